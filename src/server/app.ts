@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { AppConfig } from './platform/config.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db.ts';
+import { createAuth, type Auth } from './platform/auth.ts';
+import { createMailPort, type MailPort } from './platform/mail.ts';
+import { createInProcessHub, type RealtimeHub } from './platform/realtime.ts';
+import { errorHandler, notFoundHandler } from './platform/errors.ts';
+import { registerSecurity } from './platform/security.ts';
+import { registerAccessGuard } from './platform/request-context.ts';
+import { resolveAuthSecret } from './platform/secret.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createHealthService } from './modules/health/service.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
+import { outboxRoutes } from './modules/mail/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { publicConfigRoutes } from './modules/accounts/routes.ts';
+import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
+
+export type AppServices = { database: DatabaseHandle; auth: Auth; mail: MailPort; hub: RealtimeHub };
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Paths of better-auth that are rate limited (sign-in, sign-up, password reset). */
+const RATE_LIMITED_AUTH_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/reset-password',
+];
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.env === 'production',
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : config.inMemoryDatabase
+        ? { kind: 'pglite-memory' }
+        : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const mail = createMailPort({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pollMs: config.mailPollMs,
+    log: app.log,
+  });
+  const secret = resolveAuthSecret({
+    configured: config.authSecret,
+    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+  });
+  const auth = createAuth({ db: database.db, config, secret, mail });
+  const hub = createInProcessHub();
+  app.decorate('services', { database, auth, mail, hub });
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    await hub.close();
+    await database.close();
+  });
+
+  if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log });
+
+  await registerSecurity(app, config.trustedOrigins);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Gestionale API',
+        version: '1',
+        description:
+          'REST API of the business suite. Sign in through /api/auth (better-auth); every /api/v1 route is scoped to the active organization of the session.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'gestionale.session_token' } },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
+
+  registerAccessGuard(app, { auth, db: database.db });
+
+  // better-auth: a Fetch handler mounted under /api/auth.
+  const authHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, config.appUrl);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    const response = await auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: fromNodeHeaders(request.headers),
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    const cookies = response.headers.getSetCookie();
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    if (cookies.length) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? await response.text() : null);
+  };
+  for (const suffix of RATE_LIMITED_AUTH_PATHS) {
+    app.post(`/api/auth${suffix}`, {
+      schema: { hide: true },
+      config: {
+        access: 'public',
+        rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs },
+      },
+      handler: authHandler,
+    });
+  }
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    config: { access: 'public' },
+    handler: authHandler,
+  });
+
+  const check = createHealthService({ ping: database.ping, dataDir: config.dataDir, mail });
+  await app.register(healthRoutes, { check });
+  await app.register(publicConfigRoutes, {
+    demo: config.demoData ? DEMO_CREDENTIALS : null,
+    marketingClaims: config.marketingClaims,
+    mailMode: mail.mode,
+  });
+  await app.register(organizationRoutes, { db: database.db, auth });
+  await app.register(outboxRoutes, { db: database.db });
+  await app.register(notificationRoutes, { hub });
+  await app.register(realtimeRoutes, { auth, hub });
+
+  registerWebApp(app, config.webDistDir);
+  mail.start();
+  return app;
+}
+
+/** The built web app, with the SPA fallback for client-side routes; /api stays JSON. */
+function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return notFoundHandler(request, reply);
+  });
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organization, user } from './auth.ts';
+
+export type TStoredAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/**
+ * Every outgoing message is written here first (the durable outbox). Without SMTP it stays with
+ * status `stored` and is read in the app; with SMTP the dispatcher sends it, retrying with backoff.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    /** The user who caused the message (null for system mail such as a password reset). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    fromAddress: text('from_address').notNull(),
+    toAddresses: text('to_addresses').array().notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<TStoredAttachment[]>().notNull().default([]),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** stored (no SMTP) · queued · sending · sent · failed (gave up; can be retried) */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_org_created_idx').on(t.organizationId, t.createdAt),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('mail_outbox_to_idx').using('gin', t.toAddresses),
+  ],
+);

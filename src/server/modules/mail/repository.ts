@@ -1,0 +1,125 @@
+import { and, arrayContains, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { mailOutbox, type TStoredAttachment } from '../../db/schema/mail.ts';
+
+export type NewOutboxMessage = {
+  organizationId: string | null;
+  userId: string | null;
+  fromAddress: string;
+  toAddresses: string[];
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: TStoredAttachment[];
+  headers: Record<string, string>;
+  status: 'stored' | 'queued';
+};
+
+const listColumns = {
+  id: mailOutbox.id,
+  toAddresses: mailOutbox.toAddresses,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
+export async function insertOutboxMessage(db: Db, message: NewOutboxMessage) {
+  const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/**
+ * What a signed-in user may read: mail of their organization, and system mail (no organization)
+ * addressed to them, such as their own password reset. Always scoped: the organization id is required.
+ */
+function visibleTo(scope: { organizationId: string; email: string }) {
+  return or(
+    eq(mailOutbox.organizationId, scope.organizationId),
+    and(isNull(mailOutbox.organizationId), arrayContains(mailOutbox.toAddresses, [scope.email])),
+  );
+}
+
+export async function listOutbox(
+  db: Db,
+  scope: { organizationId: string; email: string },
+  page: { limit: number; offset: number },
+) {
+  const where = visibleTo(scope);
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(mailOutbox).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+export async function findOutboxMessage(
+  db: Db,
+  scope: { organizationId: string; email: string },
+  id: string,
+) {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      fromAddress: mailOutbox.fromAddress,
+      textBody: mailOutbox.textBody,
+      htmlBody: mailOutbox.htmlBody,
+      attachments: mailOutbox.attachments,
+      headers: mailOutbox.headers,
+      lastError: mailOutbox.lastError,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), visibleTo(scope)));
+  return row;
+}
+
+/**
+ * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
+ * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
+ */
+export async function claimDueMessages(db: Db, limit: number) {
+  const due = await db.execute<{ id: string }>(sql`
+    update ${mailOutbox}
+    set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
+    where id in (
+      select id from ${mailOutbox}
+      where status in ('queued', 'sending') and next_attempt_at <= now()
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  // node-postgres and PGlite both answer `{ rows }`.
+  const ids = (due as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+}
+
+export async function markSent(db: Db, id: string, providerMessageId: string | null) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markFailedAttempt(db: Db, id: string, error: string, retryAt: Date | null) {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryAt
+        ? { status: 'queued', lastError: error, nextAttemptAt: retryAt }
+        : { status: 'failed', lastError: error },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function countByStatus(db: Db) {
+  return db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOutboxItem, ZOutboxMessage, type TOutboxItem } from '@shared/mail/outbox.ts';
+import { toLimitOffset, zPage, zPageQuery } from '@shared/pagination/pagination.ts';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { scopeOf } from '../../platform/request-context.ts';
+import { findOutboxMessage, listOutbox } from './repository.ts';
+
+type ListRow = Awaited<ReturnType<typeof listOutbox>>['items'][number];
+const toItem = (r: ListRow): TOutboxItem => ({
+  ...r,
+  status: r.status as TOutboxItem['status'],
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt?.toISOString() ?? null,
+});
+
+/** The outbox: what the product sent or stored, readable by the signed-in user. */
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/v1/outbox',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'Messages of the organization and those addressed to the user, newest first',
+        querystring: zPageQuery(),
+        response: { 200: zPage(ZOutboxItem) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { items, total } = await listOutbox(
+        db,
+        { organizationId: scope.orgId, email: scope.email },
+        toLimitOffset(request.query),
+      );
+      return { items: items.map(toItem), total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  app.get(
+    '/api/v1/outbox/:id',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'One outbox message with its content',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZOutboxMessage },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const row = await findOutboxMessage(
+        db,
+        { organizationId: scope.orgId, email: scope.email },
+        request.params.id,
+      );
+      if (!row) throw notFound();
+      return {
+        ...toItem(row),
+        fromAddress: row.fromAddress,
+        textBody: row.textBody,
+        htmlBody: row.htmlBody,
+        headers: row.headers,
+        attachments: row.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: Math.floor((a.contentBase64.length * 3) / 4),
+        })),
+        lastError: row.lastError,
+      };
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import {
+  ZCreateOrganization,
+  ZMe,
+  ZOrganizationSummary,
+  ZSetActiveOrganization,
+} from '@shared/organizations/contracts.ts';
+import type { Auth } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { userOf } from '../../platform/request-context.ts';
+import { createOrganization, describeUser, setActiveOrganization } from './service.ts';
+
+export const organizationRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (app, deps) => {
+  app.get(
+    '/api/v1/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, organizations and permissions',
+        response: { 200: ZMe },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return describeUser(deps, {
+        user: { id: user.id, name: user.name, email: user.email },
+        activeOrganizationId: user.activeOrganizationId,
+        headers: fromNodeHeaders(request.headers),
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/organizations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create an organization; the creator becomes super_admin and it becomes active',
+        body: ZCreateOrganization,
+        response: { 201: ZOrganizationSummary },
+      },
+    },
+    async (request, reply) => {
+      const created = await createOrganization(deps, {
+        name: request.body.name,
+        headers: fromNodeHeaders(request.headers),
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/v1/organizations/active',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Choose the active organization of this session',
+        body: ZSetActiveOrganization,
+        response: { 200: ZMe },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const headers = fromNodeHeaders(request.headers);
+      await setActiveOrganization(deps, {
+        userId: user.id,
+        organizationId: request.body.organizationId,
+        headers,
+      });
+      return describeUser(deps, {
+        user: { id: user.id, name: user.name, email: user.email },
+        activeOrganizationId: request.body.organizationId,
+        headers,
+      });
+    },
+  );
+};

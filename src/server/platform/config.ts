@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Every setting the app understands is here, validated once;
+ * README.md lists them in a table.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Gestionale <no-reply@localhost>'),
+  DEMO_DATA: booleanFlag.optional(),
+  MARKETING_CLAIMS: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  trustedOrigins: string[];
+  dataDir: string;
+  /** PostgreSQL URL in server mode; undefined means embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** In-memory PGlite (tests only). */
+  inMemoryDatabase: boolean;
+  /** Undefined: read or create `dataDir/auth-secret` (embedded mode). */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoData: boolean;
+  marketingClaims: boolean;
+  logLevel: string;
+  authRateLimit: { max: number; windowMs: number };
+  webDistDir: string;
+  /** Mail dispatcher poll interval; tests shorten it. */
+  mailPollMs: number;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required in server mode (DATABASE_URL set)',
+    );
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const devOrigins = e.NODE_ENV === 'production' ? [] : ['http://localhost:5173'];
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    trustedOrigins: [...new Set([appUrl, ...devOrigins, ...extraOrigins])],
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    inMemoryDatabase: false,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    // Demo data by default in the embedded mode only; a PostgreSQL deployment starts empty.
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    marketingClaims: e.MARKETING_CLAIMS,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    mailPollMs: 2000,
+  };
+}
+
+/** Environment variables read by tests and scripts (kept here so nothing else reads process.env). */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}

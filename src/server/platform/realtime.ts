@@ -1,0 +1,44 @@
+import type { TServerMessage } from '@shared/realtime/messages.ts';
+
+/**
+ * Fan-out of live messages to topics. In-process now; a Redis pub/sub adapter implements the same
+ * interface for several app instances (DESIGN.md §5).
+ */
+export type RealtimeHub = {
+  publish(topic: string, message: TServerMessage): Promise<void>;
+  /** Returns the function that removes the subscription. */
+  subscribe(topic: string, listener: (message: TServerMessage) => void): () => void;
+  close(): Promise<void>;
+};
+
+export const topics = {
+  userNotifications: (userId: string) => `notifications:user:${userId}`,
+  orgNotifications: (orgId: string) => `notifications:org:${orgId}`,
+};
+
+export function createInProcessHub(): RealtimeHub {
+  const listeners = new Map<string, Set<(message: TServerMessage) => void>>();
+  return {
+    async publish(topic, message) {
+      for (const listener of listeners.get(topic) ?? []) {
+        try {
+          listener(message);
+        } catch {
+          // one broken socket must not stop the others
+        }
+      }
+    },
+    subscribe(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) listeners.set(topic, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(topic);
+      };
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq } from 'drizzle-orm';
+import {
+  hasAllPermissions,
+  normalizeRole,
+  permissionsOf,
+  type Permission,
+  type Role,
+} from '@shared/auth/permissions.ts';
+import { member } from '../db/schema/auth.ts';
+import type { Auth } from './auth.ts';
+import type { Db } from './db.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * How a route is reached. Set per route in `config.access` (default `org`):
+ * - public: anyone;  user: signed in;  org: signed in with an active organization (and optional permissions).
+ */
+export type RouteAccess = 'public' | 'user' | 'org';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    permissions?: readonly Permission[];
+  }
+  interface FastifyRequest {
+    /** Set for `user` and `org` routes. */
+    user?: {
+      id: string;
+      name: string;
+      email: string;
+      sessionId: string;
+      activeOrganizationId: string | null;
+    };
+    /** Set for `org` routes: the tenancy scope every service call receives. */
+    org?: { id: string; role: Role; permissions: readonly Permission[] };
+  }
+}
+
+export async function resolveMembership(db: Db, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.userId, userId), eq(member.organizationId, organizationId)));
+  return row ? normalizeRole(row.role) : null;
+}
+
+/** One guard for every /api/v1 route: authentication, organization scope, permission matrix. */
+export function registerAccessGuard(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const config = request.routeOptions.config ?? {};
+    const url = request.routeOptions.url ?? '';
+    if (!url.startsWith('/api/v1') && config.access === undefined) return;
+    const access: RouteAccess = config.access ?? 'org';
+    if (access === 'public') return;
+
+    const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    const activeOrganizationId =
+      (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+    request.user = {
+      id: session.user.id,
+      name: session.user.name,
+      email: session.user.email,
+      sessionId: session.session.id,
+      activeOrganizationId,
+    };
+    if (access === 'user') return;
+
+    if (!activeOrganizationId) throw new AppError('ORGANIZATION_REQUIRED');
+    const role = await resolveMembership(deps.db, session.user.id, activeOrganizationId);
+    // Removed from the organization since the session chose it.
+    if (!role) throw new AppError('ORGANIZATION_REQUIRED');
+    const required = config.permissions ?? [];
+    if (!hasAllPermissions(role, required)) throw new AppError('FORBIDDEN');
+    request.org = { id: activeOrganizationId, role, permissions: permissionsOf(role) };
+  });
+}
+
+/** For handlers of `org` routes: the scope, guaranteed by the guard. */
+export function scopeOf(request: FastifyRequest) {
+  if (!request.user || !request.org) throw new AppError('UNAUTHENTICATED');
+  return {
+    orgId: request.org.id,
+    userId: request.user.id,
+    email: request.user.email,
+    role: request.org.role,
+  };
+}
+
+export function userOf(request: FastifyRequest) {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}

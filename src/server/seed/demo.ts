@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from '../platform/auth.ts';
+import type { Db } from '../platform/db.ts';
+import { addMember, createOrganizationFor, createUser, findUserByEmail } from './factories.ts';
+
+/** The demo sign-in shown on the login page in demo mode and in the README. */
+export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
+
+const TEAM = [
+  { name: 'Giulia Bianchi', email: 'giulia.bianchi@gestionale.test', role: 'manager' },
+  { name: 'Luca Esposito', email: 'luca.esposito@gestionale.test', role: 'user' },
+  { name: 'Sara Colombo', email: 'sara.colombo@gestionale.test', role: 'viewer' },
+] as const;
+
+/**
+ * First start in demo mode: an Italian business with its owner and a small team. Runs once;
+ * a second start finds the demo user and changes nothing.
+ */
+export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger }) {
+  if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
+  const owner = await createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS });
+  const org = await createOrganizationFor(deps.auth, { userId: owner.id, name: 'Officina Rossi S.r.l.' });
+  for (const person of TEAM) {
+    const created = await createUser(deps.auth, {
+      name: person.name,
+      email: person.email,
+      password: `${DEMO_CREDENTIALS.password}-${person.role}`,
+    });
+    await addMember(deps.auth, { userId: created.id, organizationId: org.id, role: person.role });
+  }
+  deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
+  return true;
+}

@@ -1,0 +1,74 @@
+/**
+ * One error vocabulary for server and web: each code has an HTTP status and a message in both languages.
+ * The server answers `{ error: { code, message, details? } }`; the web shows the message for its language.
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { status: 400, en: 'Some fields are not valid', it: 'Alcuni campi non sono validi' },
+  UNAUTHENTICATED: { status: 401, en: 'User not authenticated', it: 'Utente non autenticato' },
+  FORBIDDEN: { status: 403, en: 'Insufficient permissions', it: 'Permessi insufficienti' },
+  ORIGIN_REJECTED: {
+    status: 403,
+    en: 'Request origin not allowed',
+    it: 'Origine della richiesta non consentita',
+  },
+  ORGANIZATION_REQUIRED: {
+    status: 409,
+    en: 'Choose or create an organization first',
+    it: "Scegli o crea prima un'organizzazione",
+  },
+  NOT_FOUND: { status: 404, en: 'Item not found', it: 'Elemento non trovato' },
+  ALREADY_EXISTS: { status: 409, en: 'This item already exists', it: 'Questo elemento esiste già' },
+  IN_USE: {
+    status: 409,
+    en: 'Cannot delete: item is in use',
+    it: "Impossibile eliminare: l'elemento è in uso",
+  },
+  RATE_LIMITED: {
+    status: 429,
+    en: 'Too many requests. Please wait and try again.',
+    it: 'Troppe richieste. Attendi e riprova.',
+  },
+  INTERNAL: { status: 500, en: 'An unexpected error occurred', it: 'Si è verificato un errore imprevisto' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    en: 'Service temporarily unavailable',
+    it: 'Servizio temporaneamente non disponibile',
+  },
+} as const satisfies Record<string, { status: number; en: string; it: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type Locale = 'it' | 'en';
+
+export function errorMessage(code: ErrorCode, locale: Locale): string {
+  return ERROR_CODES[code][locale];
+}
+
+/**
+ * Maps a PostgreSQL SQLSTATE to our codes (email-client spec §8): duplicate key, foreign key,
+ * no row, permission denied. Anything else is an internal error whose detail is never shown.
+ */
+export function codeForSqlState(sqlState: string | undefined): ErrorCode {
+  switch (sqlState) {
+    case '23505':
+      return 'ALREADY_EXISTS';
+    case '23503':
+      return 'IN_USE';
+    case 'P0002':
+      return 'NOT_FOUND';
+    case '42501':
+      return 'FORBIDDEN';
+    default:
+      return 'INTERNAL';
+  }
+}
+
+/** Picks `it` or `en` from an Accept-Language header; English when neither is asked for. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'en';
+  for (const part of header.split(',')) {
+    const tag = part.trim().split(';')[0]?.toLowerCase() ?? '';
+    if (tag.startsWith('it')) return 'it';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

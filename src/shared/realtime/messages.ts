@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Live channel contract (`/api/ws`). Clients subscribe to channels; the server pushes messages
+ * (email-client spec §7: NOTIFICATION, HEARTBEAT). Channels of later features join CHANNELS.
+ */
+export const CHANNELS = ['notifications'] as const;
+export const ZChannel = z.enum(CHANNELS);
+export type TChannel = z.infer<typeof ZChannel>;
+
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+export const MAX_RECONNECT_ATTEMPTS = 5;
+
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.enum(['info', 'success', 'warning', 'error', 'report', 'schedule']),
+  title: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+  read: z.boolean(),
+  data: z.object({ url: z.string().optional(), action: z.string().optional() }).optional(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('SUBSCRIBE'), channel: ZChannel }),
+  z.object({ type: z.literal('UNSUBSCRIBE'), channel: ZChannel }),
+  z.object({ type: z.literal('HEARTBEAT') }),
+]);
+export type TClientMessage = z.infer<typeof ZClientMessage>;
+
+export type TServerMessage =
+  | { type: 'CONNECTED'; userId: string; organizationId: string | null }
+  | { type: 'SUBSCRIBED'; channel: TChannel }
+  | { type: 'UNSUBSCRIBED'; channel: TChannel }
+  | { type: 'HEARTBEAT'; timestamp: string }
+  | { type: 'NOTIFICATION'; notification: TNotification }
+  | { type: 'ERROR'; error: { code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE'; message: string } };
+
+/** Parses one client frame; never throws. */
+export function parseClientMessage(
+  raw: string,
+): { ok: true; message: TClientMessage } | { ok: false; code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE' } {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: 'MALFORMED_MESSAGE' };
+  }
+  const parsed = ZClientMessage.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const type = (value as { type?: unknown } | null)?.type;
+  const known = ['SUBSCRIBE', 'UNSUBSCRIBE', 'HEARTBEAT'];
+  return {
+    ok: false,
+    code: typeof type === 'string' && !known.includes(type) ? 'UNKNOWN_MESSAGE' : 'MALFORMED_MESSAGE',
+  };
+}
