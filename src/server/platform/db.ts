@@ -34,11 +34,21 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const isolated = options.schema;
+    if (isolated && !/^[a-z_][a-z0-9_]*$/.test(isolated)) throw new Error('invalid schema name');
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(isolated ? { options: `-c search_path=${isolated},public` } : {}),
+    });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      if (isolated) await pool.query(`create schema if not exists ${isolated}`);
+      await migratePg(drizzlePg(pool), {
+        migrationsFolder,
+        ...(isolated ? { migrationsSchema: isolated } : {}),
+      });
     } catch (err) {
       await pool.end();
       throw err;

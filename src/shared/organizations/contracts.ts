@@ -33,3 +33,13 @@ export const ZPublicConfig = z.object({
   mailMode: z.enum(['outbox', 'smtp']),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+export const ZMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type TMember = z.infer<typeof ZMember>;

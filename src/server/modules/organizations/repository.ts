@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { member, organization } from '../../db/schema/auth.ts';
+import { member, organization, user } from '../../db/schema/auth.ts';
 
 export async function listMembershipsOfUser(db: Db, userId: string) {
   return db
@@ -9,4 +9,27 @@ export async function listMembershipsOfUser(db: Db, userId: string) {
     .innerJoin(organization, eq(member.organizationId, organization.id))
     .where(eq(member.userId, userId))
     .orderBy(asc(organization.name));
+}
+
+export async function listMembers(db: Db, orgId: string, page: { limit: number; offset: number }) {
+  const where = eq(member.organizationId, orgId);
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: member.id,
+        userId: member.userId,
+        name: user.name,
+        email: user.email,
+        role: member.role,
+        createdAt: member.createdAt,
+      })
+      .from(member)
+      .innerJoin(user, eq(member.userId, user.id))
+      .where(where)
+      .orderBy(asc(user.name), asc(member.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(member).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
 }

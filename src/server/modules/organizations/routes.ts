@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
+import { normalizeRole } from '@shared/auth/permissions.ts';
+import { toLimitOffset, zPage, zPageQuery } from '@shared/pagination/pagination.ts';
 import {
   ZCreateOrganization,
+  ZMember,
   ZMe,
   ZOrganizationSummary,
   ZSetActiveOrganization,
 } from '@shared/organizations/contracts.ts';
 import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { userOf } from '../../platform/request-context.ts';
+import { scopeOf, userOf } from '../../platform/request-context.ts';
+import { listMembers } from './repository.ts';
 import { createOrganization, describeUser, setActiveOrganization } from './service.ts';
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (app, deps) => {
@@ -76,6 +80,33 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> =
         activeOrganizationId: request.body.organizationId,
         headers,
       });
+    },
+  );
+
+  app.get(
+    '/api/v1/organization/members',
+    {
+      config: { permissions: ['view_users'] },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Members of the active organization with their roles',
+        querystring: zPageQuery(),
+        response: { 200: zPage(ZMember) },
+      },
+    },
+    async (request) => {
+      const { orgId } = scopeOf(request);
+      const { items, total } = await listMembers(deps.db, orgId, toLimitOffset(request.query));
+      return {
+        items: items.map((m) => ({
+          ...m,
+          role: normalizeRole(m.role),
+          createdAt: m.createdAt.toISOString(),
+        })),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
     },
   );
 };
