@@ -30,7 +30,10 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+  /** `schema` isolates a test run: tables and the migrations journal live in it (dropped by the test). */
+  | { kind: 'postgres'; url: string; schema?: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
