@@ -25,9 +25,17 @@ import { outboxRoutes } from './modules/mail/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { publicConfigRoutes } from './modules/accounts/routes.ts';
+import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
+import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
-export type AppServices = { database: DatabaseHandle; auth: Auth; mail: MailPort; hub: RealtimeHub };
+export type AppServices = {
+  database: DatabaseHandle;
+  auth: Auth;
+  mail: MailPort;
+  hub: RealtimeHub;
+  files: FileStore;
+};
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
@@ -82,7 +90,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const auth = createAuth({ db: database.db, config, secret, mail });
   const hub = createInProcessHub();
-  app.decorate('services', { database, auth, mail, hub });
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  app.decorate('services', { database, auth, mail, hub, files });
   app.addHook('onClose', async () => {
     await mail.stop();
     await hub.close();
@@ -170,6 +179,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(organizationRoutes, { db: database.db, auth });
   await app.register(outboxRoutes, { db: database.db });
+  await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub });
 

@@ -11,9 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as authSchema from '../db/schema/auth.ts';
 import * as mailSchema from '../db/schema/mail.ts';
+import * as businessProfileSchema from '../db/schema/business-profiles.ts';
 import { acquireDataLock } from './data-lock.ts';
 
-export const schema = { ...authSchema, ...mailSchema };
+export const schema = { ...authSchema, ...mailSchema, ...businessProfileSchema };
 export type Schema = typeof schema;
 
 /** One database type for the app, whichever driver is underneath. */

@@ -7,6 +7,7 @@ import {
   localeFromAcceptLanguage,
   type ErrorCode,
 } from '@shared/errors/error-codes.ts';
+import { onboardingMessage } from '@shared/business-profile/messages.ts';
 
 /** The one error type of the server: a code from the shared catalogue, optional details. */
 export class AppError extends Error {
@@ -26,6 +27,15 @@ export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+type FieldIssue = { path: string; message: string; key?: string };
+
+/** Field messages are translation keys in the shared contracts; answer with the text and keep the key. */
+function localiseIssues(issues: FieldIssue[], locale: 'it' | 'en'): FieldIssue[] {
+  return issues.map((issue) => {
+    const text = onboardingMessage(issue.message, locale);
+    return text === issue.message ? issue : { path: issue.path, message: text, key: issue.message };
+  });
+}
 
 function sqlStateOf(err: unknown): string | undefined {
   // node-postgres and PGlite put SQLSTATE on `code`; Drizzle wraps it in `cause`.
@@ -44,14 +54,23 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
   };
 
   if (err instanceof AppError) {
-    return send(err.status, err.code, errorMessage(err.code, locale), err.details);
+    const details =
+      err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)
+        ? localiseIssues(err.details as FieldIssue[], locale)
+        : err.details;
+    return send(err.status, err.code, errorMessage(err.code, locale), details);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const details = err.validation.map((v) => ({
       path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      message: v.message,
+      message: v.message ?? 'Invalid value',
     }));
-    return send(400, 'VALIDATION_ERROR', errorMessage('VALIDATION_ERROR', locale), details);
+    return send(
+      400,
+      'VALIDATION_ERROR',
+      errorMessage('VALIDATION_ERROR', locale),
+      localiseIssues(details, locale),
+    );
   }
   const fastifyErr = err as FastifyError;
   if (fastifyErr.statusCode === 429) {

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
-import { addMember, createOrganizationFor, createUser, findUserByEmail } from './factories.ts';
+import {
+  addMember,
+  createBusinessProfile,
+  createOrganizationFor,
+  createUser,
+  findUserByEmail,
+} from './factories.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -20,6 +26,27 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
   const owner = await createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS });
   const org = await createOrganizationFor(deps.auth, { userId: owner.id, name: 'Officina Rossi S.r.l.' });
+  await createBusinessProfile(deps.db, org.id, {
+    createdBy: owner.id,
+    companyName: 'Officina Rossi S.r.l.',
+    businessType: 'llc',
+    industry: 'manufacturing',
+    vatNumber: '04056780408',
+    codiceFiscale: '04056780408',
+    taxRegime: 'RF01',
+    pec: 'officinarossi@pec.gestionale.test',
+    website: 'https://officinarossi.gestionale.test',
+    phone: '+39 0543 123456',
+    email: 'info@officinarossi.gestionale.test',
+    street: 'Via Giuseppe Mazzini 12',
+    city: 'Forlì',
+    province: 'FC',
+    postalCode: '47121',
+    country: 'IT',
+    employeeCount: '2-10',
+    description: 'Lavorazioni meccaniche di precisione e manutenzione di macchine agricole dal 1987.',
+    onboardingComplete: true,
+  });
   for (const person of TEAM) {
     const created = await createUser(deps.auth, {
       name: person.name,

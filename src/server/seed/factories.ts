@@ -4,6 +4,7 @@ import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { user } from '../db/schema/auth.ts';
 import { slugFor } from '../modules/organizations/service.ts';
+import { upsertProfile, type BusinessProfileValues } from '../modules/business-profiles/repository.ts';
 
 /** Entity factories shared by the demo seed and the tests (DESIGN.md §3). Server-side calls only. */
 
@@ -27,4 +28,12 @@ export async function addMember(auth: Auth, input: { userId: string; organizatio
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return row;
+}
+
+export async function createBusinessProfile(
+  db: Db,
+  orgId: string,
+  values: BusinessProfileValues & { companyName: string },
+) {
+  return upsertProfile(db, orgId, values);
 }

@@ -18,6 +18,11 @@ export const ERROR_CODES = {
   },
   NOT_FOUND: { status: 404, en: 'Item not found', it: 'Elemento non trovato' },
   ALREADY_EXISTS: { status: 409, en: 'This item already exists', it: 'Questo elemento esiste già' },
+  BUSINESS_PROFILE_EXISTS: {
+    status: 409,
+    en: 'A business profile already exists for your account',
+    it: 'Esiste già un profilo aziendale per il tuo account',
+  },
   IN_USE: {
     status: 409,
     en: 'Cannot delete: item is in use',

@@ -15,6 +15,8 @@ export const ZMe = z.object({
   activeOrganizationId: z.string().nullable(),
   role: z.enum(ROLES).nullable(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** The active organization has completed onboarding (its business profile exists and is complete). */
+  onboardingComplete: z.boolean(),
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -5,6 +5,7 @@ import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listMembershipsOfUser } from './repository.ts';
+import { findProfile } from '../business-profiles/repository.ts';
 
 export function slugFor(name: string): string {
   const base = name
@@ -40,7 +41,9 @@ export async function describeUser(
     await deps.auth.api.setActiveOrganization({ body: { organizationId: activeId }, headers: input.headers });
   }
   const role = memberships.find((m) => m.id === activeId)?.role ?? null;
+  const profile = activeId ? await findProfile(deps.db, activeId) : undefined;
   return {
+    onboardingComplete: profile?.onboardingComplete ?? false,
     user: input.user,
     organizations: memberships,
     activeOrganizationId: activeId,
