@@ -72,7 +72,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, schema: config.databaseSchema }
+      ? { kind: 'postgres', url: config.databaseUrl }
       : config.inMemoryDatabase
         ? { kind: 'pglite-memory' }
         : { kind: 'pglite', dataDir: config.dataDir },

@@ -43,8 +43,6 @@ export type AppConfig = {
   dataDir: string;
   /** PostgreSQL URL in server mode; undefined means embedded PGlite in `dataDir/pglite`. */
   databaseUrl: string | undefined;
-  /** Tests only: a PostgreSQL schema of their own. */
-  databaseSchema?: string;
   /** In-memory PGlite (tests only). */
   inMemoryDatabase: boolean;
   /** Undefined: read or create `dataDir/auth-secret` (embedded mode). */

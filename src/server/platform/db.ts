@@ -31,28 +31,15 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 export type DatabaseOptions =
-  /** `schema` isolates a test run: tables and the migrations journal live in it (dropped by the test). */
-  | { kind: 'postgres'; url: string; schema?: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const isolated = options.schema;
-    if (isolated && !/^[a-z_][a-z0-9_]*$/.test(isolated)) throw new Error('invalid schema name');
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(isolated ? { options: `-c search_path=${isolated},public` } : {}),
-    });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      if (isolated) await pool.query(`create schema if not exists ${isolated}`);
-      await migratePg(drizzlePg(pool), {
-        migrationsFolder,
-        ...(isolated ? { migrationsSchema: isolated } : {}),
-      });
+      await migratePg(drizzlePg(pool), { migrationsFolder });
     } catch (err) {
       await pool.end();
       throw err;
