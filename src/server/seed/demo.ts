@@ -40,6 +40,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
     email: 'info@officinarossi.gestionale.test',
     street: 'Via Giuseppe Mazzini 12',
     city: 'Forlì',
+    state: 'Forlì-Cesena',
     province: 'FC',
     postalCode: '47121',
     country: 'IT',

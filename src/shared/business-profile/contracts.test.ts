@@ -253,6 +253,7 @@ describe('onboardingToProfileInput', () => {
       phone: '+39 02 1234567',
       street: 'Via Roma 1',
       city: 'Milano',
+      state: 'Milano',
       province: 'MI',
       postalCode: '20121',
       country: 'IT',
@@ -280,7 +281,7 @@ describe('onboardingToProfileInput', () => {
       ...filledForm,
       address: { street: '1 Main St', city: 'Milan', state: 'MI', zipCode: '48160', country: 'US' },
     });
-    expect(onboardingToProfileInput(parsed).province).toBeNull();
+    expect(onboardingToProfileInput(parsed)).toMatchObject({ province: null, state: 'MI' });
   });
 });
 
@@ -362,6 +363,7 @@ describe('ZBusinessProfile (response)', () => {
     email: null,
     street: 'Via Roma 1',
     city: 'Milano',
+    state: 'Lombardia',
     province: 'MI',
     postalCode: '20121',
     country: 'IT',

@@ -246,6 +246,7 @@ export const ZBusinessProfile = z.object({
   email: nullableText,
   street: nullableText,
   city: nullableText,
+  state: nullableText,
   province: z.enum(PROVINCE_CODES).nullable(),
   postalCode: nullableText,
   country: z.enum(COUNTRIES).nullable(),
@@ -278,6 +279,7 @@ export const ZBusinessProfileInput = z
     email: clearableText(RULES.email),
     street: clearableText(maxLength(255)),
     city: clearableText(maxLength(100)),
+    state: clearableText(maxLength(100)),
     province: clearableText(RULES.province),
     postalCode: clearableText(maxLength(20)),
     country: z.enum(COUNTRIES, err('onboarding.errors.invalidChoice')).optional(),
@@ -293,9 +295,9 @@ export type TBusinessProfileInput = z.output<typeof ZBusinessProfileInput>;
 export type TBusinessProfileFormValues = z.input<typeof ZBusinessProfileInput>;
 
 /**
- * A parsed onboarding submission as profile fields, for the create call. The profile has no "state"
- * column: for Italy the province sigla is the chosen one or, failing that, the state text when it names a
- * province ("MI", "Milano"); other countries' state text is not kept.
+ * A parsed onboarding submission as profile fields, for the create call. The state text is kept as typed;
+ * for Italy the province sigla is the chosen one or, failing that, the state text when it names a
+ * province ("MI", "Milano").
  */
 export function onboardingToProfileInput(s: TOnboardingSubmission): TBusinessProfileInput {
   const { address } = s;
@@ -313,6 +315,7 @@ export function onboardingToProfileInput(s: TOnboardingSubmission): TBusinessPro
     phone: s.phone,
     street: address.street,
     city: address.city,
+    state: address.state,
     province: province ?? null,
     postalCode: address.zipCode,
     country: address.country,

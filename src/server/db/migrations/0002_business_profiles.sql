@@ -15,6 +15,7 @@ CREATE TABLE "business_profiles" (
 	"email" text,
 	"street" text,
 	"city" text,
+	"state" text,
 	"province" text,
 	"postal_code" text,
 	"country" text DEFAULT 'IT' NOT NULL,

@@ -23,6 +23,8 @@ export const businessProfiles = pgTable('business_profiles', {
   email: text('email'),
   street: text('street'),
   city: text('city'),
+  /** State or region as typed (required by the wizard); `province` is the Italian sigla. */
+  state: text('state'),
   province: text('province'),
   postalCode: text('postal_code'),
   country: text('country').notNull().default('IT'),
