@@ -35,7 +35,8 @@ export function acquireDataLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+      // Our own pid counts as held too: a second open from this process would corrupt it just the same.
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
         throw new DataDirLockedError(
           `The data folder ${dir} is in use by another running process (pid ${holder}). ` +
             'Stop that process, or start this one with another DATA_DIR.',

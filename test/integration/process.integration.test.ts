@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The process entry as a user runs it: embedded PGlite in a data folder, a second process on the same
+ * folder refused, graceful shutdown on SIGTERM, and a restart that keeps the data.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestionale-process-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  children.forEach((c) => c.kill('SIGKILL'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function startServer(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const credentials = { name: 'Anna Neri', email: 'anna@example.test', password: 'Persistent-pass-1' };
+
+describe('the server process', () => {
+  it('refuses a second process on the same data folder, stops on SIGTERM and keeps data across restarts', async () => {
+    const port = await freePort();
+    const first = startServer(port);
+    await waitHealthy(port);
+    const origin = `http://localhost:${port}`;
+    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(credentials),
+    });
+    expect(signUp.status).toBe(200);
+
+    const second = startServer(await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another running process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+
+    const restarted = startServer(port);
+    await waitHealthy(port);
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+    });
+    expect(signIn.status).toBe(200);
+    restarted.child.kill('SIGINT');
+    expect(await restarted.exited).toBe(0);
+  }, 90_000);
+});
