@@ -88,7 +88,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     configured: config.authSecret,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
   });
-  const auth = createAuth({ db: database.db, config, secret, mail });
+  const auth = createAuth({ db: database.db, config, secret, mail, log: app.log });
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   app.decorate('services', { database, auth, mail, hub, files });
@@ -144,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+    if (response.status === 404 && !response.body) return notFoundHandler(request, reply);
     reply.status(response.status);
     const cookies = response.headers.getSetCookie();
     response.headers.forEach((value, key) => {
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { db: database.db });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(notificationRoutes, { hub });
-  await app.register(realtimeRoutes, { auth, hub });
+  await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);
   mail.start();

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { organization } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { schema, type Db } from './db.ts';
 import type { MailPort } from './mail.ts';
@@ -40,8 +41,14 @@ export function resetLink(appUrl: string, token: string) {
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-export function createAuth(options: { db: Db; config: AppConfig; secret: string; mail: MailPort }) {
-  const { db, config, secret, mail } = options;
+export function createAuth(options: {
+  db: Db;
+  config: AppConfig;
+  secret: string;
+  mail: MailPort;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, secret, mail, log } = options;
   return betterAuth({
     appName: 'Gestionale',
     baseURL: config.appUrl,
@@ -49,6 +56,10 @@ export function createAuth(options: { db: Db; config: AppConfig; secret: string;
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // better-auth's messages go through our logger (and its level), not straight to the console.
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
     // One rate limiter for the whole API (Fastify's), with our error shape and Retry-After.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema }),

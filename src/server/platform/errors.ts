@@ -78,7 +78,9 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
   }
   if (fastifyErr.statusCode && fastifyErr.statusCode >= 400 && fastifyErr.statusCode < 500) {
     // Fastify's own client errors (bad JSON, too large, wrong content type).
-    return send(fastifyErr.statusCode, 'VALIDATION_ERROR', fastifyErr.message);
+    return send(fastifyErr.statusCode, 'VALIDATION_ERROR', errorMessage('VALIDATION_ERROR', locale), [
+      { path: '', message: fastifyErr.message },
+    ]);
   }
   const sqlCode = codeForSqlState(sqlStateOf(err));
   if (sqlCode !== 'INTERNAL') {

@@ -22,11 +22,11 @@ export type OutgoingMail = {
 
 export type MailContext = { organizationId?: string | null; userId?: string | null };
 
-/** Retry schedule for SMTP failures: 1 s doubling, capped at 30 s, then hourly; gives up after 10. */
+/** Retry schedule for SMTP failures: 1, 2, 4, 8, 16 s, then hourly; gives up after 10 attempts. */
 export const MAX_SEND_ATTEMPTS = 10;
 export function retryDelayMs(attempt: number): number {
   if (attempt >= 6) return 60 * 60 * 1000;
-  return Math.min(1000 * 2 ** (attempt - 1), 30_000);
+  return 1000 * 2 ** (attempt - 1);
 }
 
 export type MailPort = {

@@ -4,61 +4,102 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { parseClientMessage, type TChannel, type TServerMessage } from '@shared/realtime/messages.ts';
 import type { Auth } from '../../platform/auth.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
+import { AppError } from '../../platform/errors.ts';
 
 const ERROR_TEXT = {
   MALFORMED_MESSAGE: 'Message is not valid JSON of a known shape',
   UNKNOWN_MESSAGE: 'Unknown message type',
 } as const;
 
-/** The live channel: accepted only with a valid session; clients subscribe to channels. */
-export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub }) {
-  app.get('/api/ws', { websocket: true, schema: { hide: true } }, async (socket: WebSocket, request) => {
-    const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) {
-      socket.close(4401, 'Unauthorized');
-      return;
-    }
-    const userId = session.user.id;
-    const orgId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
-    const send = (message: TServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-    };
-    const subscriptions = new Map<TChannel, Array<() => void>>();
+/**
+ * The live channel: accepted only with a valid session from a trusted origin; clients subscribe to
+ * channels. Frames that arrive while the session is being looked up are handled in order once it is known.
+ */
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; hub: RealtimeHub; trustedOrigins: string[] },
+) {
+  const trusted = new Set(deps.trustedOrigins);
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Browsers always send Origin on a WebSocket upgrade; another origin must not ride the cookie.
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin && !trusted.has(origin)) throw new AppError('ORIGIN_REJECTED');
+      },
+    },
+    (socket: WebSocket, request) => {
+      const send = (message: TServerMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const subscriptions = new Map<TChannel, Array<() => void>>();
+      let scope: { userId: string; orgId: string | null } | null = null;
 
-    function subscribe(channel: TChannel) {
-      if (!subscriptions.has(channel)) {
-        const topicList = [
-          topics.userNotifications(userId),
-          ...(orgId ? [topics.orgNotifications(orgId)] : []),
-        ];
-        subscriptions.set(
-          channel,
-          topicList.map((t) => deps.hub.subscribe(t, send)),
-        );
+      function subscribe(channel: TChannel) {
+        if (!subscriptions.has(channel) && scope) {
+          const { userId, orgId } = scope;
+          const topicList = [
+            topics.userNotifications(userId),
+            ...(orgId ? [topics.orgNotifications(orgId)] : []),
+          ];
+          subscriptions.set(
+            channel,
+            topicList.map((t) => deps.hub.subscribe(t, send)),
+          );
+        }
+        send({ type: 'SUBSCRIBED', channel });
       }
-      send({ type: 'SUBSCRIBED', channel });
-    }
-    function unsubscribe(channel: TChannel) {
-      subscriptions.get(channel)?.forEach((off) => off());
-      subscriptions.delete(channel);
-      send({ type: 'UNSUBSCRIBED', channel });
-    }
+      function unsubscribe(channel: TChannel) {
+        subscriptions.get(channel)?.forEach((off) => off());
+        subscriptions.delete(channel);
+        send({ type: 'UNSUBSCRIBED', channel });
+      }
+      function handle(raw: string) {
+        const parsed = parseClientMessage(raw.slice(0, 64 * 1024));
+        if (!parsed.ok) {
+          send({ type: 'ERROR', error: { code: parsed.code, message: ERROR_TEXT[parsed.code] } });
+          return;
+        }
+        const message = parsed.message;
+        if (message.type === 'HEARTBEAT') send({ type: 'HEARTBEAT', timestamp: new Date().toISOString() });
+        else if (message.type === 'SUBSCRIBE') subscribe(message.channel);
+        else unsubscribe(message.channel);
+      }
 
-    socket.on('message', (data: Buffer) => {
-      const parsed = parseClientMessage(data.toString('utf8').slice(0, 64 * 1024));
-      if (!parsed.ok) {
-        send({ type: 'ERROR', error: { code: parsed.code, message: ERROR_TEXT[parsed.code] } });
-        return;
-      }
-      const message = parsed.message;
-      if (message.type === 'HEARTBEAT') send({ type: 'HEARTBEAT', timestamp: new Date().toISOString() });
-      else if (message.type === 'SUBSCRIBE') subscribe(message.channel);
-      else unsubscribe(message.channel);
-    });
-    socket.on('close', () => {
-      for (const offs of subscriptions.values()) offs.forEach((off) => off());
-      subscriptions.clear();
-    });
-    send({ type: 'CONNECTED', userId, organizationId: orgId });
-  });
+      // Listen at once; frames wait on the session lookup so none is lost and order is kept.
+      const ready = deps.auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .then((session) => {
+          if (!session) {
+            socket.close(4401, 'Unauthorized');
+            return false;
+          }
+          scope = {
+            userId: session.user.id,
+            orgId: (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
+          };
+          send({ type: 'CONNECTED', userId: scope.userId, organizationId: scope.orgId });
+          return true;
+        })
+        .catch(() => {
+          socket.close(1011, 'Session lookup failed');
+          return false;
+        });
+      let queue = ready;
+      socket.on('message', (data: Buffer) => {
+        const raw = data.toString('utf8');
+        queue = queue.then((ok) => {
+          if (ok) handle(raw);
+          return ok;
+        });
+      });
+      socket.on('close', () => {
+        for (const offs of subscriptions.values()) offs.forEach((off) => off());
+        subscriptions.clear();
+      });
+    },
+  );
 }
