@@ -12,9 +12,21 @@ import pg from 'pg';
 import * as authSchema from '../db/schema/auth.ts';
 import * as mailSchema from '../db/schema/mail.ts';
 import * as businessProfileSchema from '../db/schema/business-profiles.ts';
+import * as clientSchema from '../db/schema/clients.ts';
+import * as inventorySchema from '../db/schema/inventory.ts';
+import * as transactionSchema from '../db/schema/transactions.ts';
+import * as organizationSettingsSchema from '../db/schema/organization-settings.ts';
 import { acquireDataLock } from './data-lock.ts';
 
-export const schema = { ...authSchema, ...mailSchema, ...businessProfileSchema };
+export const schema = {
+  ...authSchema,
+  ...mailSchema,
+  ...businessProfileSchema,
+  ...clientSchema,
+  ...inventorySchema,
+  ...transactionSchema,
+  ...organizationSettingsSchema,
+};
 export type Schema = typeof schema;
 
 /** One database type for the app, whichever driver is underneath. */
