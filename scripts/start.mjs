@@ -1,0 +1,19 @@
+// npm start: build the web app when it is missing or stale, then run the server in the foreground.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild, nodeBinary } from './web-build.mjs';
+
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+try {
+  ensureWebBuild(); // Vite writes dist/web, the server's default WEB_DIST_DIR
+} catch (err) {
+  console.error(`[start] ${err.message}`);
+  process.exit(1);
+}
+
+const server = spawn(nodeBinary(), ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+// A Ctrl-C in a terminal reaches the server directly as well; it treats a repeated signal as the same shutdown.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
