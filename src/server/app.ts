@@ -26,6 +26,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { publicConfigRoutes } from './modules/accounts/routes.ts';
 import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(organizationRoutes, { db: database.db, auth });
   await app.register(outboxRoutes, { db: database.db });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
+  await app.register(importRoutes);
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 

@@ -7,7 +7,7 @@ import {
   localeFromAcceptLanguage,
   type ErrorCode,
 } from '@shared/errors/error-codes.ts';
-import { onboardingMessage } from '@shared/business-profile/messages.ts';
+import { fieldMessage } from '@shared/errors/field-messages.ts';
 
 /** The one error type of the server: a code from the shared catalogue, optional details. */
 export class AppError extends Error {
@@ -32,8 +32,8 @@ type FieldIssue = { path: string; message: string; key?: string };
 /** Field messages are translation keys in the shared contracts; answer with the text and keep the key. */
 function localiseIssues(issues: FieldIssue[], locale: 'it' | 'en'): FieldIssue[] {
   return issues.map((issue) => {
-    const text = onboardingMessage(issue.message, locale);
-    return text === issue.message ? issue : { path: issue.path, message: text, key: issue.message };
+    const text = fieldMessage(issue.message, locale);
+    return text === undefined ? issue : { path: issue.path, message: text, key: issue.message };
   });
 }
 

@@ -1,0 +1,191 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+
+export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText'>;
+export type ClientValues = Omit<
+  typeof clients.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'searchText' | 'archivedAt'
+>;
+
+/** Explicit columns: everything the contract returns, never the search helper column. */
+const columns = {
+  id: clients.id,
+  organizationId: clients.organizationId,
+  type: clients.type,
+  fullName: clients.fullName,
+  companyName: clients.companyName,
+  email: clients.email,
+  phone: clients.phone,
+  address: clients.address,
+  city: clients.city,
+  postalCode: clients.postalCode,
+  province: clients.province,
+  country: clients.country,
+  vatNumber: clients.vatNumber,
+  codiceFiscale: clients.codiceFiscale,
+  sdiCode: clients.sdiCode,
+  pec: clients.pec,
+  isPublicAdministration: clients.isPublicAdministration,
+  paOfficeCode: clients.paOfficeCode,
+  preferredLanguage: clients.preferredLanguage,
+  paymentTermsDays: clients.paymentTermsDays,
+  notes: clients.notes,
+  archivedAt: clients.archivedAt,
+  createdBy: clients.createdBy,
+  createdAt: clients.createdAt,
+  updatedAt: clients.updatedAt,
+};
+
+export type ClientFilter = {
+  q?: string;
+  type?: string;
+  country?: string;
+  archived: 'active' | 'archived' | 'all';
+  sort: string;
+};
+
+/**
+ * Search tolerates typos: a substring match, or pg_trgm word similarity of the query to any word run of
+ * the client's name, company, e-mail, P.IVA and city ("Rosi" finds "Rossi Costruzioni"). Both use the
+ * trigram index on search_text. Results with a query are ranked by similarity.
+ */
+function whereOf(orgId: string, f: ClientFilter): SQL {
+  const parts: SQL[] = [eq(clients.organizationId, orgId)];
+  if (f.archived === 'active') parts.push(isNull(clients.archivedAt));
+  if (f.archived === 'archived') parts.push(isNotNull(clients.archivedAt));
+  if (f.type) parts.push(eq(clients.type, f.type));
+  if (f.country) parts.push(eq(clients.country, f.country));
+  const q = f.q?.trim().toLowerCase();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(sql`${clients.searchText} like ${like}`, sql`${q} <% ${clients.searchText}`)!);
+  }
+  return and(...parts)!;
+}
+
+const displayName = sql`lower(coalesce(${clients.companyName}, ${clients.fullName}, ''))`;
+
+function orderOf(f: ClientFilter): SQL[] {
+  const q = f.q?.trim().toLowerCase();
+  const bySort: Record<string, SQL[]> = {
+    name: [asc(displayName)],
+    '-name': [desc(displayName)],
+    createdAt: [asc(clients.createdAt)],
+    '-createdAt': [desc(clients.createdAt)],
+    city: [asc(clients.city), asc(displayName)],
+  };
+  const chosen = bySort[f.sort] ?? bySort.name!;
+  const ranked = q ? [desc(sql`word_similarity(${q}, ${clients.searchText})`)] : [];
+  // With a query and the default sort, the best match comes first.
+  return [...(q && f.sort === 'name' ? ranked : []), ...chosen, asc(clients.id)];
+}
+
+export async function listClients(
+  db: Db,
+  orgId: string,
+  f: ClientFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = whereOf(orgId, f);
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(columns)
+      .from(clients)
+      .where(where)
+      .orderBy(...orderOf(f))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+/** Every matching row, for exports (capped by the caller). */
+export async function listAllClients(db: Db, orgId: string, f: ClientFilter, limit: number) {
+  return db
+    .select(columns)
+    .from(clients)
+    .where(whereOf(orgId, f))
+    .orderBy(...orderOf(f))
+    .limit(limit);
+}
+
+export async function findClient(db: Db, orgId: string, id: string): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)));
+  return row;
+}
+
+export async function insertClient(db: Db, orgId: string, values: ClientValues): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clients)
+    .values({ ...values, organizationId: orgId })
+    .returning(columns);
+  return row!;
+}
+
+export async function updateClient(db: Db, orgId: string, id: string, values: Partial<ClientValues>) {
+  const [row] = await db
+    .update(clients)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
+    .returning(columns);
+  return row;
+}
+
+export async function setArchived(db: Db, orgId: string, id: string, archived: boolean) {
+  const [row] = await db
+    .update(clients)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
+    .returning(columns);
+  return row;
+}
+
+/** Deleting a client referenced elsewhere fails with a foreign-key violation → "Cannot delete: item is in use". */
+export async function deleteClient(db: Db, orgId: string, id: string) {
+  const deleted = await db
+    .delete(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
+    .returning({ id: clients.id });
+  return deleted.length > 0;
+}
+
+/** Existing P.IVA and e-mail keys of the organization, for duplicate detection in imports. */
+export async function existingKeys(db: Db, orgId: string) {
+  const rows = await db
+    .select({ vatNumber: clients.vatNumber, email: clients.email })
+    .from(clients)
+    .where(eq(clients.organizationId, orgId));
+  return {
+    vat: new Set(rows.map((r) => r.vatNumber).filter((v): v is string => !!v)),
+    email: new Set(rows.map((r) => r.email?.toLowerCase()).filter((v): v is string => !!v)),
+  };
+}
+
+export async function insertClientsBatch(db: Db, orgId: string, rows: ClientValues[]) {
+  const CHUNK = 500;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db.insert(clients).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, organizationId: orgId })));
+  }
+}
+
+/** The client's timeline as far as it exists: transactions now; quotes, invoices, events and mail later. */
+export async function clientTimeline(db: Db, orgId: string, clientId: string, limit: number) {
+  return db
+    .select({
+      id: transactions.id,
+      occurredOn: transactions.occurredOn,
+      direction: transactions.direction,
+      amountCents: transactions.amountCents,
+      description: transactions.description,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, orgId), eq(transactions.clientId, clientId)))
+    .orderBy(desc(transactions.occurredOn), desc(transactions.id))
+    .limit(limit);
+}

@@ -1,0 +1,58 @@
+import ExcelJS from 'exceljs';
+
+/** Reading and writing the spreadsheet formats of imports and exports (XLSX through exceljs). */
+
+export const MAX_IMPORT_ROWS = 50_000;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
+    if ('text' in value) return String(value.text); // hyperlink
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+/** The first worksheet as a header row and data rows of text (dates as YYYY-MM-DD). */
+export async function readXlsx(content: Buffer): Promise<{ headers: string[]; rows: string[][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { headers: [], rows: [] };
+  const all: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values = row.values as ExcelJS.CellValue[]; // 1-based, index 0 empty
+    all.push(values.slice(1).map(cellText));
+  });
+  const [headerRow = [], ...rows] = all;
+  const width = headerRow.length;
+  return {
+    headers: headerRow,
+    rows: rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')),
+  };
+}
+
+export async function writeXlsx(sheetName: string, headers: string[], rows: (string | number | null)[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.addRow(headers).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  sheet.columns.forEach((column) => (column.width = 18));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const needsQuotes = /[";,\n\r]/;
+/** CSV with a BOM so Excel reads UTF-8; Italian Excel expects `;` between fields. */
+export function writeCsv(headers: string[], rows: (string | number | null)[][], delimiter: ';' | ',') {
+  const cell = (v: string | number | null) => {
+    const text = v === null ? '' : String(v);
+    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = [headers, ...rows].map((r) => r.map(cell).join(delimiter));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,37 @@
+import type { Locale } from './error-codes.ts';
+import { ONBOARDING_MESSAGES } from '../business-profile/messages.ts';
+import { IMPORT_MESSAGES } from '../imports/messages.ts';
+
+/**
+ * Field messages in contracts are translation keys. This registry maps every feature's keys to their
+ * text, so the server can answer in the caller's language and the web can show the same text.
+ * A feature adds its catalogue here once.
+ */
+const OTHER_MESSAGES = {
+  en: {
+    'imports.errors.unreadableFile': 'The file cannot be read: save it as CSV or XLSX and try again',
+    'imports.errors.tooManyRows': 'The file has more than 50,000 rows: split it into smaller files',
+    'settings.profile.logoInvalidType': 'The logo must be a PNG, JPEG or WebP image',
+    'settings.profile.logoTooLarge': 'The logo must be at most 2 MB',
+  },
+  it: {
+    'imports.errors.unreadableFile': 'Impossibile leggere il file: salvalo come CSV o XLSX e riprova',
+    'imports.errors.tooManyRows': 'Il file ha più di 50.000 righe: dividilo in file più piccoli',
+    'settings.profile.logoInvalidType': "Il logo deve essere un'immagine PNG, JPEG o WebP",
+    'settings.profile.logoTooLarge': 'Il logo può essere al massimo di 2 MB',
+  },
+} as const;
+
+const CATALOGUES: Record<Locale, Record<string, string>>[] = [
+  ONBOARDING_MESSAGES,
+  IMPORT_MESSAGES,
+  OTHER_MESSAGES,
+];
+
+export function fieldMessage(key: string, locale: Locale): string | undefined {
+  for (const catalogue of CATALOGUES) {
+    const text = catalogue[locale][key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
