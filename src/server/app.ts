@@ -84,6 +84,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     from: config.mailFrom,
     pollMs: config.mailPollMs,
     log: app.log,
+    emlDir: path.join(config.dataDir, 'outbox'),
   });
   const secret = resolveAuthSecret({
     configured: config.authSecret,
@@ -101,7 +102,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log });
 
-  await registerSecurity(app, config.trustedOrigins);
+  await registerSecurity(app, config.trustedOrigins, path.join(config.webDistDir, 'index.html'));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

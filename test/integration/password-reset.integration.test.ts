@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { verification } from '@server/db/schema/auth.ts';
@@ -300,6 +302,11 @@ describe.each(DATABASES)('outbox without SMTP on %s', (kind) => {
     };
     expect(message.status).toBe('stored');
     const { token } = resetLinkFrom(message.textBody);
+    // A signed-out user cannot open the outbox: the same message is an .eml file in the data folder.
+    const eml = await fs.readFile(path.join(t.config.dataDir, 'outbox', `${item!.id}.eml`), 'utf8');
+    expect(eml).toMatch(new RegExp(`^To: ${owner.user.email.replace('.', '\\.')}`, 'm'));
+    expect(eml).toContain('Subject: Reimposta la password');
+    expect(eml.replace(/=\r?\n/g, '')).toContain(token);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

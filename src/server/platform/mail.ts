@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,9 +49,28 @@ export function createMailPort(options: {
   from: string;
   pollMs: number;
   log: FastifyBaseLogger;
+  /** Outbox mode also writes each message as an .eml file here (readable by whoever runs the machine). */
+  emlDir: string;
 }): MailPort {
   const { db, smtpUrl, from, log } = options;
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // Without SMTP, nodemailer still composes the exact message it would send, as an .eml file: a user
+  // who is signed out (a password reset) can be helped by whoever runs the installation.
+  const composer = transport ? null : nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  async function writeEml(id: string, mail: OutgoingMail) {
+    const info = await composer!.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+      attachments: mail.attachments,
+    });
+    await fs.mkdir(options.emlDir, { recursive: true });
+    await fs.writeFile(path.join(options.emlDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
+  }
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -132,7 +153,15 @@ export function createMailPort(options: {
         log.info({ mailId: id }, 'mail queued');
         void dispatchDue().catch((err) => log.error({ err }, 'mail dispatch failed'));
       } else {
-        log.info({ mailId: id }, 'mail stored in the outbox (no SMTP_URL configured)');
+        try {
+          await writeEml(id, mail);
+        } catch (err) {
+          log.warn({ err, mailId: id }, 'could not write the .eml copy of an outbox message');
+        }
+        log.info(
+          { mailId: id, folder: options.emlDir },
+          'mail stored in the outbox (no SMTP_URL configured)',
+        );
       }
       return id;
     },

@@ -127,6 +127,8 @@ describe('isSimpleEmail and isWebsiteUrl', () => {
       'mailto:a@b.it',
       'https://',
       '',
+      'https://not a url',
+      'https://www.rossi .it',
     ]) {
       expect(isWebsiteUrl(bad)).toBe(false);
     }

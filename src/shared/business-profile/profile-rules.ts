@@ -17,6 +17,8 @@ export function isSimpleEmail(value: string): boolean {
 
 /** A parseable URL (spec §5), and only http or https: a website is shown as a link. */
 export function isWebsiteUrl(value: string): boolean {
+  // Browsers' URL parsers accept spaces in host names ("https://not a url"); Node's does not. Refuse both.
+  if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

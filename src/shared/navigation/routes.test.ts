@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accessDecision,
+  canAccess,
+  DEFAULT_PATH,
+  findRoute,
+  resolvePath,
+  routeByName,
+  ROUTES,
+  safeReturnPath,
+} from './routes.ts';
+
+const member = (role: 'super_admin' | 'admin' | 'manager' | 'user' | 'viewer') => ({
+  role,
+  hasOrganization: true,
+});
+const noOrg = { role: null, hasOrganization: false };
+
+describe('route table', () => {
+  it('lists every route of the spec once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of [
+      '/login',
+      '/register',
+      '/reset-password',
+      '/dashboard',
+      '/clients',
+      '/invoices',
+      '/invoices/:id',
+      '/quotes',
+      '/transactions',
+      '/inventory',
+      '/documents',
+      '/analytics',
+      '/reports',
+      '/email',
+      '/email/analytics',
+      '/scan',
+      '/voice',
+      '/calendar',
+      '/calendar-page',
+      '/onboarding',
+      '/settings',
+      '/organization',
+      '/profile',
+      '/help',
+      '/documentation',
+      '/api-reference',
+      '/system-status',
+      '/security',
+      '/compliance',
+      '/terms',
+      '/legal',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('leaves out the internal test pages', () => {
+    for (const p of [
+      '/test',
+      '/test-route',
+      '/test-debug',
+      '/test-analytics',
+      '/test-export',
+      '/tax-pdf-test',
+    ]) {
+      expect(findRoute(p)).toBeUndefined();
+    }
+  });
+
+  it('matches parameterised paths', () => {
+    expect(findRoute('/invoices/abc-123')?.name).toBe('invoice');
+    expect(findRoute('/email/analytics')?.name).toBe('emailAnalytics');
+    expect(findRoute('/dashboard?x=1')?.name).toBe('dashboard');
+  });
+
+  it('sends the index and unknown routes to /dashboard', () => {
+    expect(DEFAULT_PATH).toBe('/dashboard');
+    expect(resolvePath('/')).toBe('/dashboard');
+    expect(resolvePath('/nowhere')).toBe('/dashboard');
+    expect(resolvePath('/clients/extra/segments')).toBe('/dashboard');
+    expect(resolvePath('/clients')).toBe('/clients');
+  });
+});
+
+describe('canAccess', () => {
+  const analytics = routeByName('analytics');
+  const reports = routeByName('reports');
+  const emailAnalytics = routeByName('emailAnalytics');
+  const organization = routeByName('organization');
+  const dashboard = routeByName('dashboard');
+
+  it('lets every role open ordinary pages of its organization', () => {
+    for (const role of ['super_admin', 'admin', 'manager', 'user', 'viewer'] as const) {
+      expect(canAccess(dashboard, member(role))).toBe(true);
+    }
+  });
+
+  it('requires an organization for organization pages', () => {
+    expect(accessDecision(dashboard, noOrg)).toBe('needs_organization');
+    expect(canAccess(routeByName('onboarding'), noOrg)).toBe(true);
+    expect(canAccess(routeByName('help'), noOrg)).toBe(true);
+  });
+
+  it('needs view_analytics for /analytics and /email/analytics', () => {
+    for (const route of [analytics, emailAnalytics]) {
+      expect(canAccess(route, member('super_admin'))).toBe(true);
+      expect(canAccess(route, member('admin'))).toBe(true);
+      expect(canAccess(route, member('manager'))).toBe(true);
+      expect(accessDecision(route, member('user'))).toBe('forbidden');
+      expect(accessDecision(route, member('viewer'))).toBe('forbidden');
+      expect(accessDecision(route, noOrg)).toBe('needs_organization');
+    }
+  });
+
+  it('needs view_analytics and access_reports for /reports', () => {
+    expect(canAccess(reports, member('manager'))).toBe(true);
+    expect(canAccess(reports, member('user'))).toBe(false);
+    expect(canAccess(reports, noOrg)).toBe(false);
+  });
+
+  it('keeps /organization for admins', () => {
+    expect(canAccess(organization, member('super_admin'))).toBe(true);
+    expect(canAccess(organization, member('admin'))).toBe(true);
+    expect(accessDecision(organization, member('manager'))).toBe('forbidden');
+    expect(accessDecision(organization, member('user'))).toBe('forbidden');
+    expect(accessDecision(organization, noOrg)).toBe('needs_organization');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps same-site protected paths', () => {
+    expect(safeReturnPath('/invoices/42')).toBe('/invoices/42');
+    expect(safeReturnPath('/settings?tab=outbox')).toBe('/settings?tab=outbox');
+  });
+
+  it('refuses other sites, sign-in pages and junk', () => {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil',
+      '/login',
+      '/register',
+      'x',
+      42,
+      null,
+    ]) {
+      expect(safeReturnPath(bad)).toBe('/dashboard');
+    }
+  });
+});

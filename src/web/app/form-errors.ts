@@ -1,0 +1,22 @@
+import { ApiError } from './api.ts';
+
+export interface FieldIssue {
+  /** Dotted field path, e.g. `address.zipCode`. */
+  path: string;
+  /** A translation key of the shared contracts when the server gave one, else its (localised) text. */
+  message: string;
+}
+
+/** The field problems of a VALIDATION_ERROR answer (`details: [{ path, message, key? }]`). */
+export function serverFieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details))
+    return [];
+  const issues: FieldIssue[] = [];
+  for (const item of error.details as unknown[]) {
+    const d = item as { path?: unknown; message?: unknown; key?: unknown } | null;
+    if (!d || typeof d.path !== 'string' || !d.path) continue;
+    const message = typeof d.key === 'string' ? d.key : typeof d.message === 'string' ? d.message : '';
+    if (message) issues.push({ path: d.path, message });
+  }
+  return issues;
+}

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  languageDir,
+  sanitizeLanguage,
+  SUPPORTED_LANGUAGES,
+} from '@shared/i18n/language.ts';
+
+/**
+ * i18next with the files at /locales/{lng}/{ns}.json (one namespace per feature, loaded when a screen
+ * needs it), detection from local storage (`gestionale.language`) then the browser, and codes that do not
+ * look like a language discarded. Changing the language sets <html lang dir> and stores the choice.
+ */
+export const DEFAULT_NAMESPACES = ['common', 'buttons'];
+
+function applyToDocument(lng: string) {
+  const code = sanitizeLanguage(lng) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = code;
+  document.documentElement.dir = languageDir(code);
+}
+
+i18n.on('languageChanged', applyToDocument);
+
+export const i18nReady = i18n
+  .use(HttpBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'languageOnly',
+    ns: DEFAULT_NAMESPACES,
+    defaultNS: 'common',
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+      convertDetectedLanguage: (lng: string) => sanitizeLanguage(lng) ?? '',
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnEmptyString: false,
+  })
+  .then(() => applyToDocument(i18n.resolvedLanguage ?? i18n.language));
+
+/** The interface language, it or en. */
+export function currentLanguage(): 'it' | 'en' {
+  return sanitizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+export default i18n;

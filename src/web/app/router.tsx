@@ -1,0 +1,91 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { DEFAULT_PATH, ROUTES, type RouteName } from '@shared/navigation/routes.ts';
+import { RouteErrorBoundary } from './error-screens.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { TranslationLoadingScreen } from './translation-loading.tsx';
+
+/**
+ * The routes, built from the shared route table. Every screen is a lazy chunk, so /login loads only
+ * what it needs; the signed-in shell and its pages come after sign-in.
+ */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const LoginPage = named(() => import('@web/features/auth/login-page.tsx'), 'LoginPage');
+const RegisterPage = named(() => import('@web/features/auth/register-page.tsx'), 'RegisterPage');
+const ResetPasswordPage = named(
+  () => import('@web/features/auth/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const OnboardingPage = named(() => import('@web/features/onboarding/onboarding-page.tsx'), 'OnboardingPage');
+const OrganizationSelectPage = named(
+  () => import('@web/features/organization-select/organization-select-page.tsx'),
+  'OrganizationSelectPage',
+);
+const AppShell = named(() => import('@web/features/shell/app-shell.tsx'), 'AppShell');
+const PublicNotAvailablePage = named(
+  () => import('@web/features/placeholder/not-available-page.tsx'),
+  'PublicNotAvailablePage',
+);
+const NotAvailablePage = named(
+  () => import('@web/features/placeholder/not-available-page.tsx'),
+  'NotAvailablePage',
+);
+
+/** Screens this release builds; every other protected route shows the "not available yet" state. */
+const PAGES: Partial<Record<RouteName, ComponentType>> = {
+  dashboard: named(() => import('@web/features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  settings: named(() => import('@web/features/settings/settings-page.tsx'), 'SettingsPage'),
+  voice: named(() => import('@web/features/voice/voice-page.tsx'), 'VoicePage'),
+};
+
+const OUTSIDE_SHELL = new Set<RouteName>([
+  'login',
+  'register',
+  'resetPassword',
+  'onboarding',
+  'selectOrganization',
+]);
+
+const shellRoutes = ROUTES.filter((r) => !('public' in r) && !OUTSIDE_SHELL.has(r.name));
+const publicPlaceholders = ROUTES.filter((r) => 'public' in r && !OUTSIDE_SHELL.has(r.name));
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <ScrollToTop />
+      <Suspense fallback={<TranslationLoadingScreen />}>
+        <Routes>
+          <Route index element={<Navigate to={DEFAULT_PATH} replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          {publicPlaceholders.map((r) => (
+            <Route key={r.name} path={r.path} element={<PublicNotAvailablePage />} />
+          ))}
+          <Route element={<RequireAuth />}>
+            <Route path="/onboarding" element={<OnboardingPage />} />
+            <Route path="/select-organization" element={<OrganizationSelectPage />} />
+            <Route element={<AppShell />}>
+              {shellRoutes.map((r) => {
+                const Page = PAGES[r.name] ?? NotAvailablePage;
+                return <Route key={r.name} path={r.path} element={<Page />} />;
+              })}
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

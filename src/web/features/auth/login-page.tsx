@@ -1,0 +1,361 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, LogIn } from 'lucide-react';
+import { passwordProblems } from '@shared/auth/password-policy.ts';
+import { ApiError } from '@web/app/api.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { refreshSession } from '@web/app/session.ts';
+import { APP_NAME } from '@web/app/use-document-title.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Button } from '@web/ui/button.tsx';
+import { Field } from '@web/ui/field.tsx';
+import { Input } from '@web/ui/input.tsx';
+import { FullScreenSpinner } from '@web/ui/spinner.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { authErrorKey, requestPasswordReset, resetPassword, signIn, usePublicConfig } from './auth-api.ts';
+import { PasswordInput } from './password-input.tsx';
+import { useReturnPath, useSignInState } from './use-signed-in-redirect.ts';
+
+/** The spec sets the login page title to the Italian login title, whatever the interface language. */
+export const LOGIN_PAGE_TITLE = `Accedi · ${APP_NAME}`;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldErrors = Partial<Record<'email' | 'password' | 'confirm', string>>;
+
+function useErrorText() {
+  const { t } = useTranslation(['auth', 'forms', 'common']);
+  return (error: unknown) => {
+    if (error instanceof ApiError) {
+      const key = authErrorKey(error.code);
+      if (key) return t(key);
+    }
+    return apiErrorMessage(error, t);
+  };
+}
+
+/** Moves focus to the first field with an error after a refused submit. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+export function LoginPage() {
+  const { t } = useTranslation(['auth', 'forms', 'buttons', 'common']);
+  const [params] = useSearchParams();
+  const resetToken = params.get('resetToken');
+  const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
+  const [notice, setNotice] = useState<string | null>(null);
+  const state = useSignInState();
+  const returnPath = useReturnPath();
+
+  useEffect(() => {
+    document.title = LOGIN_PAGE_TITLE;
+  }, []);
+
+  if (state === 'pending') return <FullScreenSpinner label={t('common:loadingSession')} />;
+  if (state === 'signed-in' && !resetToken) return <Navigate to={returnPath} replace />;
+
+  return (
+    <AuthLayout>
+      {resetToken ? (
+        <SetNewPasswordForm token={resetToken} />
+      ) : view === 'forgot' ? (
+        <ForgotPasswordForm
+          onBack={(message) => {
+            setNotice(message ?? null);
+            setView('sign-in');
+          }}
+        />
+      ) : (
+        <SignInForm notice={notice} onForgot={() => setView('forgot')} />
+      )}
+    </AuthLayout>
+  );
+}
+
+function SignInForm({ notice, onForgot }: { notice: string | null; onForgot: () => void }) {
+  const { t } = useTranslation(['auth', 'forms', 'buttons']);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const returnPath = useReturnPath();
+  const config = usePublicConfig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const demo = config.data?.demo ?? null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!email.trim()) next.email = t('forms:errors.emailRequired');
+    else if (!EMAIL_PATTERN.test(email.trim())) next.email = t('forms:errors.email');
+    if (!password) next.password = t('forms:errors.passwordRequired');
+    setErrors(next);
+    setFailure(null);
+    if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      await refreshSession(queryClient);
+      navigate(returnPath, { replace: true });
+    } catch (error) {
+      setFailure(errorText(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:login.title')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('auth:login.subtitle')}</p>
+
+      {notice ? (
+        <Alert tone="success" className="mt-6">
+          {notice}
+        </Alert>
+      ) : null}
+
+      {demo ? (
+        <div className="mt-6 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm text-primary-soft-foreground">
+          <p className="font-semibold">{t('auth:demo.title')}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt>{t('forms:labels.email')}</dt>
+            <dd className="font-mono break-all">{demo.email}</dd>
+            <dt>{t('forms:labels.password')}</dt>
+            <dd className="font-mono break-all">{demo.password}</dd>
+          </dl>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => {
+              setEmail(demo.email);
+              setPassword(demo.password);
+              setErrors({});
+            }}
+          >
+            {t('auth:demo.use')}
+          </Button>
+        </div>
+      ) : null}
+
+      <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Field label={t('forms:labels.email')} error={errors.email} required>
+          {(props) => (
+            <Input
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('forms:labels.password')} error={errors.password} required>
+          {(props) => (
+            <PasswordInput
+              {...props}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="-mt-1 flex justify-end">
+          <Button variant="link" className="text-sm" onClick={onForgot}>
+            {t('auth:login.forgot')}
+          </Button>
+        </div>
+        <Button type="submit" size="lg" loading={busy} className="w-full">
+          {busy ? null : <LogIn aria-hidden="true" className="size-4" />}
+          {busy ? t('auth:login.submitting') : t('auth:login.submit')}
+        </Button>
+      </form>
+
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        {t('auth:login.noAccount')}{' '}
+        <Link to="/register" state={location.state} className="font-medium text-primary hover:underline">
+          {t('auth:login.register')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ForgotPasswordForm({ onBack }: { onBack: (message?: string) => void }) {
+  const { t } = useTranslation(['auth', 'forms', 'buttons']);
+  const errorText = useErrorText();
+  const config = usePublicConfig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const value = email.trim();
+    const problem = !value
+      ? t('forms:errors.emailRequired')
+      : EMAIL_PATTERN.test(value)
+        ? undefined
+        : t('forms:errors.email');
+    setError(problem);
+    if (problem) return focusFirstInvalid(formRef.current);
+    setBusy(true);
+    try {
+      await requestPasswordReset(value);
+      setSentTo(value);
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
+        <KeyRound aria-hidden="true" className="size-6" />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:forgot.title')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('auth:forgot.subtitle')}</p>
+      {sentTo ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <Alert tone="success">{t('auth:forgot.sent', { email: sentTo })}</Alert>
+          {config.data?.mailMode === 'outbox' ? (
+            <Alert tone="info">{t('auth:forgot.outboxHint')}</Alert>
+          ) : null}
+          <Button variant="outline" onClick={() => onBack()}>
+            {t('auth:forgot.back')}
+          </Button>
+        </div>
+      ) : (
+        <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <Field label={t('forms:labels.email')} error={error} required>
+            {(props) => (
+              <Input
+                {...props}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" loading={busy} className="w-full">
+            {t('auth:forgot.submit')}
+          </Button>
+          <Button variant="ghost" onClick={() => onBack()}>
+            {t('auth:forgot.back')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function SetNewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation(['auth', 'forms', 'buttons']);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!password) next.password = t('forms:errors.passwordRequired');
+    else if (passwordProblems(password).length > 0) next.password = t('forms:password.rule');
+    if (confirm !== password) next.confirm = t('forms:errors.passwordMismatch');
+    setErrors(next);
+    setFailure(null);
+    if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
+        <KeyRound aria-hidden="true" className="size-6" />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:setPassword.title')}</h1>
+      {done ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <Alert tone="success">{t('auth:setPassword.done')}</Alert>
+          <Button onClick={() => navigate('/login', { replace: true })}>{t('buttons:goToLogin')}</Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-muted-foreground">{t('auth:setPassword.subtitle')}</p>
+          <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <Field
+              label={t('forms:labels.newPassword')}
+              hint={t('forms:password.rule')}
+              error={errors.password}
+              required
+            >
+              {(props) => (
+                <PasswordInput
+                  {...props}
+                  name="new-password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t('forms:labels.confirmPassword')} error={errors.confirm} required>
+              {(props) => (
+                <PasswordInput
+                  {...props}
+                  name="confirm-password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="lg" loading={busy} className="w-full">
+              {t('auth:setPassword.submit')}
+            </Button>
+            <Button variant="ghost" onClick={() => navigate('/login', { replace: true })}>
+              {t('auth:forgot.back')}
+            </Button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Inbox, Paperclip } from 'lucide-react';
+import type { TOutboxItem, TOutboxMessage } from '@shared/mail/outbox.ts';
+import { formatDateTime, formatNumber } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { api } from '@web/app/api.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Badge } from '@web/ui/badge.tsx';
+import { Button } from '@web/ui/button.tsx';
+import { Card, CardHeader } from '@web/ui/card.tsx';
+import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+
+const PAGE_SIZE = 10;
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const STATUS_TONE: Record<TOutboxItem['status'], 'neutral' | 'primary' | 'success' | 'danger' | 'warning'> = {
+  stored: 'neutral',
+  queued: 'warning',
+  sending: 'primary',
+  sent: 'success',
+  failed: 'danger',
+};
+
+/** Settings → Outbox: mail the product stored (no SMTP server) or sent, newest first. */
+export function OutboxPanel() {
+  const { t } = useTranslation(['settings', 'buttons', 'common']);
+  const me = useSignedInMe();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const locale = localeOf(currentLanguage());
+  const list = useQuery({
+    queryKey: ['outbox', me.activeOrganizationId, page],
+    queryFn: () => api<Page<TOutboxItem>>(`/api/v1/outbox?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Card>
+      <CardHeader
+        icon={<Inbox aria-hidden="true" className="size-5" />}
+        title={t('settings:outbox.title')}
+        description={t('settings:outbox.description')}
+      />
+      {list.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label={t('common:loading')} />
+        </div>
+      ) : list.isError ? (
+        <div className="p-5">
+          <Alert tone="error" title={t('settings:outbox.loadError')}>
+            {apiErrorMessage(list.error, t)}
+          </Alert>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          headingLevel="h3"
+          icon={<Inbox aria-hidden="true" />}
+          title={t('settings:outbox.empty.title')}
+          description={t('settings:outbox.empty.text')}
+        />
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">{t('settings:outbox.title')}</caption>
+              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2.5 font-medium">
+                    {t('settings:outbox.columns.subject')}
+                  </th>
+                  <th scope="col" className="px-5 py-2.5 font-medium">
+                    {t('settings:outbox.columns.to')}
+                  </th>
+                  <th scope="col" className="px-5 py-2.5 font-medium">
+                    {t('settings:outbox.columns.status')}
+                  </th>
+                  <th scope="col" className="px-5 py-2.5 font-medium">
+                    {t('settings:outbox.columns.created')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {list.data.items.map((item) => (
+                  <tr key={item.id} className="hover:bg-surface-muted">
+                    <td className="px-5 py-3">
+                      <button
+                        type="button"
+                        onClick={() => setOpenId(item.id)}
+                        className="text-left font-medium text-primary hover:underline"
+                      >
+                        {item.subject || t('settings:outbox.noSubject')}
+                      </button>
+                    </td>
+                    <td className="max-w-56 truncate px-5 py-3 text-muted-foreground">
+                      {item.toAddresses.join(', ')}
+                    </td>
+                    <td className="px-5 py-3">
+                      <Badge tone={STATUS_TONE[item.status]}>
+                        {t(`settings:outbox.status.${item.status}`)}
+                      </Badge>
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">
+                      {formatDateTime(item.createdAt, locale)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav
+            aria-label={t('settings:outbox.pagination')}
+            className="flex items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
+          >
+            <p className="text-muted-foreground">
+              {t('settings:outbox.pageOf', {
+                page: formatNumber(page, locale),
+                pages: formatNumber(pages, locale),
+                total: list.data.total,
+              })}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => Math.max(1, p - 1))}
+                disabled={page <= 1}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                {t('buttons:previous')}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => Math.min(pages, p + 1))}
+                disabled={page >= pages}
+              >
+                {t('buttons:next')}
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+      <Dialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)}>
+        {openId ? <OutboxMessageDialog id={openId} /> : null}
+      </Dialog>
+    </Card>
+  );
+}
+
+function OutboxMessageDialog({ id }: { id: string }) {
+  const { t } = useTranslation(['settings', 'buttons', 'common']);
+  const locale = localeOf(currentLanguage());
+  const message = useQuery({
+    queryKey: ['outbox-message', id],
+    queryFn: () => api<TOutboxMessage>(`/api/v1/outbox/${encodeURIComponent(id)}`),
+  });
+  // Text first: the HTML preview is a sandboxed frame, opened on request.
+  const [view, setView] = useState<'html' | 'text'>('text');
+  const m = message.data;
+  const showHtml = view === 'html' && !!m?.htmlBody;
+
+  return (
+    <DialogContent
+      title={m?.subject || t('settings:outbox.message')}
+      closeLabel={t('buttons:close')}
+      className="max-w-3xl"
+    >
+      {message.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label={t('common:loading')} />
+        </div>
+      ) : message.isError ? (
+        <Alert tone="error">{apiErrorMessage(message.error, t)}</Alert>
+      ) : m ? (
+        <div className="flex flex-col gap-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">{t('settings:outbox.fields.from')}</dt>
+            <dd className="break-all">{m.fromAddress}</dd>
+            <dt className="text-muted-foreground">{t('settings:outbox.fields.to')}</dt>
+            <dd className="break-all">{m.toAddresses.join(', ')}</dd>
+            <dt className="text-muted-foreground">{t('settings:outbox.fields.status')}</dt>
+            <dd>
+              <Badge tone={STATUS_TONE[m.status]}>{t(`settings:outbox.status.${m.status}`)}</Badge>
+            </dd>
+            <dt className="text-muted-foreground">{t('settings:outbox.fields.created')}</dt>
+            <dd>{formatDateTime(m.createdAt, locale)}</dd>
+            {m.sentAt ? (
+              <>
+                <dt className="text-muted-foreground">{t('settings:outbox.fields.sent')}</dt>
+                <dd>{formatDateTime(m.sentAt, locale)}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">{t('settings:outbox.fields.attempts')}</dt>
+            <dd>{formatNumber(m.attempts, locale)}</dd>
+          </dl>
+          {m.lastError ? (
+            <Alert tone="error" title={t('settings:outbox.fields.lastError')}>
+              {m.lastError}
+            </Alert>
+          ) : null}
+          {m.attachments.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label={t('settings:outbox.fields.attachments')}>
+              {m.attachments.map((a) => (
+                <li
+                  key={a.filename}
+                  className="inline-flex items-center gap-1.5 rounded-md bg-surface-muted px-2.5 py-1 text-xs"
+                >
+                  <Paperclip aria-hidden="true" className="size-3.5" />
+                  {a.filename}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {m.htmlBody ? (
+            <div role="group" aria-label={t('settings:outbox.viewLabel')} className="flex gap-1">
+              {(['text', 'html'] as const).map((v) => (
+                <Button
+                  key={v}
+                  size="sm"
+                  variant={view === v ? 'secondary' : 'ghost'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {t(`settings:outbox.view.${v}`)}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {showHtml ? (
+            <iframe
+              title={t('settings:outbox.htmlPreview')}
+              // No scripts, forms, navigation or same-origin access for the message's HTML.
+              sandbox=""
+              srcDoc={m.htmlBody ?? ''}
+              className="h-96 w-full rounded-md border border-border bg-white"
+            />
+          ) : (
+            <pre className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-4 font-mono text-xs whitespace-pre-wrap">
+              {m.textBody}
+            </pre>
+          )}
+        </div>
+      ) : null}
+    </DialogContent>
+  );
+}
