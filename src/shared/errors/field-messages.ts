@@ -1,6 +1,9 @@
 import type { Locale } from './error-codes.ts';
 import { ONBOARDING_MESSAGES } from '../business-profile/messages.ts';
 import { IMPORT_MESSAGES } from '../imports/messages.ts';
+import { CLIENT_MESSAGES } from '../clients/messages.ts';
+import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
+import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
 
 /**
  * Field messages in contracts are translation keys. This registry maps every feature's keys to their

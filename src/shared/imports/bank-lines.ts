@@ -47,7 +47,11 @@ export function readBankLine(
   });
   const errors: BankLineError[] = [];
   const occurredOn = v.occurredOn ? parseDate(v.occurredOn, mapping.dateFormat) : null;
-  if (!occurredOn) errors.push({ field: 'occurredOn', key: v.occurredOn ? 'imports.errors.dateInvalid' : 'imports.errors.dateMissing' });
+  if (!occurredOn)
+    errors.push({
+      field: 'occurredOn',
+      key: v.occurredOn ? 'imports.errors.dateInvalid' : 'imports.errors.dateMissing',
+    });
 
   let amountCents: number | null = null;
   const read = (text: string | undefined) => (text ? parseEuroAmount(text, mapping.numberFormat) : 0);
@@ -59,7 +63,8 @@ export function readBankLine(
     const debit = read(v.debit);
     const credit = read(v.credit);
     if (!v.debit && !v.credit) errors.push({ field: 'amount', key: 'imports.errors.amountMissing' });
-    else if (debit === null || credit === null) errors.push({ field: 'amount', key: 'imports.errors.amountInvalid' });
+    else if (debit === null || credit === null)
+      errors.push({ field: 'amount', key: 'imports.errors.amountInvalid' });
     else amountCents = Math.abs(credit) - Math.abs(debit);
   }
   if (amountCents === 0) errors.push({ field: 'amount', key: 'imports.errors.amountZero' });
@@ -70,7 +75,10 @@ export function readBankLine(
 }
 
 /** A signed bank amount as a ledger entry: direction and positive cents. */
-export function bankLineDirection(amountCents: number): { direction: 'income' | 'expense'; amountCents: number } {
+export function bankLineDirection(amountCents: number): {
+  direction: 'income' | 'expense';
+  amountCents: number;
+} {
   return { direction: amountCents < 0 ? 'expense' : 'income', amountCents: Math.abs(amountCents) };
 }
 

@@ -3,7 +3,8 @@ import { parseCsv, toCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('detects the semicolon of Italian exports and strips the BOM', () => {
-    const text = '\uFEFFData operazione;Descrizione;Importo\r\n31/12/2026;BONIFICO A FAVORE DI ROSSI SRL;-1.234,56\r\n02/01/2027;"ACCREDITO; STIPENDIO";2.500,00\r\n';
+    const text =
+      '\uFEFFData operazione;Descrizione;Importo\r\n31/12/2026;BONIFICO A FAVORE DI ROSSI SRL;-1.234,56\r\n02/01/2027;"ACCREDITO; STIPENDIO";2.500,00\r\n';
     expect(parseCsv(text)).toEqual({
       headers: ['Data operazione', 'Descrizione', 'Importo'],
       rows: [
@@ -33,7 +34,8 @@ describe('parseCsv', () => {
     expect(parseCsv('a;b,c\n1;2,3', { delimiter: ',' }).headers).toEqual(['a;b', 'c']);
   });
   it('skips preamble lines and empty lines, trims cells', () => {
-    const text = 'Conto corrente: IT60X0542811101000000123456\nPeriodo: 01/01/2026 - 31/01/2026\n\nData;Descrizione;Importo\n  05/01/2026 ; POS BAR ; -1,50 \n\n';
+    const text =
+      'Conto corrente: IT60X0542811101000000123456\nPeriodo: 01/01/2026 - 31/01/2026\n\nData;Descrizione;Importo\n  05/01/2026 ; POS BAR ; -1,50 \n\n';
     const result = parseCsv(text, { skipLines: 3 });
     expect(result.headers).toEqual(['Data', 'Descrizione', 'Importo']);
     expect(result.rows).toEqual([['05/01/2026', 'POS BAR', '-1,50']]);
@@ -59,20 +61,27 @@ describe('parseCsv', () => {
 
 describe('toCsv', () => {
   it('writes a header, CRLF lines, quotes where needed and a BOM', () => {
-    const csv = toCsv(['Nome', 'Importo'], [
-      ['Rossi, Srl', '12,50'],
-      ['Bianchi "Bi"', 3],
-      [null, undefined],
-    ]);
+    const csv = toCsv(
+      ['Nome', 'Importo'],
+      [
+        ['Rossi, Srl', '12,50'],
+        ['Bianchi "Bi"', 3],
+        [null, undefined],
+      ],
+    );
     expect(csv).toBe('\uFEFFNome,Importo\r\n"Rossi, Srl","12,50"\r\n"Bianchi ""Bi""",3\r\n,');
   });
   it('uses the given delimiter and can omit the BOM', () => {
     expect(toCsv(['a', 'b'], [['1,5', '2']], { delimiter: ';', bom: false })).toBe('a;b\r\n1,5;2');
   });
   it('defuses formulas but leaves numbers and phone numbers alone', () => {
-    const csv = toCsv(['x'], [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['-2+3+cmd|x'], ['-12.50'], ['+39 02 1234567']], {
-      bom: false,
-    });
+    const csv = toCsv(
+      ['x'],
+      [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['-2+3+cmd|x'], ['-12.50'], ['+39 02 1234567']],
+      {
+        bom: false,
+      },
+    );
     const lines = csv.split('\r\n');
     expect(lines[1]).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(lines[2]).toBe('"\'@SUM(A1)"');

@@ -35,7 +35,11 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): ParsedCsv
       delimiter = sep[1] as CsvDelimiter;
     }
   }
-  if (options.skipLines) body = body.split(/\r\n|\n|\r/).slice(options.skipLines).join('\n');
+  if (options.skipLines)
+    body = body
+      .split(/\r\n|\n|\r/)
+      .slice(options.skipLines)
+      .join('\n');
 
   const result = Papa.parse<string[]>(body, {
     delimiter: delimiter ?? '',
@@ -46,7 +50,8 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): ParsedCsv
   const [first = [], ...rest] = result.data.map((row) => row.map((cell) => (cell ?? '').trim()));
   const headers = first.map((h, i) => h || `(${i + 1})`);
   const rows = rest.map((row) => {
-    const cells = row.length < headers.length ? [...row, ...Array(headers.length - row.length).fill('')] : row;
+    const cells =
+      row.length < headers.length ? [...row, ...Array(headers.length - row.length).fill('')] : row;
     let end = cells.length;
     while (end > headers.length && cells[end - 1] === '') end--;
     return cells.slice(0, end);
@@ -74,7 +79,9 @@ export function toCsv(
   rows: readonly (readonly (string | number | null | undefined)[])[],
   options: { delimiter?: CsvDelimiter; bom?: boolean } = {},
 ): string {
-  const data = [headers, ...rows].map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+  const data = [headers, ...rows].map((row) =>
+    row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
+  );
   const csv = Papa.unparse(data, {
     delimiter: options.delimiter ?? ',',
     newline: '\r\n',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_FORMATS, detectDateFormat } from './dates.ts';
+import type { ImportMessageKey } from './messages.ts';
 import { NUMBER_FORMATS, detectNumberFormat } from './money.ts';
 
 /**
@@ -86,10 +87,40 @@ export function guessMapping<F extends string>(
  * before e-mail ("Email PEC"), tax ids before address ("Indirizzo email" is not an address).
  */
 export const CLIENT_IMPORT_TARGETS = {
-  companyName: ['ragione sociale', 'denominazione', 'azienda', 'società', 'company', 'company name', 'business name', 'organization', 'organisation'],
-  fullName: ['nome e cognome', 'nominativo', 'nome completo', 'full name', 'name', 'nome', 'referente', 'contact', 'contact name'],
+  companyName: [
+    'ragione sociale',
+    'denominazione',
+    'azienda',
+    'società',
+    'company',
+    'company name',
+    'business name',
+    'organization',
+    'organisation',
+  ],
+  fullName: [
+    'nome e cognome',
+    'nominativo',
+    'nome completo',
+    'full name',
+    'name',
+    'nome',
+    'referente',
+    'contact',
+    'contact name',
+  ],
   type: ['tipo cliente', 'tipologia', 'tipo', 'client type', 'type'],
-  vatNumber: ['partita iva', 'p.iva', 'p. iva', 'piva', 'numero iva', 'vat', 'vat number', 'vat id', 'vat no'],
+  vatNumber: [
+    'partita iva',
+    'p.iva',
+    'p. iva',
+    'piva',
+    'numero iva',
+    'vat',
+    'vat number',
+    'vat id',
+    'vat no',
+  ],
   codiceFiscale: ['codice fiscale', 'cod. fiscale', 'c.f.', 'cf', 'tax code', 'fiscal code'],
   sdiCode: ['codice sdi', 'sdi', 'codice destinatario', 'cod. destinatario', 'recipient code', 'sdi code'],
   paOfficeCode: ['codice univoco ufficio', 'codice ufficio', 'codice ipa', 'ipa', 'office code'],
@@ -102,7 +133,13 @@ export const CLIENT_IMPORT_TARGETS = {
   country: ['nazione', 'paese', 'stato', 'country', 'country code', 'nation'],
   address: ['indirizzo', 'via', 'sede', 'sede legale', 'address', 'street', 'address line 1'],
   preferredLanguage: ['lingua', 'language', 'preferred language'],
-  paymentTermsDays: ['termini di pagamento', 'giorni pagamento', 'pagamento giorni', 'payment terms', 'payment days'],
+  paymentTermsDays: [
+    'termini di pagamento',
+    'giorni pagamento',
+    'pagamento giorni',
+    'payment terms',
+    'payment days',
+  ],
   notes: ['note', 'annotazioni', 'commenti', 'notes', 'comments'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -112,14 +149,50 @@ export const CLIENT_IMPORT_TARGETS = {
  */
 export const ITEM_IMPORT_TARGETS = {
   barcode: ['codice a barre', 'barcode', 'ean', 'ean13', 'ean 13', 'gtin', 'upc'],
-  sku: ['codice articolo', 'cod. articolo', 'codice', 'sku', 'item code', 'product code', 'code', 'riferimento'],
+  sku: [
+    'codice articolo',
+    'cod. articolo',
+    'codice',
+    'sku',
+    'item code',
+    'product code',
+    'code',
+    'riferimento',
+  ],
   vatNatura: ['natura', 'natura iva', 'codice natura'],
   vatRate: ['aliquota iva', 'aliquota', 'iva', '% iva', 'iva %', 'vat rate', 'vat', 'tax rate'],
   cost: ['costo', 'prezzo acquisto', 'prezzo di acquisto', 'costo unitario', 'cost', 'purchase price'],
-  salePrice: ['prezzo', 'prezzo vendita', 'prezzo di vendita', 'prezzo unitario', 'listino', 'price', 'sale price', 'unit price'],
-  lowStockThreshold: ['scorta minima', 'soglia', 'soglia scorta', 'min stock', 'reorder level', 'low stock threshold'],
+  salePrice: [
+    'prezzo',
+    'prezzo vendita',
+    'prezzo di vendita',
+    'prezzo unitario',
+    'listino',
+    'price',
+    'sale price',
+    'unit price',
+  ],
+  lowStockThreshold: [
+    'scorta minima',
+    'soglia',
+    'soglia scorta',
+    'min stock',
+    'reorder level',
+    'low stock threshold',
+  ],
   stockQuantity: ['giacenza', 'quantità', 'qta', 'q.tà', 'stock', 'quantity', 'qty', 'on hand'],
-  name: ['nome', 'articolo', 'prodotto', 'denominazione', 'nome articolo', 'name', 'product', 'item', 'product name', 'item name'],
+  name: [
+    'nome',
+    'articolo',
+    'prodotto',
+    'denominazione',
+    'nome articolo',
+    'name',
+    'product',
+    'item',
+    'product name',
+    'item name',
+  ],
   description: ['descrizione', 'description', 'dettagli', 'details'],
   kind: ['tipo', 'tipologia', 'type', 'kind'],
   unit: ['unità di misura', 'unità', 'um', 'u.m.', 'unit', 'uom'],
@@ -128,17 +201,71 @@ export const ITEM_IMPORT_TARGETS = {
 
 /** Synonyms of bank statement columns. Dare (debit) is money out, Avere (credit) money in. */
 export const BANK_IMPORT_TARGETS = {
-  occurredOn: ['data operazione', 'data contabile', 'data registrazione', 'data', 'data valuta', 'date', 'transaction date', 'booking date', 'value date'],
-  description: ['descrizione', 'descrizione operazione', 'causale', 'dettagli', 'description', 'details', 'memo', 'narrative', 'reference'],
-  debit: ['dare', 'importo dare', 'addebiti', 'addebito', 'uscite', 'debit', 'debits', 'money out', 'withdrawals'],
-  credit: ['avere', 'importo avere', 'accrediti', 'accredito', 'entrate', 'credit', 'credits', 'money in', 'deposits'],
-  amount: ['importo', 'importo eur', 'importo (eur)', 'importo euro', 'amount', 'amount eur', 'valore', 'value'],
+  occurredOn: [
+    'data operazione',
+    'data contabile',
+    'data registrazione',
+    'data',
+    'data valuta',
+    'date',
+    'transaction date',
+    'booking date',
+    'value date',
+  ],
+  description: [
+    'descrizione',
+    'descrizione operazione',
+    'causale',
+    'dettagli',
+    'description',
+    'details',
+    'memo',
+    'narrative',
+    'reference',
+  ],
+  debit: [
+    'dare',
+    'importo dare',
+    'addebiti',
+    'addebito',
+    'uscite',
+    'debit',
+    'debits',
+    'money out',
+    'withdrawals',
+  ],
+  credit: [
+    'avere',
+    'importo avere',
+    'accrediti',
+    'accredito',
+    'entrate',
+    'credit',
+    'credits',
+    'money in',
+    'deposits',
+  ],
+  amount: [
+    'importo',
+    'importo eur',
+    'importo (eur)',
+    'importo euro',
+    'amount',
+    'amount eur',
+    'valore',
+    'value',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export const AMOUNT_MODES = ['signed', 'debitCredit'] as const;
 export type AmountMode = (typeof AMOUNT_MODES)[number];
 
-const header = z.string().trim().min(1, { error: 'imports.errors.columnRequired' }).max(200);
+const err = (key: ImportMessageKey) => ({ error: key });
+const header = z
+  .string(err('imports.errors.columnRequired'))
+  .trim()
+  .min(1, err('imports.errors.columnRequired'))
+  .max(200);
 
 /**
  * How to read one bank's statement, saved per bank (bank_import_mappings.mapping): the date, description and
@@ -149,18 +276,23 @@ export const ZBankStatementMapping = z
   .object({
     occurredOn: header,
     description: header,
-    amountMode: z.enum(AMOUNT_MODES, { error: 'imports.errors.invalidChoice' }),
+    amountMode: z.enum(AMOUNT_MODES, err('imports.errors.invalidChoice')),
     amountColumn: header.optional(),
     debitColumn: header.optional(),
     creditColumn: header.optional(),
-    dateFormat: z.enum(DATE_FORMATS, { error: 'imports.errors.invalidChoice' }).default('dd/mm/yyyy'),
-    numberFormat: z.enum(NUMBER_FORMATS, { error: 'imports.errors.invalidChoice' }).default('it'),
-    delimiter: z.enum([',', ';', '\t'], { error: 'imports.errors.invalidChoice' }).optional(),
-    skipLines: z.coerce.number({ error: 'imports.errors.invalidChoice' }).int().min(0).max(50).default(0),
+    dateFormat: z.enum(DATE_FORMATS, err('imports.errors.invalidChoice')).default('dd/mm/yyyy'),
+    numberFormat: z.enum(NUMBER_FORMATS, err('imports.errors.invalidChoice')).default('it'),
+    delimiter: z.enum([',', ';', '\t'], err('imports.errors.invalidChoice')).optional(),
+    skipLines: z.coerce.number(err('imports.errors.invalidChoice')).int().min(0).max(50).default(0),
   })
   .superRefine((m, ctx) => {
     const need = (path: 'amountColumn' | 'debitColumn' | 'creditColumn') => {
-      if (!m[path]) ctx.addIssue({ code: 'custom', path: [path], message: 'imports.errors.columnRequired' });
+      if (!m[path])
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: 'imports.errors.columnRequired' satisfies ImportMessageKey,
+        });
     };
     if (m.amountMode === 'signed') need('amountColumn');
     else {
@@ -173,7 +305,8 @@ export type TBankStatementMappingInput = z.input<typeof ZBankStatementMapping>;
 
 /**
  * A first bank mapping from the headers (and, when given, some data rows to tell the date and number
- * formats): Dare/Avere columns give 'debitCredit', a single amount column 'signed'.
+ * formats; a format that cannot be told is left to the mapping's default, Italian): Dare/Avere columns give
+ * 'debitCredit', a single amount column 'signed'.
  */
 export function guessBankMapping(
   headers: readonly string[],
@@ -193,7 +326,10 @@ export function guessBankMapping(
     };
     const dateFormat = detectDateFormat(column(out.occurredOn));
     if (dateFormat) out.dateFormat = dateFormat;
-    out.numberFormat = detectNumberFormat([out.amountColumn, out.debitColumn, out.creditColumn].flatMap(column));
+    const numberFormat = detectNumberFormat(
+      [out.amountColumn, out.debitColumn, out.creditColumn].flatMap(column),
+    );
+    if (numberFormat !== 'auto') out.numberFormat = numberFormat;
   }
   return out;
 }

@@ -13,7 +13,6 @@ export const IMPORT_MESSAGES = {
     'imports.errors.amountZero': 'The amount is zero',
     'imports.errors.duplicate': 'Already imported',
     'imports.errors.emptyFile': 'The file has no data rows',
-    'imports.errors.tooManyRows': 'The file has too many rows',
   },
   it: {
     'imports.errors.columnRequired': 'Scegli la colonna da leggere',
@@ -22,11 +21,11 @@ export const IMPORT_MESSAGES = {
     'imports.errors.dateMissing': 'Manca la data',
     'imports.errors.dateInvalid': 'Data non valida: controlla il formato data scelto per questo file',
     'imports.errors.amountMissing': "Manca l'importo",
-    'imports.errors.amountInvalid': 'Importo non valido: controlla il formato dei numeri (es. 1.234,56 o 1,234.56)',
+    'imports.errors.amountInvalid':
+      'Importo non valido: controlla il formato dei numeri (es. 1.234,56 o 1,234.56)',
     'imports.errors.amountZero': "L'importo è zero",
     'imports.errors.duplicate': 'Già importato',
     'imports.errors.emptyFile': 'Il file non contiene righe di dati',
-    'imports.errors.tooManyRows': 'Il file contiene troppe righe',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -74,11 +74,16 @@ describe('parseEuroAmount, auto', () => {
     expect(parseEuroAmount('12.50')).toBe(1250);
     expect(parseEuroAmount('1234,56')).toBe(123456);
   });
-  it('reads a single mark followed by exactly 3 digits, or repeated, as thousands', () => {
-    expect(parseEuroAmount('1.234')).toBe(123400);
-    expect(parseEuroAmount('1,234')).toBe(123400);
+  it('reads a repeated mark as thousands', () => {
     expect(parseEuroAmount('1.234.567')).toBe(123456700);
+    expect(parseEuroAmount('1,234,567')).toBe(123456700);
+  });
+  it('refuses a single mark followed by exactly 3 digits: thousands or a 3-decimal price?', () => {
+    expect(parseEuroAmount('1.234')).toBeNull();
+    expect(parseEuroAmount('1,859')).toBeNull();
     expect(parseEuroAmount('0,125')).toBeNull();
+    expect(parseEuroAmount('1.234', 'it')).toBe(123400);
+    expect(parseEuroAmount('1,234', 'en')).toBe(123400);
   });
   it('accepts spaces and apostrophes grouping thousands', () => {
     expect(parseEuroAmount('1 234,56')).toBe(123456);
@@ -90,7 +95,21 @@ describe('parseEuroAmount, auto', () => {
     expect(Object.is(parseEuroAmount('-0,00'), 0)).toBe(true);
   });
   it('refuses what is not an amount', () => {
-    for (const text of ['', ' ', '€', 'abc', '12a', '1e5', '12,', '12.', '.', '--12', '12 €  34', '$12', 'NaN']) {
+    for (const text of [
+      '',
+      ' ',
+      '€',
+      'abc',
+      '12a',
+      '1e5',
+      '12,',
+      '12.',
+      '.',
+      '--12',
+      '12 €  34',
+      '$12',
+      'NaN',
+    ]) {
       expect(parseEuroAmount(text), text).toBeNull();
     }
   });

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * Euro amounts typed by people or exported by banks, read into integer cents (DESIGN.md §4).
  * - 'it': "." groups thousands, "," is the decimal mark ("1.234,56"); 'en': the other way ("1,234.56").
- * - 'auto': with both marks the last one is the decimal mark; with one mark used once and followed by exactly
- *   three digits it groups thousands ("1.234" and "1,234" are 1234 €), otherwise it is the decimal mark
- *   ("12,5", "12.50"); used more than once it groups thousands.
+ * - 'auto' (forms, unknown files): with both marks the last one is the decimal mark; one mark used more than
+ *   once groups thousands ("1.234.567"); one mark used once is the decimal mark ("12,5", "12.50") unless three
+ *   digits follow it: "1.234" or "1,859" could be thousands or a price of fuel, so it is refused (null) rather
+ *   than misread a thousand times too large or small.
  * - Accepted around the number: "€" or "EUR", a sign before it ("-", "+", "−") or a trailing "-" (some Italian
  *   bank exports), and accounting parentheses "(12,00)", read as negative. Spaces, non-breaking spaces and
  *   apostrophes may group thousands ("1 234,56", "1'234.56").
@@ -19,18 +20,20 @@ export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 /** The largest amount accepted: 999.999.999.999,99 € (well inside the safe integer range). */
 export const MAX_CENTS = 99_999_999_999_999;
 
-/** Which mark is the decimal one and which groups thousands (null: not present in this reading). */
-function marksOf(s: string, format: NumberFormat): { decimal: string | null; group: string | null } {
+/** Which mark is the decimal one and which groups thousands (null: not used); null when ambiguous. */
+function marksOf(s: string, format: NumberFormat): { decimal: string | null; group: string | null } | null {
   if (format === 'it') return { decimal: ',', group: '.' };
   if (format === 'en') return { decimal: '.', group: ',' };
   const dots = s.split('.').length - 1;
   const commas = s.split(',').length - 1;
-  if (dots && commas) return s.lastIndexOf('.') > s.lastIndexOf(',') ? { decimal: '.', group: ',' } : { decimal: ',', group: '.' };
+  if (dots && commas)
+    return s.lastIndexOf('.') > s.lastIndexOf(',')
+      ? { decimal: '.', group: ',' }
+      : { decimal: ',', group: '.' };
   if (!dots && !commas) return { decimal: null, group: null };
   const mark = dots ? '.' : ',';
-  const [head = '', tail = ''] = s.split(mark);
-  const thousands = dots + commas > 1 || (tail.length === 3 && /^[1-9]\d{0,2}$/.test(head));
-  return thousands ? { decimal: null, group: mark } : { decimal: mark, group: null };
+  if (dots + commas > 1) return { decimal: null, group: mark };
+  return s.split(mark)[1]?.length === 3 ? null : { decimal: mark, group: null };
 }
 
 /** Euro text → integer cents, or null when it is not an amount (see the module comment). */
@@ -52,7 +55,9 @@ export function parseEuroAmount(text: string, format: NumberFormat = 'auto'): nu
   if (/^\d{1,3}(?:[ '’]\d{3})+(?:[.,]\d+)?$/.test(s)) s = s.replace(/[ '’]/g, '');
   if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return null;
 
-  const { decimal, group } = marksOf(s, format);
+  const marks = marksOf(s, format);
+  if (!marks) return null;
+  const { decimal, group } = marks;
   const parts = decimal ? s.split(decimal) : [s];
   if (parts.length > 2) return null;
   let [int = '', frac = ''] = parts;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 
-/** Reading and writing the spreadsheet formats of imports and exports (XLSX through exceljs). */
+/** Reading and writing XLSX for imports and exports (exceljs); CSV is `parseCsv`/`toCsv` in src/shared/imports. */
 
 export const MAX_IMPORT_ROWS = 50_000;
 
@@ -42,17 +42,6 @@ export async function writeXlsx(sheetName: string, headers: string[], rows: (str
   for (const row of rows) sheet.addRow(row);
   sheet.columns.forEach((column) => (column.width = 18));
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const needsQuotes = /[";,\n\r]/;
-/** CSV with a BOM so Excel reads UTF-8; Italian Excel expects `;` between fields. */
-export function writeCsv(headers: string[], rows: (string | number | null)[][], delimiter: ';' | ',') {
-  const cell = (v: string | number | null) => {
-    const text = v === null ? '' : String(v);
-    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = [headers, ...rows].map((r) => r.map(cell).join(delimiter));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
