@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import * as prettier from 'prettier';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { ensureWebBuild, nodeBinary } from './web-build.mjs';
+import { ensureDbTemplate, ensureWebBuild, nodeBinary } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -328,6 +328,7 @@ async function main() {
   let buildProblem = '';
   try {
     ensureWebBuild({ log });
+    ensureDbTemplate({ log });
   } catch (err) {
     buildProblem = (err as Error).message;
     log(`web figures will be missing: ${buildProblem}`);

@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuild, nodeBinary } from './web-build.mjs';
+import { ensureDbTemplate, ensureWebBuild, nodeBinary } from './web-build.mjs';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 try {
   ensureWebBuild(); // Vite writes dist/web, the server's default WEB_DIST_DIR
+  ensureDbTemplate(); // dist/db-template: a fresh data folder starts from it
 } catch (err) {
   console.error(`[start] ${err.message}`);
   process.exit(1);

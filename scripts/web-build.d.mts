@@ -1,2 +1,3 @@
 export function nodeBinary(): string;
 export function ensureWebBuild(options?: { log?: (message: string) => void }): boolean;
+export function ensureDbTemplate(options?: { log?: (message: string) => void }): boolean;

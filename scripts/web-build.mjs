@@ -43,3 +43,25 @@ export function ensureWebBuild({ log = console.log } = {}) {
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status})`);
   return true;
 }
+
+/**
+ * Builds the PGlite template (a migrated empty data folder) when missing or older than the migrations, so a
+ * first start on a fresh data folder skips initdb. A stale or missing template only makes that start slower.
+ */
+export function ensureDbTemplate({ log = console.log } = {}) {
+  const template = path.join(root, 'dist/db-template/pglite.tar.gz');
+  const built = existsSync(template) ? statSync(template).mtimeMs : 0;
+  const sources = newest(path.join(root, 'src/server/db/migrations'));
+  if (built >= sources) return false;
+  log('[build] preparing the embedded database template');
+  const result = spawnSync(
+    nodeBinary(),
+    ['--import', 'tsx', path.join(root, 'scripts/build-db-template.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`database template build failed (exit code ${result.status})`);
+  return true;
+}

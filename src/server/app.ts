@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : config.inMemoryDatabase
         ? { kind: 'pglite-memory' }
-        : { kind: 'pglite', dataDir: config.dataDir },
+        : { kind: 'pglite', dataDir: config.dataDir, templateFile: config.dbTemplateFile },
   );
   const mail = createMailPort({
     db: database.db,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,7 +44,10 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+  | { kind: 'postgres'; url: string }
+  /** `templateFile`: a dumped, migrated data folder that a fresh `dataDir` starts from (skips initdb). */
+  | { kind: 'pglite'; dataDir: string; templateFile?: string }
+  | { kind: 'pglite-memory' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -71,7 +75,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataPath = path.join(options.dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm } });
+    const template =
+      options.kind === 'pglite' && dataPath && !fs.existsSync(dataPath)
+        ? await readTemplate(options.templateFile)
+        : undefined;
+    const client = await PGlite.create({
+      dataDir: dataPath,
+      extensions: { pg_trgm },
+      ...(template ? { loadDataDir: template } : {}),
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
@@ -89,5 +101,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+async function readTemplate(file: string | undefined): Promise<Blob | undefined> {
+  if (!file) return undefined;
+  try {
+    return new Blob([await fs.promises.readFile(file)]);
+  } catch {
+    return undefined; // no template built: PGlite initialises the folder itself
+  }
+}
+
+/**
+ * Writes a migrated, empty PGlite data folder as a gzipped tarball. `npm start` builds it once so that
+ * the first start on a fresh data folder loads it instead of running initdb (about 1.5 s less).
+ */
+export async function writePgliteTemplate(file: string) {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const dump = await client.dumpDataDir('gzip');
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+    await fs.promises.rename(`${file}.tmp`, file);
+  } finally {
+    await client.close();
   }
 }
