@@ -24,7 +24,8 @@ CREATE TABLE "clients" (
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"search_text" text GENERATED ALWAYS AS (lower(coalesce(full_name, '') || ' ' || coalesce(company_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(vat_number, '') || ' ' || coalesce(city, ''))) STORED
+	"search_text" text GENERATED ALWAYS AS (lower(coalesce(company_name, '') || ' ' || coalesce(full_name, '') || ' ' || coalesce(city, ''))) STORED,
+	"ident_text" text GENERATED ALWAYS AS (lower(coalesce(email, '') || ' ' || coalesce(vat_number, '') || ' ' || coalesce(codice_fiscale, ''))) STORED
 );
 --> statement-breakpoint
 CREATE TABLE "inventory_items" (
@@ -122,6 +123,7 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_created_by_user_id_fk" F
 CREATE INDEX "clients_org_name_idx" ON "clients" USING btree ("organization_id","company_name","full_name");--> statement-breakpoint
 CREATE INDEX "clients_org_created_idx" ON "clients" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "clients_search_trgm_idx" ON "clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "clients_ident_trgm_idx" ON "clients" USING gin ("ident_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "clients_org_vat_uq" ON "clients" USING btree ("organization_id","vat_number") WHERE "clients"."vat_number" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "clients_org_email_uq" ON "clients" USING btree ("organization_id",lower("email")) WHERE "clients"."email" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_org_sku_uq" ON "inventory_items" USING btree ("organization_id","sku");--> statement-breakpoint
