@@ -1,7 +1,8 @@
 // Builds the web app with Vite when dist/web is missing or older than its sources (a simple mtime check).
 // Used by scripts/start.mjs and scripts/bench.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,10 +50,10 @@ export function ensureWebBuild({ log = console.log } = {}) {
  * first start on a fresh data folder skips initdb. A stale or missing template only makes that start slower.
  */
 export function ensureDbTemplate({ log = console.log } = {}) {
-  const template = path.join(root, 'dist/db-template/pglite.tar.gz');
-  const built = existsSync(template) ? statSync(template).mtimeMs : 0;
-  const sources = newest(path.join(root, 'src/server/db/migrations'));
-  if (built >= sources) return false;
+  // Named after the migration journal, as src/server/platform/db.ts templateFileIn() expects.
+  const journal = readFileSync(path.join(root, 'src/server/db/migrations/meta/_journal.json'));
+  const hash = createHash('sha256').update(journal).digest('hex').slice(0, 16);
+  if (existsSync(path.join(root, `dist/db-template/pglite-${hash}.tar.gz`))) return false;
   log('[build] preparing the embedded database template');
   const result = spawnSync(
     nodeBinary(),

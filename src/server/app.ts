@@ -27,6 +27,9 @@ import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { publicConfigRoutes } from './modules/accounts/routes.ts';
 import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
@@ -76,7 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : config.inMemoryDatabase
         ? { kind: 'pglite-memory' }
-        : { kind: 'pglite', dataDir: config.dataDir, templateFile: config.dbTemplateFile },
+        : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
   );
   const mail = createMailPort({
     db: database.db,
@@ -184,6 +187,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(outboxRoutes, { db: database.db });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(importRoutes);
+  await app.register(clientRoutes, { db: database.db });
+  await app.register(transactionRoutes, { db: database.db });
+  await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 

@@ -32,7 +32,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
-  DB_TEMPLATE_FILE: z.string().default('./dist/db-template/pglite.tar.gz'),
+  DB_TEMPLATE_DIR: z.string().default('./dist/db-template'),
 });
 
 export type AppConfig = {
@@ -55,8 +55,8 @@ export type AppConfig = {
   logLevel: string;
   authRateLimit: { max: number; windowMs: number };
   webDistDir: string;
-  /** Built by `npm start`: the migrated empty PGlite folder a fresh data folder starts from. */
-  dbTemplateFile: string;
+  /** Built by `npm start`: migrated empty PGlite folders a fresh data folder starts from. */
+  dbTemplateDir: string;
   /** Mail dispatcher poll interval; tests shorten it. */
   mailPollMs: number;
 };
@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    dbTemplateFile: path.resolve(e.DB_TEMPLATE_FILE),
+    dbTemplateDir: path.resolve(e.DB_TEMPLATE_DIR),
     mailPollMs: 2000,
   };
 }

@@ -3,21 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, writePgliteTemplate } from './db.ts';
+import { openDatabase, templateFileIn, writePgliteTemplate } from './db.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'db-template-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('PGlite template', () => {
   it('starts a fresh data folder from the migrated template, and works without one', async () => {
-    const template = path.join(dir, 'template.tar.gz');
+    const template = templateFileIn(path.join(dir, 'templates'));
     await writePgliteTemplate(template);
     expect(fs.statSync(template).size).toBeGreaterThan(100_000);
 
     const fromTemplate = await openDatabase({
       kind: 'pglite',
       dataDir: path.join(dir, 'a'),
-      templateFile: template,
+      templateDir: path.join(dir, 'templates'),
     });
     const applied = await fromTemplate.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
@@ -30,7 +30,7 @@ describe('PGlite template', () => {
     const reopened = await openDatabase({
       kind: 'pglite',
       dataDir: path.join(dir, 'a'),
-      templateFile: template,
+      templateDir: path.join(dir, 'templates'),
     });
     const rows = await reopened.db.execute(sql`select count(*)::int as n from organization`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
@@ -39,7 +39,7 @@ describe('PGlite template', () => {
     const withoutTemplate = await openDatabase({
       kind: 'pglite',
       dataDir: path.join(dir, 'b'),
-      templateFile: path.join(dir, 'missing.tar.gz'),
+      templateDir: path.join(dir, 'no-templates'),
     });
     await withoutTemplate.ping();
     await withoutTemplate.close();

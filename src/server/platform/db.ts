@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as authSchema from '../db/schema/auth.ts';
@@ -45,8 +46,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  /** `templateFile`: a dumped, migrated data folder that a fresh `dataDir` starts from (skips initdb). */
-  | { kind: 'pglite'; dataDir: string; templateFile?: string }
+  /** `templateDir`: where a dumped, migrated data folder for these migrations may be (skips initdb). */
+  | { kind: 'pglite'; dataDir: string; templateDir?: string }
   | { kind: 'pglite-memory' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -77,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const template =
       options.kind === 'pglite' && dataPath && !fs.existsSync(dataPath)
-        ? await readTemplate(options.templateFile)
+        ? await readTemplate(options.templateDir && templateFileIn(options.templateDir))
         : undefined;
     const client = await PGlite.create({
       dataDir: dataPath,
@@ -102,6 +103,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw err;
   }
+}
+
+/**
+ * The template is named after the migration journal, so only a template of exactly these migrations is
+ * ever loaded (scripts/web-build.mjs computes the same name).
+ */
+export function templateFileIn(dir: string): string {
+  const journal = fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'));
+  const hash = createHash('sha256').update(journal).digest('hex').slice(0, 16);
+  return path.join(dir, `pglite-${hash}.tar.gz`);
 }
 
 async function readTemplate(file: string | undefined): Promise<Blob | undefined> {
