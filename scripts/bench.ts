@@ -24,6 +24,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ensureDbTemplate, ensureWebBuild, nodeBinary } from './web-build.mjs';
+import { VOLUME, volumeBench, type VolumeResult } from './bench-volume.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -350,6 +351,27 @@ function lighthouseAccessibility(url: string, cookie?: string): number | string 
   return report.categories.accessibility.score;
 }
 
+function volumeTable(volumes: VolumeResult[]) {
+  const latency = (v: VolumeResult['search']) =>
+    typeof v === 'string'
+      ? v
+      : `p50 ${v.p50.toFixed(1)} ms · **p95 ${v.p95.toFixed(1)} ms** (${v.total} matches)`;
+  const lines = [
+    '| engine | client search `q=rosi` (typo of Rossi) | transactions, one month, page 3 | import 10,000 clients | data load |',
+    '|---|---|---|---|---:|',
+  ];
+  for (const v of volumes) {
+    const imported =
+      typeof v.importMs === 'string'
+        ? v.importMs
+        : `**${fmtMs(v.importMs)}** (${v.imported ?? '?'} imported)`;
+    lines.push(
+      `| ${v.engine} | ${latency(v.search)} | ${latency(v.transactionsPage)} | ${imported} | ${fmtMs(v.seedMs)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function loadTable(rows: [string, Load][]) {
   const lines = [
     '| engine · route | requests/s (mean) | p50 | p95 | p97.5 | p99 | requests | non-2xx | errors |',
@@ -423,6 +445,17 @@ async function main() {
     await c.end();
   }
 
+  // (d) volume: issue 4's data sizes, in-process app on each engine
+  log(
+    `volume: ${VOLUME.clients} clients, ${VOLUME.items} items, ${VOLUME.transactions} transactions (PGlite)`,
+  );
+  const volumes: VolumeResult[] = [await volumeBench('PGlite', path.join(tmpRoot, 'volume-pglite'))];
+  if (pgUrl) {
+    await resetPostgres(pgUrl);
+    log('volume: the same on PostgreSQL');
+    volumes.push(await volumeBench('PostgreSQL', path.join(tmpRoot, 'volume-pg'), pgUrl));
+  }
+
   const when = started.toISOString().replace(/\.\d+Z$/, 'Z');
   const stamp = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${when.slice(0, 10)}`;
   const command = process.env.BENCH_DATABASE_URL
@@ -492,6 +525,16 @@ ${loadTable(rows)}
     web.lighthouse ? `**${web.lighthouse.dashboard}**` : 'not measured'
   }. Every Playwright journey of \`npm test\` also runs axe-core (no serious or critical violations).
 ${web.notes.map((n) => `- Note: ${n}`).join('\n')}
+
+## Volume: clients, transactions, import — ${stamp}
+
+One organization with ${VOLUME.clients.toLocaleString('en')} clients, ${VOLUME.items.toLocaleString('en')} items and
+${VOLUME.transactions.toLocaleString('en')} transactions (inserted with \`generate_series\`, then \`ANALYZE\`). Latencies are
+${200} sequential signed-in requests through HTTP on 127.0.0.1 after 20 warm-up requests; the import is
+\`POST /api/v1/imports/parse\` of a ${VOLUME.importClients.toLocaleString('en')}-row CSV plus \`POST /api/v1/clients/import\`
+of the mapped rows. Goal for both p95: ≤ 30 ms on PostgreSQL.
+
+${volumeTable(volumes)}
 `;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   const file = path.join(root, 'docs/BENCHMARKS.md');
