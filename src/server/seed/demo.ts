@@ -8,6 +8,7 @@ import {
   createUser,
   findUserByEmail,
 } from './factories.ts';
+import { seedClientsDemo } from './clients-demo.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -56,6 +57,8 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
     });
     await addMember(deps.auth, { userId: created.id, organizationId: org.id, role: person.role });
   }
+  const area = { db: deps.db, orgId: org.id, userId: owner.id };
+  await seedClientsDemo(area);
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
 }

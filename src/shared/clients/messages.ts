@@ -31,6 +31,14 @@ export const CLIENT_MESSAGES = {
     'clients.errors.emailTaken': 'A client with this e-mail address already exists',
     'clients.errors.invalidChoice': 'Choose one of the options',
     'clients.errors.invalidPage': 'Invalid page',
+    'clients.errors.codiceFiscaleTaken': 'A client with this Codice Fiscale already exists',
+    'clients.errors.nameCityTaken': 'A client with this name in the same city already exists',
+    'clients.errors.vatNumberRepeated': 'The same VAT number is on an earlier row of the file',
+    'clients.errors.emailRepeated': 'The same e-mail address is on an earlier row of the file',
+    'clients.errors.codiceFiscaleRepeated': 'The same Codice Fiscale is on an earlier row of the file',
+    'clients.errors.nameCityRepeated': 'The same name and city are on an earlier row of the file',
+    'clients.errors.tooManyRows': 'At most 10,000 rows per import: split the file into smaller ones',
+    'clients.errors.noRows': 'The file has no rows to import',
   },
   it: {
     'clients.errors.typeInvalid': 'Scegli azienda o persona',
@@ -58,6 +66,16 @@ export const CLIENT_MESSAGES = {
     'clients.errors.emailTaken': 'Esiste già un cliente con questo indirizzo e-mail',
     'clients.errors.invalidChoice': 'Scegli una delle opzioni',
     'clients.errors.invalidPage': 'Pagina non valida',
+    'clients.errors.codiceFiscaleTaken': 'Esiste già un cliente con questo codice fiscale',
+    'clients.errors.nameCityTaken': 'Esiste già un cliente con questo nome nella stessa città',
+    'clients.errors.vatNumberRepeated': 'La stessa partita IVA è in una riga precedente del file',
+    'clients.errors.emailRepeated': 'Lo stesso indirizzo e-mail è in una riga precedente del file',
+    'clients.errors.codiceFiscaleRepeated': 'Lo stesso codice fiscale è in una riga precedente del file',
+    'clients.errors.nameCityRepeated':
+      'Lo stesso nome e la stessa città sono in una riga precedente del file',
+    'clients.errors.tooManyRows':
+      'Al massimo 10.000 righe per importazione: dividi il file in file più piccoli',
+    'clients.errors.noRows': 'Il file non ha righe da importare',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

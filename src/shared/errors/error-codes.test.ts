@@ -11,6 +11,7 @@ describe('database error mapping (email-client spec §8)', () => {
   it.each([
     ['23505', 'ALREADY_EXISTS', 409, 'This item already exists'],
     ['23503', 'IN_USE', 409, 'Cannot delete: item is in use'],
+    ['23001', 'IN_USE', 409, 'Cannot delete: item is in use'],
     ['P0002', 'NOT_FOUND', 404, 'Item not found'],
     ['42501', 'FORBIDDEN', 403, 'Insufficient permissions'],
   ] as const)('SQLSTATE %s → %s (%i, "%s")', (sqlState, code, status, message) => {

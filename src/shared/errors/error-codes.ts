@@ -56,7 +56,8 @@ export function codeForSqlState(sqlState: string | undefined): ErrorCode {
   switch (sqlState) {
     case '23505':
       return 'ALREADY_EXISTS';
-    case '23503':
+    case '23503': // foreign_key_violation
+    case '23001': // restrict_violation: PostgreSQL 18 (PGlite) reports ON DELETE RESTRICT with it
       return 'IN_USE';
     case 'P0002':
       return 'NOT_FOUND';

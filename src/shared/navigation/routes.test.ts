@@ -72,6 +72,10 @@ describe('route table', () => {
 
   it('matches parameterised paths', () => {
     expect(findRoute('/invoices/abc-123')?.name).toBe('invoice');
+    expect(findRoute('/clients/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11')?.name).toBe('clientDetail');
+    expect(findRoute('/clients')?.name).toBe('clients');
+    expect(findRoute('/inventory/3f1c2d4e-0000-4000-8000-000000000000')?.name).toBe('inventoryItem');
+    expect(findRoute('/inventory')?.name).toBe('inventory');
     expect(findRoute('/email/analytics')?.name).toBe('emailAnalytics');
     expect(findRoute('/dashboard?x=1')?.name).toBe('dashboard');
   });

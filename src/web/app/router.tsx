@@ -38,6 +38,12 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   dashboard: named(() => import('@web/features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
   settings: named(() => import('@web/features/settings/settings-page.tsx'), 'SettingsPage'),
   voice: named(() => import('@web/features/voice/voice-page.tsx'), 'VoicePage'),
+  inventory: named(() => import('@web/features/inventory/inventory-page.tsx'), 'InventoryPage'),
+  inventoryItem: named(() => import('@web/features/inventory/item-page.tsx'), 'InventoryItemPage'),
+  scan: named(() => import('@web/features/scan/scan-page.tsx'), 'ScanPage'),
+  transactions: named(() => import('@web/features/transactions/transactions-page.tsx'), 'TransactionsPage'),
+  clients: named(() => import('@web/features/clients/clients-page.tsx'), 'ClientsPage'),
+  clientDetail: named(() => import('@web/features/clients/client-detail-page.tsx'), 'ClientRoutePage'),
 };
 
 const OUTSIDE_SHELL = new Set<RouteName>([

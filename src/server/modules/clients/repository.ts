@@ -3,10 +3,10 @@ import type { Db } from '../../platform/db.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
-export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText'>;
+export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText' | 'identText'>;
 export type ClientValues = Omit<
   typeof clients.$inferInsert,
-  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'searchText' | 'archivedAt'
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'searchText' | 'identText' | 'archivedAt'
 >;
 
 /** Explicit columns: everything the contract returns, never the search helper column. */
@@ -60,7 +60,14 @@ function whereOf(orgId: string, f: ClientFilter): SQL {
   const q = f.q?.trim().toLowerCase();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(sql`${clients.searchText} like ${like}`, sql`${q} <% ${clients.searchText}`)!);
+    // `text %> q` (not `q <% text`): only this operand order lets the planner use the trigram index.
+    parts.push(
+      or(
+        sql`${clients.searchText} like ${like}`,
+        sql`${clients.searchText} %> ${q}`,
+        sql`${clients.identText} like ${like}`,
+      )!,
+    );
   }
   return and(...parts)!;
 }
@@ -77,7 +84,14 @@ function orderOf(f: ClientFilter): SQL[] {
     city: [asc(clients.city), asc(displayName)],
   };
   const chosen = bySort[f.sort] ?? bySort.name!;
-  const ranked = q ? [desc(sql`word_similarity(${q}, ${clients.searchText})`)] : [];
+  // word_similarity ties often ("rosi" scores 0.6 against "rossi" and "rosa"); the strict variant, which
+  // compares whole words, tells them apart.
+  const ranked = q
+    ? [
+        desc(sql`strict_word_similarity(${q}, ${clients.searchText})`),
+        desc(sql`word_similarity(${q}, ${clients.searchText})`),
+      ]
+    : [];
   // With a query and the default sort, the best match comes first.
   return [...(q && f.sort === 'name' ? ranked : []), ...chosen, asc(clients.id)];
 }
@@ -155,16 +169,50 @@ export async function deleteClient(db: Db, orgId: string, id: string) {
   return deleted.length > 0;
 }
 
-/** Existing P.IVA and e-mail keys of the organization, for duplicate detection in imports. */
-export async function existingKeys(db: Db, orgId: string) {
+/**
+ * Clients of the organization already holding the P.IVA or the e-mail (case-insensitive), other than
+ * `exceptId`: which of the two unique keys a create or update would break.
+ */
+export async function findConflicts(
+  db: Db,
+  orgId: string,
+  keys: { vatNumber: string | null; email: string | null },
+  exceptId?: string,
+) {
+  const matches: SQL[] = [];
+  if (keys.vatNumber) matches.push(eq(clients.vatNumber, keys.vatNumber));
+  if (keys.email) matches.push(sql`lower(${clients.email}) = ${keys.email.toLowerCase()}`);
+  if (matches.length === 0) return { vatNumber: false, email: false };
   const rows = await db
     .select({ vatNumber: clients.vatNumber, email: clients.email })
     .from(clients)
-    .where(eq(clients.organizationId, orgId));
+    .where(
+      and(
+        eq(clients.organizationId, orgId),
+        or(...matches),
+        exceptId ? sql`${clients.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(2);
   return {
-    vat: new Set(rows.map((r) => r.vatNumber).filter((v): v is string => !!v)),
-    email: new Set(rows.map((r) => r.email?.toLowerCase()).filter((v): v is string => !!v)),
+    vatNumber: !!keys.vatNumber && rows.some((r) => r.vatNumber === keys.vatNumber),
+    email: !!keys.email && rows.some((r) => r.email?.toLowerCase() === keys.email!.toLowerCase()),
   };
+}
+
+/** What identifies every client of the organization, for duplicate detection in imports (one query). */
+export async function clientIdentities(db: Db, orgId: string) {
+  return db
+    .select({
+      vatNumber: clients.vatNumber,
+      email: clients.email,
+      codiceFiscale: clients.codiceFiscale,
+      companyName: clients.companyName,
+      fullName: clients.fullName,
+      city: clients.city,
+    })
+    .from(clients)
+    .where(eq(clients.organizationId, orgId));
 }
 
 export async function insertClientsBatch(db: Db, orgId: string, rows: ClientValues[]) {
@@ -174,8 +222,11 @@ export async function insertClientsBatch(db: Db, orgId: string, rows: ClientValu
   }
 }
 
-/** The client's timeline as far as it exists: transactions now; quotes, invoices, events and mail later. */
-export async function clientTimeline(db: Db, orgId: string, clientId: string, limit: number) {
+/**
+ * The transactions naming the client as counterparty, newest first: the part of the timeline that exists now
+ * (quotes, invoices, events and mail come with their areas). One more row than asked tells whether there are more.
+ */
+export async function clientTransactions(db: Db, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: transactions.id,
@@ -186,6 +237,6 @@ export async function clientTimeline(db: Db, orgId: string, clientId: string, li
     })
     .from(transactions)
     .where(and(eq(transactions.organizationId, orgId), eq(transactions.clientId, clientId)))
-    .orderBy(desc(transactions.occurredOn), desc(transactions.id))
-    .limit(limit);
+    .orderBy(desc(transactions.occurredOn), desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
 }

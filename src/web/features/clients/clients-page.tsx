@@ -1,0 +1,470 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  FileSpreadsheet,
+  FileText,
+  Plus,
+  RotateCcw,
+  Search,
+  Upload,
+  Users,
+} from 'lucide-react';
+import {
+  CLIENT_ARCHIVE_FILTERS,
+  CLIENT_SORTS,
+  CLIENT_TYPES,
+  type TClient,
+} from '@shared/clients/contracts.ts';
+import { COUNTRY_CODES, countryName, isCountryCode } from '@shared/clients/countries.ts';
+import type { ClientExportFormat } from '@shared/clients/import-export.ts';
+import { formatNumber } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useDocumentTitle } from '@web/app/use-document-title.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Badge } from '@web/ui/badge.tsx';
+import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { Card } from '@web/ui/card.tsx';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Field } from '@web/ui/field.tsx';
+import { Input, Select } from '@web/ui/input.tsx';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
+import { PageHeader } from '@web/ui/page-header.tsx';
+import { downloadClientExport, useClientList, type ClientListParams } from './clients-api.ts';
+import { ArchivedBadge, ClientAvatar, SkeletonRows, clientName, useClientPermissions } from './client-ui.tsx';
+
+const PAGE_SIZE = 10;
+const SEARCH_DELAY_MS = 300;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** The filters from the URL; unknown values are ignored, so a hand-edited URL still opens. */
+function readParams(search: URLSearchParams): ClientListParams {
+  const page = Number(search.get('page'));
+  const country = search.get('country')?.toUpperCase() ?? '';
+  return {
+    q: search.get('q')?.trim() || undefined,
+    sort: oneOf(CLIENT_SORTS, search.get('sort')),
+    type: oneOf(CLIENT_TYPES, search.get('type')),
+    archived: oneOf(CLIENT_ARCHIVE_FILTERS, search.get('archived')),
+    country: isCountryCode(country) ? country : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
+}
+
+/** /clients: search (typo-tolerant, on the server), filters and sort in the URL, pages of 10. */
+export function ClientsPage() {
+  const { t } = useTranslation(['clients', 'navigation', 'common', 'buttons']);
+  useDocumentTitle(t('navigation:routes.clients'));
+  const { organizationId, canManage, canExport } = useClientPermissions();
+  const lang = currentLanguage();
+  const locale = localeOf(lang);
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readParams(search), [search]);
+  const list = useClientList(organizationId, params);
+  const [text, setText] = useState(params.q ?? '');
+  const [exporting, setExporting] = useState<ClientExportFormat | null>(null);
+
+  const update = (changes: Partial<ClientListParams>) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || value === 1) next.delete(key);
+          else next.set(key, String(value));
+        }
+        // Any change but the page starts again from the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: !('page' in changes) },
+    );
+
+  // The box follows the URL (back and forward buttons); typing updates the URL after a pause.
+  useEffect(() => {
+    setText(params.q ?? '');
+  }, [params.q]);
+  useEffect(() => {
+    const value = text.trim();
+    if (value === (params.q ?? '')) return;
+    const timer = setTimeout(() => update({ q: value || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; params.q is the input
+  }, [text, params.q]);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const page = params.page ?? 1;
+  // A page past the end (fewer clients since the link was made) goes to the last page.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && page > pages) update({ page: pages });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer changes
+  }, [data, page, pages]);
+
+  const filtered = !!(
+    params.q ||
+    params.type ||
+    params.country ||
+    (params.archived ?? 'active') !== 'active'
+  );
+
+  const countries = useMemo(
+    () =>
+      COUNTRY_CODES.map((code) => ({ code, name: countryName(code, lang) })).sort((a, b) =>
+        a.name.localeCompare(b.name, lang),
+      ),
+    [lang],
+  );
+
+  async function exportAs(format: ClientExportFormat) {
+    setExporting(format);
+    const toastId = toast.loading(t('clients:export.preparing'));
+    try {
+      const { fileName, count } = await downloadClientExport(format, params);
+      toast.success(t('clients:export.done', { count, file: fileName }), { id: toastId });
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t), { id: toastId });
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const actions = (
+    <>
+      {canExport ? (
+        <Menu>
+          <MenuTrigger asChild>
+            <Button variant="outline" loading={exporting !== null}>
+              {exporting ? null : <Download aria-hidden="true" className="size-4" />}
+              {t('clients:export.button')}
+            </Button>
+          </MenuTrigger>
+          <MenuContent>
+            <MenuItem onSelect={() => void exportAs('csv')}>
+              <FileText aria-hidden="true" />
+              {t('clients:export.csv')}
+            </MenuItem>
+            <MenuItem onSelect={() => void exportAs('xlsx')}>
+              <FileSpreadsheet aria-hidden="true" />
+              {t('clients:export.xlsx')}
+            </MenuItem>
+          </MenuContent>
+        </Menu>
+      ) : null}
+      {canManage ? (
+        <>
+          <Link to="/clients/import" className={buttonClasses('outline')}>
+            <Upload aria-hidden="true" className="size-4" />
+            {t('clients:actions.import')}
+          </Link>
+          <Link to="/clients/new" className={buttonClasses('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('clients:actions.new')}
+          </Link>
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title={t('navigation:routes.clients')}
+        description={t('clients:list.description')}
+        actions={actions}
+      />
+      <Card>
+        <div
+          role="search"
+          aria-label={t('clients:list.filters')}
+          className="grid grid-cols-2 gap-3 border-b border-border p-4 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))] lg:items-end"
+        >
+          <Field label={t('clients:list.searchLabel')} className="col-span-2 lg:col-span-1">
+            {(props) => (
+              <div className="relative">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+                <Input
+                  {...props}
+                  type="search"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  placeholder={t('clients:list.searchPlaceholder')}
+                  className="pl-9"
+                  maxLength={100}
+                  autoComplete="off"
+                />
+              </div>
+            )}
+          </Field>
+          <Field label={t('clients:list.type')}>
+            {(props) => (
+              <Select
+                {...props}
+                value={params.type ?? ''}
+                onChange={(e) => update({ type: e.target.value || undefined })}
+              >
+                <option value="">{t('clients:list.allTypes')}</option>
+                {CLIENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`clients:typesPlural.${type}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('clients:list.status')}>
+            {(props) => (
+              <Select
+                {...props}
+                value={params.archived ?? 'active'}
+                onChange={(e) =>
+                  update({ archived: e.target.value === 'active' ? undefined : e.target.value })
+                }
+              >
+                {CLIENT_ARCHIVE_FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`clients:list.archived.${value}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('clients:list.country')}>
+            {(props) => (
+              <Select
+                {...props}
+                value={params.country ?? ''}
+                onChange={(e) => update({ country: e.target.value || undefined })}
+              >
+                <option value="">{t('clients:list.allCountries')}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('clients:list.sort')}>
+            {(props) => (
+              <Select
+                {...props}
+                value={params.sort ?? 'name'}
+                onChange={(e) => update({ sort: e.target.value === 'name' ? undefined : e.target.value })}
+              >
+                {CLIENT_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`clients:list.sorts.${sort}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+
+        <p aria-live="polite" className="sr-only">
+          {data && !list.isFetching ? t('clients:list.count', { count: data.total }) : ''}
+        </p>
+
+        {list.isPending ? (
+          <SkeletonRows rows={6} label={t('common:loading')} />
+        ) : list.isError ? (
+          <div className="p-5">
+            <Alert tone="error" title={t('clients:list.loadError')}>
+              <p>{apiErrorMessage(list.error, t)}</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+                <RotateCcw aria-hidden="true" className="size-4" />
+                {t('buttons:retry')}
+              </Button>
+            </Alert>
+          </div>
+        ) : data!.total === 0 && !filtered ? (
+          <EmptyState
+            icon={<Users aria-hidden="true" />}
+            title={t('clients:empty.title')}
+            description={canManage ? t('clients:empty.text') : t('clients:empty.textReadOnly')}
+            action={
+              canManage ? (
+                <>
+                  <Link to="/clients/new" className={buttonClasses('primary')}>
+                    <Plus aria-hidden="true" className="size-4" />
+                    {t('clients:empty.add')}
+                  </Link>
+                  <Link to="/clients/import" className={buttonClasses('outline')}>
+                    <Upload aria-hidden="true" className="size-4" />
+                    {t('clients:empty.import')}
+                  </Link>
+                </>
+              ) : undefined
+            }
+          />
+        ) : data!.items.length === 0 ? (
+          <EmptyState
+            icon={<Search aria-hidden="true" />}
+            title={t('clients:noResults.title')}
+            description={t('clients:noResults.text')}
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setText('');
+                  setSearch(new URLSearchParams(), { replace: true });
+                }}
+              >
+                {t('clients:noResults.reset')}
+              </Button>
+            }
+          />
+        ) : (
+          <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <ClientTable clients={data!.items} />
+            <ClientCards clients={data!.items} />
+            <nav
+              aria-label={t('clients:list.pagination')}
+              className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
+            >
+              <p className="text-muted-foreground">
+                {t('clients:list.pageOf', {
+                  page: formatNumber(page, locale),
+                  pages: formatNumber(pages, locale),
+                  count: data!.total,
+                  total: formatNumber(data!.total, locale),
+                })}
+              </p>
+              <div className={pages > 1 ? 'flex gap-2' : 'hidden'}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => update({ page: page - 1 })}
+                  disabled={page <= 1}
+                >
+                  <ChevronLeft aria-hidden="true" className="size-4" />
+                  {t('buttons:previous')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => update({ page: page + 1 })}
+                  disabled={page >= pages}
+                >
+                  {t('buttons:next')}
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </nav>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function place(c: TClient) {
+  return [
+    c.city,
+    c.province && c.country === 'IT' ? `(${c.province})` : null,
+    c.country !== 'IT' ? c.country : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function taxId(c: TClient) {
+  return c.vatNumber ?? c.codiceFiscale ?? '';
+}
+
+/** Wide screens: a table. */
+function ClientTable({ clients }: { clients: TClient[] }) {
+  const { t } = useTranslation('clients');
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('clients:list.caption')}</caption>
+        <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('clients:columns.name')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('clients:columns.contact')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('clients:columns.place')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('clients:columns.taxId')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {clients.map((c) => (
+            <tr key={c.id} className="hover:bg-surface-muted">
+              <td className="px-5 py-3">
+                <div className="flex items-center gap-3">
+                  <ClientAvatar type={c.type} />
+                  <div className="min-w-0">
+                    <Link to={`/clients/${c.id}`} className="font-medium text-primary hover:underline">
+                      {clientName(c, t('clients:unnamed'))}
+                    </Link>
+                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      <span>{t(`clients:types.${c.type}`)}</span>
+                      {c.isPublicAdministration ? (
+                        <Badge tone="neutral" title={t('clients:fields.publicAdministration')}>
+                          {t('clients:fields.publicAdministrationShort')}
+                        </Badge>
+                      ) : null}
+                      {c.archivedAt ? <ArchivedBadge /> : null}
+                    </div>
+                  </div>
+                </div>
+              </td>
+              <td className="max-w-64 px-5 py-3">
+                <div className="truncate text-foreground">{c.email ?? '—'}</div>
+                {c.phone ? <div className="truncate text-xs text-muted-foreground">{c.phone}</div> : null}
+              </td>
+              <td className="px-5 py-3 text-muted-foreground">{place(c) || '—'}</td>
+              <td className="px-5 py-3 font-mono text-xs text-muted-foreground">{taxId(c) || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per client. */
+function ClientCards({ clients }: { clients: TClient[] }) {
+  const { t } = useTranslation('clients');
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {clients.map((c) => (
+        <li key={c.id}>
+          <Link to={`/clients/${c.id}`} className="flex items-start gap-3 px-4 py-3 hover:bg-surface-muted">
+            <ClientAvatar type={c.type} className="mt-0.5" />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-primary">{clientName(c, t('clients:unnamed'))}</span>
+                {c.archivedAt ? <ArchivedBadge /> : null}
+              </div>
+              {c.email ? <div className="truncate text-sm text-foreground">{c.email}</div> : null}
+              <div className="truncate text-xs text-muted-foreground">
+                {[place(c), taxId(c)].filter(Boolean).join(' · ') || t(`clients:types.${c.type}`)}
+              </div>
+            </div>
+            <ChevronRight aria-hidden="true" className="mt-2 size-4 shrink-0 text-muted-foreground" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
