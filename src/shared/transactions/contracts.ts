@@ -282,3 +282,23 @@ export const ZBankImportPreviewRow = z.object({
   errors: z.array(z.object({ field: z.string(), key: z.string() })),
 });
 export type TBankImportPreviewRow = z.output<typeof ZBankImportPreviewRow>;
+
+/** `GET /transactions/export?format=csv|xlsx&…`: the list filters, every matching entry (no paging). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ZTransactionExportQuery = ZTransactionListQuery.safeExtend({
+  format: z.enum(EXPORT_FORMATS, err('transactions.errors.invalidChoice')).default('csv'),
+});
+export type TTransactionExportQuery = z.output<typeof ZTransactionExportQuery>;
+
+/** Income and expenses per calendar month ("YYYY-MM") of the filtered range, oldest first, for the chart. */
+export const ZTransactionMonthly = z.object({
+  months: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      incomeCents: z.number().int(),
+      expenseCents: z.number().int(),
+    }),
+  ),
+});
+export type TTransactionMonthly = z.output<typeof ZTransactionMonthly>;

@@ -23,6 +23,10 @@ export const TRANSACTION_MESSAGES = {
     'transactions.errors.mappingNameRequired': 'Give this mapping a name (e.g. the bank)',
     'transactions.errors.tooLong': 'This text is too long',
     'transactions.errors.invalidChoice': 'Choose one of the options',
+    'transactions.errors.categoryDirectionInUse':
+      'This category is used by some transactions: its type (income/expense) cannot change',
+    'transactions.errors.importNoRows': 'The file has no lines to import',
+    'transactions.errors.importTooManyRows': 'At most 50,000 lines can be imported at once',
   },
   it: {
     'transactions.errors.dateInvalid': 'Inserisci una data valida',
@@ -46,6 +50,10 @@ export const TRANSACTION_MESSAGES = {
     'transactions.errors.mappingNameRequired': 'Dai un nome a questa mappatura (es. la banca)',
     'transactions.errors.tooLong': 'Il testo è troppo lungo',
     'transactions.errors.invalidChoice': 'Scegli una delle opzioni',
+    'transactions.errors.categoryDirectionInUse':
+      'Questa categoria è usata da alcuni movimenti: non puoi cambiarne il tipo (entrata/uscita)',
+    'transactions.errors.importNoRows': 'Il file non contiene righe da importare',
+    'transactions.errors.importTooManyRows': 'Puoi importare al massimo 50.000 righe alla volta',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,0 +1,229 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TClient } from '@shared/clients/contracts.ts';
+import type { TBankStatementMappingInput } from '@shared/imports/mapping.ts';
+import type {
+  TBankImportPreview,
+  TBankImportRequestInput,
+  TBankImportResult,
+} from '@shared/transactions/bank-import.ts';
+import type {
+  ExportFormat,
+  TBankImportMapping,
+  TTransaction,
+  TTransactionCategory,
+  TTransactionCategoryInput,
+  TTransactionFormValues,
+  TTransactionMonthly,
+  TTransactionPage,
+} from '@shared/transactions/contracts.ts';
+import { api, ApiError } from '@web/app/api.ts';
+
+/** TanStack Query hooks of the ledger; every key starts with 'transactions' and the organization id. */
+const root = (orgId: string | null) => ['transactions', orgId] as const;
+export const keys = {
+  all: root,
+  list: (orgId: string | null, query: string) => [...root(orgId), 'list', query] as const,
+  monthly: (orgId: string | null, query: string) => [...root(orgId), 'monthly', query] as const,
+  categories: (orgId: string | null) => [...root(orgId), 'categories'] as const,
+  mappings: (orgId: string | null) => [...root(orgId), 'mappings'] as const,
+};
+
+export function useTransactions(orgId: string | null, query: string, enabled = true) {
+  return useQuery({
+    queryKey: keys.list(orgId, query),
+    queryFn: ({ signal }) => api<TTransactionPage>(`/api/v1/transactions?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled: !!orgId && enabled,
+  });
+}
+
+export function useMonthly(orgId: string | null, query: string, enabled = true) {
+  return useQuery({
+    queryKey: keys.monthly(orgId, query),
+    queryFn: ({ signal }) => api<TTransactionMonthly>(`/api/v1/transactions/monthly?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled: !!orgId && enabled,
+  });
+}
+
+export function useCategories(orgId: string | null) {
+  return useQuery({
+    queryKey: keys.categories(orgId),
+    queryFn: async () =>
+      (await api<{ items: TTransactionCategory[] }>('/api/v1/transactions/categories')).items,
+    enabled: !!orgId,
+  });
+}
+
+/** After any change of entries, the lists, totals and chart refetch. */
+function useInvalidateLedger(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: root(orgId) });
+}
+
+export function useSaveTransaction(orgId: string | null) {
+  const invalidate = useInvalidateLedger(orgId);
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: TTransactionFormValues }) =>
+      id
+        ? api<TTransaction>(`/api/v1/transactions/${encodeURIComponent(id)}`, { method: 'PUT', body: values })
+        : api<TTransaction>('/api/v1/transactions', { method: 'POST', body: values }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTransaction(orgId: string | null) {
+  const invalidate = useInvalidateLedger(orgId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<null>(`/api/v1/transactions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveCategory(orgId: string | null) {
+  const invalidate = useInvalidateLedger(orgId);
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: TTransactionCategoryInput }) =>
+      id
+        ? api<TTransactionCategory>(`/api/v1/transactions/categories/${encodeURIComponent(id)}`, {
+            method: 'PUT',
+            body: values,
+          })
+        : api<TTransactionCategory>('/api/v1/transactions/categories', { method: 'POST', body: values }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCategory(orgId: string | null) {
+  const invalidate = useInvalidateLedger(orgId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<null>(`/api/v1/transactions/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMappings(orgId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: keys.mappings(orgId),
+    queryFn: async () =>
+      (await api<{ items: TBankImportMapping[] }>('/api/v1/transactions/import/mappings')).items,
+    enabled: !!orgId && enabled,
+  });
+}
+
+export function useSaveMapping(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; mapping: TBankStatementMappingInput }) =>
+      api<TBankImportMapping>('/api/v1/transactions/import/mappings', { method: 'PUT', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mappings(orgId) }),
+  });
+}
+
+export function useDeleteMapping(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<null>(`/api/v1/transactions/import/mappings/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mappings(orgId) }),
+  });
+}
+
+export type ParsedFile = { headers: string[]; rows: string[][]; format: 'csv' | 'xlsx' };
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The uploaded statement read by the server into a header row and text rows. */
+export function parseStatementFile(
+  file: File,
+  options: { delimiter?: 'comma' | 'semicolon' | 'tab'; skipLines?: number },
+) {
+  const isXlsx = /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
+  const params = new URLSearchParams();
+  if (!isXlsx && options.delimiter) params.set('delimiter', options.delimiter);
+  if (!isXlsx && options.skipLines) params.set('skipLines', String(options.skipLines));
+  const body = new Blob([file], { type: isXlsx ? XLSX_TYPE : 'text/csv' });
+  return api<ParsedFile>(`/api/v1/imports/parse${params.size ? `?${params}` : ''}`, { method: 'POST', body });
+}
+
+export function previewImport(input: Omit<TBankImportRequestInput, 'categoryIds'>) {
+  return api<TBankImportPreview>('/api/v1/transactions/import/preview', { method: 'POST', body: input });
+}
+
+export function useImportStatement(orgId: string | null) {
+  const invalidate = useInvalidateLedger(orgId);
+  return useMutation({
+    mutationFn: (input: TBankImportRequestInput) =>
+      api<TBankImportResult>('/api/v1/transactions/import', { method: 'POST', body: input }),
+    // An import must not run twice because a retry followed a slow answer (it would be harmless, but slow).
+    retry: false,
+    onSuccess: invalidate,
+  });
+}
+
+/** Downloads the export through fetch, so a failure shows as a message instead of a JSON page. */
+export async function downloadExport(query: string, format: ExportFormat): Promise<void> {
+  const response = await fetch(`/api/v1/transactions/export?${query}${query ? '&' : ''}format=${format}`, {
+    credentials: 'same-origin',
+    headers: { 'Accept-Language': document.documentElement.lang || 'it' },
+  });
+  if (!response.ok) {
+    let body: { error?: { code?: string; message?: string } } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError({
+      status: response.status,
+      code: body.error?.code ?? 'INTERNAL',
+      message: body.error?.message ?? response.statusText,
+    });
+  }
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `export.${format}`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type ClientOption = { id: string; name: string; detail: string };
+
+/**
+ * Clients matching the text, for the counterparty picker. The clients API may not exist in every build:
+ * 404 (or 403) answers `null`, which the picker shows as "clients not available".
+ */
+export function useClientSearch(orgId: string | null, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', orgId, 'picker', q],
+    queryFn: async ({ signal }): Promise<ClientOption[] | null> => {
+      try {
+        const params = new URLSearchParams({ pageSize: '8' });
+        if (q.trim()) params.set('q', q.trim());
+        const page = await api<{ items: TClient[] }>(`/api/v1/clients?${params}`, { signal });
+        return page.items.map((c) => ({
+          id: c.id,
+          name: c.companyName?.trim() || c.fullName?.trim() || c.email || '—',
+          detail: [c.vatNumber, c.city].filter(Boolean).join(' · '),
+        }));
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
+        throw error;
+      }
+    },
+    enabled: !!orgId && enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
