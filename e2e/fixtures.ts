@@ -13,6 +13,8 @@ export type AxeCheck = (options?: {
   exclude?: string[];
   /** axe rule ids to skip, each with a reason in the calling test. */
   disableRules?: string[];
+  /** Another page of the test (a second tab, for example) instead of the test's `page`. */
+  page?: Page;
 }) => Promise<void>;
 
 /** A unique address per call, safe across workers, retries and repeated runs on the same data folder. */
@@ -55,7 +57,8 @@ export function baseUrlOf(page: Page): string {
 export const test = base.extend<{ axe: AxeCheck }>({
   axe: async ({ page }, use) => {
     await use(async (options = {}) => {
-      let builder = new AxeBuilder({ page }).withTags([
+      const target = options.page ?? page;
+      let builder = new AxeBuilder({ page: target }).withTags([
         'wcag2a',
         'wcag2aa',
         'wcag21a',
@@ -75,7 +78,7 @@ export const test = base.extend<{ axe: AxeCheck }>({
         .join('\n');
       expect(
         blocking.map((v) => `${v.impact} ${v.id}`),
-        `axe found serious or critical violations on ${page.url()}:\n${report}`,
+        `axe found serious or critical violations on ${target.url()}:\n${report}`,
       ).toEqual([]);
     });
   },
