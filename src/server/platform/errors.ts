@@ -54,10 +54,10 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
   };
 
   if (err instanceof AppError) {
-    const details =
-      err.code === 'VALIDATION_ERROR' && Array.isArray(err.details)
-        ? localiseIssues(err.details as FieldIssue[], locale)
-        : err.details;
+    // Field issues (validation, duplicates, stock) carry translation keys: answer with the text and the key.
+    const details = Array.isArray(err.details)
+      ? localiseIssues(err.details as FieldIssue[], locale)
+      : err.details;
     return send(err.status, err.code, errorMessage(err.code, locale), details);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

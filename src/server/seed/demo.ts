@@ -10,6 +10,7 @@ import {
 } from './factories.ts';
 import { seedClientsDemo } from './clients-demo.ts';
 import { seedTransactionsDemo } from './transactions-demo.ts';
+import { seedInventoryDemo } from './inventory-demo.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -61,6 +62,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   const area = { db: deps.db, orgId: org.id, userId: owner.id };
   await seedClientsDemo(area);
   await seedTransactionsDemo(area); // after the clients: receipts name them
+  await seedInventoryDemo(area);
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
 }

@@ -23,6 +23,11 @@ export const ERROR_CODES = {
     en: 'A business profile already exists for your account',
     it: 'Esiste già un profilo aziendale per il tuo account',
   },
+  INSUFFICIENT_STOCK: {
+    status: 409,
+    en: 'Not enough stock: the quantity would go below zero',
+    it: 'Giacenza insufficiente: la quantità andrebbe sotto zero',
+  },
   IN_USE: {
     status: 409,
     en: 'Cannot delete: item is in use',

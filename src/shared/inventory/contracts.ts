@@ -284,7 +284,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-/** `GET /inventory/items?q=&category=&kind=&lowStock=&active=&sort=&page=&pageSize=`: search name, SKU, barcode. */
+/** `GET /api/v1/inventory?q=&category=&kind=&lowStock=&active=&sort=&page=&pageSize=`: search name, SKU, barcode. */
 export const ZItemListQuery = zPageQuery(10, 100).extend({
   q: optionalText(100),
   category: optionalText(ITEM_FIELD_MAX.category),
@@ -345,6 +345,32 @@ export const ZStockMovement = z.object({
   createdAt: z.iso.datetime(),
 });
 export type TStockMovement = z.output<typeof ZStockMovement>;
+
+/** `GET /api/v1/inventory/:id/movements?page=&pageSize=`: newest first. */
+export const ZMovementListQuery = zPageQuery(10, 100);
+export const ZMovementPage = zPage(ZStockMovement);
+export type TMovementPage = z.output<typeof ZMovementPage>;
+
+/** The answer to a recorded movement: the movement and the item with its new quantity. */
+export const ZRecordedMovement = z.object({ movement: ZStockMovement, item: ZItem });
+export type TRecordedMovement = z.output<typeof ZRecordedMovement>;
+
+/** `GET /api/v1/inventory/lookup?code=`: a scanned or typed code, matched as barcode (UPC-A = EAN-13) or SKU. */
+export const ZLookupQuery = z.object({
+  code: z
+    .string(err('inventory.errors.codeRequired'))
+    .trim()
+    .min(1, err('inventory.errors.codeRequired'))
+    .max(200, err('inventory.errors.tooLong')),
+});
+
+/** The organization's inventory switches (organization_settings; a missing row means these defaults). */
+export const ZInventorySettings = z.object({
+  allowNegativeStock: z.boolean(err('inventory.errors.invalidValue')),
+});
+export type TInventorySettings = z.output<typeof ZInventorySettings>;
+
+export const ZCategoryList = z.object({ categories: z.array(z.string()) });
 
 /** "Servizio", "service", "prestazione" → service; "Bene", "prodotto", "goods" → goods; else undefined. */
 export function itemKindFromText(value: string | undefined): ItemKind | undefined {

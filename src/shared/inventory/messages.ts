@@ -30,6 +30,12 @@ export const INVENTORY_MESSAGES = {
     'inventory.errors.barcodeTaken': 'An item with this barcode already exists',
     'inventory.errors.insufficientStock': 'Not enough stock: the quantity would go below zero',
     'inventory.errors.notGoods': 'Stock movements apply only to goods, not to services',
+    'inventory.errors.codeRequired': 'Scan or type a code',
+    'inventory.errors.stockOnService': 'A service has no stock: leave the quantity empty',
+    'inventory.errors.openingStockNegative': 'The opening stock cannot be negative',
+    'inventory.errors.importEmpty': 'The file has no rows to import',
+    'inventory.errors.kindLocked': 'This item has stock movements: it cannot become a service',
+    'inventory.errors.importTooLarge': 'Import at most 50,000 rows at a time',
   },
   it: {
     'inventory.errors.nameRequired': 'Il nome è obbligatorio',
@@ -60,6 +66,12 @@ export const INVENTORY_MESSAGES = {
     'inventory.errors.barcodeTaken': 'Esiste già un articolo con questo codice a barre',
     'inventory.errors.insufficientStock': 'Giacenza insufficiente: la quantità andrebbe sotto zero',
     'inventory.errors.notGoods': 'I movimenti di magazzino valgono solo per i beni, non per i servizi',
+    'inventory.errors.codeRequired': 'Scansiona o scrivi un codice',
+    'inventory.errors.stockOnService': 'Un servizio non ha giacenza: lascia vuota la quantità',
+    'inventory.errors.openingStockNegative': 'La giacenza iniziale non può essere negativa',
+    'inventory.errors.importEmpty': 'Il file non contiene righe da importare',
+    'inventory.errors.kindLocked': "L'articolo ha movimenti di magazzino: non può diventare un servizio",
+    'inventory.errors.importTooLarge': 'Importa al massimo 50.000 righe alla volta',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,0 +1,530 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import {
+  AlertTriangle,
+  Download,
+  FileSpreadsheet,
+  MoreHorizontal,
+  Package,
+  PackageSearch,
+  Plus,
+  ScanBarcode,
+  Search,
+  Settings2,
+  Upload,
+  Wallet,
+  X,
+} from 'lucide-react';
+import { ITEM_ACTIVE_FILTERS, ITEM_KINDS, ITEM_SORTS, vatRateLabel } from '@shared/inventory/contracts.ts';
+import type { ExportFormat } from '@shared/inventory/import-export.ts';
+import { hasPermission } from '@shared/auth/permissions.ts';
+import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { useDocumentTitle } from '@web/app/use-document-title.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Badge } from '@web/ui/badge.tsx';
+import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { Card } from '@web/ui/card.tsx';
+import { cn } from '@web/ui/cn.ts';
+import { Dialog } from '@web/ui/dialog.tsx';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Input, Select } from '@web/ui/input.tsx';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@web/ui/menu.tsx';
+import { PageHeader } from '@web/ui/page-header.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import {
+  PAGE_SIZE,
+  downloadExport,
+  useCategories,
+  useItems,
+  useLowStockCount,
+  type ItemFilters,
+} from './inventory-api.ts';
+import { LowStockBadge, Pager, StockText } from './inventory-ui.tsx';
+import { ItemFormDialog } from './item-form-dialog.tsx';
+import { SettingsDialog } from './settings-dialog.tsx';
+
+type DialogKind = 'create' | 'import' | 'settings' | null;
+
+/** The filters from the URL, so a reload or a shared link keeps them. */
+function readFilters(params: URLSearchParams): ItemFilters {
+  const kind = params.get('kind');
+  const active = params.get('active');
+  const sort = params.get('sort');
+  return {
+    q: params.get('q') ?? '',
+    category: params.get('category') ?? '',
+    kind: (ITEM_KINDS as readonly string[]).includes(kind ?? '') ? (kind as ItemFilters['kind']) : '',
+    lowStock: params.get('lowStock') === 'true' || params.get('lowStock') === '1',
+    active: (ITEM_ACTIVE_FILTERS as readonly string[]).includes(active ?? '')
+      ? (active as ItemFilters['active'])
+      : 'active',
+    sort: (ITEM_SORTS as readonly string[]).includes(sort ?? '') ? sort! : 'name',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+/** /inventory: search, filters, stock value, the items page by page, create, import and export. */
+export function InventoryPage() {
+  const { t } = useTranslation(['inventory', 'navigation', 'common', 'buttons']);
+  useDocumentTitle(t('navigation:routes.inventory'));
+  const me = useSignedInMe();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const items = useItems(filters);
+  const categories = useCategories();
+  const lowStockCount = useLowStockCount();
+  const lang = currentLanguage();
+  const locale = localeOf(lang);
+  const canManage = !!me.role && hasPermission(me.role, 'manage_financial_data');
+  const canExport = !!me.role && hasPermission(me.role, 'export_financial_data');
+  const [dialog, setDialog] = useState<DialogKind>(null);
+  const [search, setSearch] = useState(filters.q);
+
+  /** Changes some filters; any change but the page goes back to page 1. */
+  const update = (changes: Partial<ItemFilters>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          const empty =
+            value === '' ||
+            value === false ||
+            (key === 'active' && value === 'active') ||
+            (key === 'sort' && value === 'name') ||
+            (key === 'page' && value === 1);
+          if (empty) next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // The search box applies itself after a short pause in typing.
+  useEffect(() => {
+    if (search.trim() === filters.q) return;
+    const timer = setTimeout(() => update({ q: search.trim() }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+  useEffect(() => setSearch(filters.q), [filters.q]);
+
+  const filtered =
+    !!filters.q || !!filters.category || !!filters.kind || filters.lowStock || filters.active !== 'active';
+  const clearFilters = () => {
+    setSearch('');
+    setParams(filters.sort !== 'name' ? { sort: filters.sort } : {}, { replace: true });
+  };
+
+  const exportAs = async (format: ExportFormat) => {
+    const id = toast.loading(t('inventory:export.preparing'));
+    try {
+      await downloadExport(filters, format, (share) => {
+        if (share !== null)
+          toast.loading(t('inventory:export.progress', { percent: Math.round(share * 100) }), { id });
+      });
+      toast.success(t('inventory:export.done'), { id });
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t), { id });
+    }
+  };
+
+  const data = items.data;
+  return (
+    <div>
+      <PageHeader
+        title={t('navigation:routes.inventory')}
+        description={t('inventory:list.description')}
+        actions={
+          <>
+            {canManage ? (
+              <Button onClick={() => setDialog('create')}>
+                <Plus aria-hidden="true" className="size-4" />
+                {t('inventory:list.newItem')}
+              </Button>
+            ) : null}
+            <Link to="/scan" className={buttonClasses('outline')}>
+              <ScanBarcode aria-hidden="true" className="size-4" />
+              <span className="sr-only sm:not-sr-only">{t('inventory:list.scan')}</span>
+            </Link>
+            <Menu>
+              <MenuTrigger asChild>
+                <Button variant="outline" size="icon" aria-label={t('inventory:list.more')}>
+                  <MoreHorizontal aria-hidden="true" className="size-4" />
+                </Button>
+              </MenuTrigger>
+              <MenuContent>
+                {canManage ? (
+                  <MenuItem onSelect={() => setDialog('import')}>
+                    <Upload aria-hidden="true" />
+                    {t('inventory:list.import')}
+                  </MenuItem>
+                ) : null}
+                {canExport ? (
+                  <>
+                    <MenuLabel>{t('inventory:export.label')}</MenuLabel>
+                    <MenuItem onSelect={() => void exportAs('csv')}>
+                      <Download aria-hidden="true" />
+                      {t('inventory:export.csv')}
+                    </MenuItem>
+                    <MenuItem onSelect={() => void exportAs('xlsx')}>
+                      <FileSpreadsheet aria-hidden="true" />
+                      {t('inventory:export.xlsx')}
+                    </MenuItem>
+                    <MenuSeparator />
+                  </>
+                ) : null}
+                <MenuItem onSelect={() => setDialog('settings')}>
+                  <Settings2 aria-hidden="true" />
+                  {t('inventory:settings.open')}
+                </MenuItem>
+              </MenuContent>
+            </Menu>
+          </>
+        }
+      />
+
+      <div className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <SummaryCard
+          icon={<Wallet aria-hidden="true" className="size-5" />}
+          label={filtered ? t('inventory:summary.valueFiltered') : t('inventory:summary.value')}
+          value={data ? formatEuroCents(data.stockValueCents, locale) : null}
+          hint={t('inventory:summary.valueHint')}
+          testId="stock-value"
+          className="col-span-2 sm:col-span-1"
+        />
+        <SummaryCard
+          icon={<Package aria-hidden="true" className="size-5" />}
+          label={filtered ? t('inventory:summary.itemsFiltered') : t('inventory:summary.items')}
+          value={data ? formatNumber(data.total, locale) : null}
+        />
+        <button
+          type="button"
+          onClick={() => update({ lowStock: !filters.lowStock })}
+          aria-pressed={filters.lowStock}
+          className={cn(
+            'rounded-lg border bg-surface px-4 py-4 text-left shadow-card transition-colors sm:px-5',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            filters.lowStock ? 'border-primary ring-1 ring-primary' : 'border-border hover:bg-surface-muted',
+          )}
+        >
+          <span className="flex items-center gap-3">
+            <span className="hidden size-9 shrink-0 items-center justify-center rounded-md bg-warning-soft text-warning-soft-foreground min-[25rem]:flex">
+              <AlertTriangle aria-hidden="true" className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm text-muted-foreground">{t('inventory:summary.lowStock')}</span>
+              <span className="block text-lg font-semibold text-foreground tabular-nums">
+                {lowStockCount.data === undefined ? '…' : formatNumber(lowStockCount.data, locale)}
+              </span>
+              <span className="block text-xs text-muted-foreground">
+                {filters.lowStock ? t('inventory:summary.lowStockOn') : t('inventory:summary.lowStockOff')}
+              </span>
+            </span>
+          </span>
+        </button>
+      </div>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:px-5">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={t('inventory:filters.searchPlaceholder')}
+                aria-label={t('inventory:filters.search')}
+                className="pl-9"
+              />
+            </div>
+            <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-foreground">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={filters.lowStock}
+                onChange={(e) => update({ lowStock: e.target.checked })}
+              />
+              {t('inventory:filters.lowStockOnly')}
+            </label>
+          </div>
+          <div className="grid gap-3 min-[25rem]:grid-cols-2 md:grid-cols-4">
+            <Select
+              aria-label={t('inventory:filters.category')}
+              value={filters.category}
+              onChange={(e) => update({ category: e.target.value })}
+            >
+              <option value="">{t('inventory:filters.allCategories')}</option>
+              {(categories.data?.categories ?? []).map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+              {filters.category && !categories.data?.categories.includes(filters.category) ? (
+                <option value={filters.category}>{filters.category}</option>
+              ) : null}
+            </Select>
+            <Select
+              aria-label={t('inventory:filters.kind')}
+              value={filters.kind}
+              onChange={(e) => update({ kind: e.target.value as ItemFilters['kind'] })}
+            >
+              <option value="">{t('inventory:filters.allKinds')}</option>
+              {ITEM_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`inventory:kindsPlural.${k}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t('inventory:filters.active')}
+              value={filters.active}
+              onChange={(e) => update({ active: e.target.value as ItemFilters['active'] })}
+            >
+              {ITEM_ACTIVE_FILTERS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`inventory:filters.activeOptions.${a}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t('inventory:filters.sort')}
+              value={filters.sort}
+              onChange={(e) => update({ sort: e.target.value })}
+            >
+              {ITEM_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`inventory:sorts.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+
+        {items.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label={t('common:loading')} />
+          </div>
+        ) : items.isError ? (
+          <div className="p-5">
+            <Alert tone="error" title={t('inventory:list.loadError')}>
+              <p>{apiErrorMessage(items.error, t)}</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void items.refetch()}>
+                {t('buttons:retry')}
+              </Button>
+            </Alert>
+          </div>
+        ) : data!.items.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              icon={<PackageSearch aria-hidden="true" />}
+              title={t('inventory:list.noResults.title')}
+              description={t('inventory:list.noResults.text')}
+              action={
+                <Button variant="outline" onClick={clearFilters}>
+                  <X aria-hidden="true" className="size-4" />
+                  {t('inventory:filters.clear')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<Package aria-hidden="true" />}
+              title={t('inventory:list.empty.title')}
+              description={t('inventory:list.empty.text')}
+              action={
+                canManage ? (
+                  <>
+                    <Button onClick={() => setDialog('create')}>
+                      <Plus aria-hidden="true" className="size-4" />
+                      {t('inventory:list.newItem')}
+                    </Button>
+                    <Button variant="outline" onClick={() => setDialog('import')}>
+                      <Upload aria-hidden="true" className="size-4" />
+                      {t('inventory:list.import')}
+                    </Button>
+                  </>
+                ) : null
+              }
+            />
+          )
+        ) : (
+          <div
+            className={cn(items.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-busy={items.isFetching}
+          >
+            <ItemsTable items={data!.items} />
+            <ItemsCards items={data!.items} />
+            <Pager
+              page={filters.page}
+              pageSize={PAGE_SIZE}
+              total={data!.total}
+              onPage={(page) => update({ page })}
+              label={t('inventory:list.pagination')}
+            />
+          </div>
+        )}
+        {filtered && data && data.items.length > 0 ? (
+          <div className="border-t border-border px-5 py-3">
+            <Button variant="link" onClick={clearFilters}>
+              {t('inventory:filters.clear')}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
+        {dialog === 'create' ? (
+          <ItemFormDialog onSaved={(item) => void navigate(`/inventory/${item.id}`)} />
+        ) : null}
+        {dialog === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'settings' ? <SettingsDialog onClose={() => setDialog(null)} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function SummaryCard({
+  icon,
+  label,
+  value,
+  hint,
+  testId,
+  className,
+}: {
+  className?: string;
+  icon: ReactNode;
+  label: string;
+  value: string | null;
+  hint?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Card className={cn('px-4 py-4 sm:px-5', className)}>
+      <div className="flex items-center gap-3">
+        <span className="hidden size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-soft-foreground min-[25rem]:flex">
+          {icon}
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-lg font-semibold text-foreground tabular-nums" data-testid={testId}>
+            {value ?? <Spinner label={t('common:loading')} />}
+          </p>
+        </div>
+      </div>
+      {hint ? <p className="mt-2 text-xs text-muted-foreground">{hint}</p> : null}
+    </Card>
+  );
+}
+
+type ListItem = NonNullable<ReturnType<typeof useItems>['data']>['items'][number];
+
+function ItemsTable({ items }: { items: ListItem[] }) {
+  const { t } = useTranslation('inventory');
+  const lang = currentLanguage();
+  const locale = localeOf(lang);
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm" data-testid="items-table">
+        <caption className="sr-only">{t('inventory:list.caption')}</caption>
+        <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('inventory:columns.item')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              {t('inventory:columns.category')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 text-right font-medium">
+              {t('inventory:columns.stock')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 text-right font-medium">
+              {t('inventory:columns.price')}
+            </th>
+            <th scope="col" className="px-5 py-2.5 text-right font-medium">
+              {t('inventory:columns.vat')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {items.map((item) => (
+            <tr key={item.id} className="hover:bg-surface-muted">
+              <td className="px-5 py-3">
+                <Link to={`/inventory/${item.id}`} className="font-medium text-primary hover:underline">
+                  {item.name}
+                </Link>
+                <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <span className="font-mono">{item.sku}</span>
+                  {item.kind === 'service' ? <Badge>{t('inventory:kinds.service')}</Badge> : null}
+                  {!item.active ? <Badge>{t('inventory:inactive')}</Badge> : null}
+                </span>
+              </td>
+              <td className="px-5 py-3 text-muted-foreground">{item.category ?? '—'}</td>
+              <td className="px-5 py-3 text-right whitespace-nowrap">
+                <span className="flex items-center justify-end gap-2">
+                  <LowStockBadge item={item} />
+                  <StockText item={item} />
+                </span>
+              </td>
+              <td className="px-5 py-3 text-right whitespace-nowrap tabular-nums">
+                {formatEuroCents(item.salePriceCents, locale)}
+              </td>
+              <td className="px-5 py-3 text-right whitespace-nowrap text-muted-foreground">
+                {vatRateLabel(item.vatRateBp, lang)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per item instead of the table. */
+function ItemsCards({ items }: { items: ListItem[] }) {
+  const { t } = useTranslation('inventory');
+  const locale = localeOf(currentLanguage());
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link
+            to={`/inventory/${item.id}`}
+            className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-surface-muted"
+          >
+            <span className="min-w-0">
+              <span className="block font-medium text-primary">{item.name}</span>
+              <span className="mt-0.5 block text-xs text-muted-foreground">
+                <span className="font-mono">{item.sku}</span>
+                {item.category ? ` · ${item.category}` : ''}
+              </span>
+              {!item.active ? <Badge className="mt-1">{t('inventory:inactive')}</Badge> : null}
+            </span>
+            <span className="flex shrink-0 flex-col items-end gap-1 text-sm">
+              <StockText item={item} className="font-medium" />
+              <LowStockBadge item={item} />
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {formatEuroCents(item.salePriceCents, locale)}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
