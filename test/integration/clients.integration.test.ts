@@ -321,6 +321,9 @@ describe.each(DATABASES)('clients on %s', (kind) => {
       expect(second.items).toHaveLength(3);
       const ids = new Set([...first.items, ...second.items].map((i) => i.id));
       expect(ids.size).toBe(13);
+      // Past the end: no rows, and the total still counted.
+      expect(await list(c, '?page=5')).toMatchObject({ items: [], total: 13 });
+      expect(await list(c, '?page=5&q=rosi')).toMatchObject({ items: [], total: expect.any(Number) });
     });
 
     it('sorts by name both ways, by creation and by city', async () => {

@@ -96,6 +96,11 @@ function orderOf(f: ClientFilter): SQL[] {
   return [...(q && f.sort === 'name' ? ranked : []), ...chosen, asc(clients.id)];
 }
 
+/**
+ * One page and the total in one pass: `count(*) over ()` is computed on the rows the sort reads anyway, so a
+ * typo search computes its similarities once, not once for the page and again for the count. A page past the
+ * end returns no row to carry the total; only then a separate count runs.
+ */
 export async function listClients(
   db: Db,
   orgId: string,
@@ -103,17 +108,18 @@ export async function listClients(
   page: { limit: number; offset: number },
 ) {
   const where = whereOf(orgId, f);
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select(columns)
-      .from(clients)
-      .where(where)
-      .orderBy(...orderOf(f))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(clients).where(where),
-  ]);
-  return { items, total: totalRow?.total ?? 0 };
+  const rows = await db
+    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(clients)
+    .where(where)
+    .orderBy(...orderOf(f))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0) {
+    return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]!.total };
+  }
+  const [totalRow] = await db.select({ total: count() }).from(clients).where(where);
+  return { items: [], total: totalRow?.total ?? 0 };
 }
 
 /** Every matching row, for exports (capped by the caller). */
