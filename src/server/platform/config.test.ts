@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       authRateLimit: { max: 10, windowMs: 60_000 },
       webDistDir: path.resolve('./dist/web'),
+      dbTemplateDir: path.resolve('./dist/db-template'),
       mailPollMs: 2000,
     });
   });
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_MAX: '5',
       AUTH_RATE_LIMIT_WINDOW_MS: '1000',
       WEB_DIST_DIR: '/tmp/web',
+      DB_TEMPLATE_DIR: '/tmp/templates',
     });
     expect(config).toMatchObject({
       env: 'test',
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       authRateLimit: { max: 5, windowMs: 1000 },
       webDistDir: '/tmp/web',
+      dbTemplateDir: '/tmp/templates',
     });
   });
 
