@@ -66,6 +66,20 @@ export const test = base.extend<{ axe: AxeCheck }>({
         'wcag22aa',
       ]);
       for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+      // A toast fading in or out has half-transparent colours that fail contrast: let finite animations end
+      // first (spinners loop forever and are ignored; after 2 s the scan runs anyway).
+      await target
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every(
+                (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+              ),
+          undefined,
+          { timeout: 2000 },
+        )
+        .catch(() => undefined);
       if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
       const { violations } = await builder.analyze();
       const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
