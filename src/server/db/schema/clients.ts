@@ -46,7 +46,12 @@ export const clients = pgTable(
     ),
   },
   (t) => [
-    index('clients_org_name_idx').on(t.organizationId, t.companyName, t.fullName),
+    // The list's default sort (displayName in the repository), so a page of 50,000 clients is an index walk.
+    index('clients_org_display_name_idx').on(
+      t.organizationId,
+      sql`lower(coalesce(${t.companyName}, ${t.fullName}, ''))`,
+      t.id,
+    ),
     index('clients_org_created_idx').on(t.organizationId, t.createdAt),
     index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('clients_ident_trgm_idx').using('gin', sql`${t.identText} gin_trgm_ops`),

@@ -1,0 +1,2 @@
+DROP INDEX "clients_org_name_idx";--> statement-breakpoint
+CREATE INDEX "clients_org_display_name_idx" ON "clients" USING btree ("organization_id",lower(coalesce("company_name", "full_name", '')),"id");
