@@ -29,6 +29,9 @@ import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { startInvoiceJobs } from './modules/invoices/jobs.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
@@ -190,11 +193,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(clientRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
+  await app.register(invoicingRoutes, { db: database.db });
+  await app.register(invoiceRoutes, { db: database.db, mail, files });
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);
   mail.start();
+  if (config.backgroundJobs) {
+    const jobs = [startInvoiceJobs({ db: database.db, mail, files, log: app.log })];
+    app.addHook('onClose', async () => jobs.forEach((job) => job.stop()));
+  }
   return app;
 }
 

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       webDistDir: path.resolve('./dist/web'),
       dbTemplateDir: path.resolve('./dist/db-template'),
       mailPollMs: 2000,
+      backgroundJobs: true,
     });
   });
 

@@ -59,6 +59,8 @@ export type AppConfig = {
   dbTemplateDir: string;
   /** Mail dispatcher poll interval; tests shorten it. */
   mailPollMs: number;
+  /** Scheduled work (automatic reminders, quote expiry); off in tests, which call the jobs themselves. */
+  backgroundJobs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     dbTemplateDir: path.resolve(e.DB_TEMPLATE_DIR),
     mailPollMs: 2000,
+    backgroundJobs: e.NODE_ENV !== 'test',
   };
 }
 

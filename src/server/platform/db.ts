@@ -18,6 +18,7 @@ import * as clientSchema from '../db/schema/clients.ts';
 import * as inventorySchema from '../db/schema/inventory.ts';
 import * as transactionSchema from '../db/schema/transactions.ts';
 import * as organizationSettingsSchema from '../db/schema/organization-settings.ts';
+import * as invoicingSchema from '../db/schema/invoicing.ts';
 import { acquireDataLock } from './data-lock.ts';
 
 export const schema = {
@@ -28,6 +29,7 @@ export const schema = {
   ...inventorySchema,
   ...transactionSchema,
   ...organizationSettingsSchema,
+  ...invoicingSchema,
 };
 export type Schema = typeof schema;
 

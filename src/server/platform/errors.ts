@@ -15,8 +15,14 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     public readonly details?: unknown,
     message?: string,
+    /** Values of the message's {placeholders} (e.g. the invoice id). */
+    public readonly params?: Record<string, string>,
   ) {
-    super(message ?? ERROR_CODES[code].en);
+    super(message ?? errorMessage(code, 'en', params));
+  }
+
+  static withParams(code: ErrorCode, params: Record<string, string>, details?: unknown): AppError {
+    return new AppError(code, details, undefined, params);
   }
   get status(): number {
     return ERROR_CODES[this.code].status;
@@ -58,7 +64,7 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     const details = Array.isArray(err.details)
       ? localiseIssues(err.details as FieldIssue[], locale)
       : err.details;
-    return send(err.status, err.code, errorMessage(err.code, locale), details);
+    return send(err.status, err.code, errorMessage(err.code, locale, err.params), details);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const details = err.validation.map((v) => ({

@@ -48,6 +48,7 @@ describe('ZClientInput: names and type', () => {
       pec: null,
       isPublicAdministration: false,
       paOfficeCode: null,
+      splitPayment: false,
       preferredLanguage: 'it',
       paymentTermsDays: 30,
       notes: null,

@@ -140,6 +140,8 @@ export const ZClientFields = z.object({
     .nullish()
     .transform((v) => v ?? false),
   paOfficeCode: code(/^[A-Z0-9]{6}$/, 'clients.errors.paOfficeCodeInvalid'),
+  /** Split payment (art. 17-ter): absent → as isPublicAdministration; listed companies tick it themselves. */
+  splitPayment: z.boolean(err('clients.errors.invalidValue')).nullish(),
   preferredLanguage: choice(PREFERRED_LANGUAGES, 'it', 'clients.errors.languageInvalid'),
   paymentTermsDays,
   notes: text(CLIENT_FIELD_MAX.notes),
@@ -207,6 +209,7 @@ export const ZClientInput = ZClientFields.superRefine(checkClient).transform((c)
   province: c.province && normalizedProvince(c.country, c.province),
   sdiCode: c.isPublicAdministration ? null : c.sdiCode,
   paOfficeCode: c.isPublicAdministration ? c.paOfficeCode : null,
+  splitPayment: c.splitPayment ?? c.isPublicAdministration,
 }));
 export type TClientInput = z.output<typeof ZClientInput>;
 /** What the form holds before parsing. */
@@ -233,6 +236,7 @@ export const ZClient = z.object({
   pec: nullableText,
   isPublicAdministration: z.boolean(),
   paOfficeCode: nullableText,
+  splitPayment: z.boolean(),
   preferredLanguage: z.enum(PREFERRED_LANGUAGES),
   paymentTermsDays: z.number().int(),
   notes: nullableText,

@@ -30,6 +30,7 @@ const client: TClient = {
   pec: null,
   isPublicAdministration: false,
   paOfficeCode: null,
+  splitPayment: false,
   preferredLanguage: 'en',
   paymentTermsDays: 60,
   notes: null,

@@ -91,3 +91,16 @@ describe('error catalogue', () => {
     expect(errorMessage('FORBIDDEN', 'it')).toBe('Permessi insufficienti');
   });
 });
+
+describe('messages with placeholders (core-app spec §8 invoice errors)', () => {
+  it('fills {id} in both languages and leaves unknown placeholders as they are', () => {
+    expect(errorMessage('INVOICE_ALREADY_PAID', 'en', { id: '12/2026' })).toBe(
+      'Invoice 12/2026 is already paid',
+    );
+    expect(errorMessage('INVOICE_NOT_FOUND', 'en', { id: 'abc' })).toBe('Invoice with ID abc not found');
+    expect(errorMessage('INVOICE_CLIENT_NOT_FOUND', 'it', { id: '7' })).toBe(
+      'Cliente della fattura 7 non trovato',
+    );
+    expect(errorMessage('PDF_FAILED', 'en')).toBe('Failed to generate PDF: {detail}');
+  });
+});

@@ -33,6 +33,62 @@ export const ERROR_CODES = {
     en: 'Cannot delete: item is in use',
     it: "Impossibile eliminare: l'elemento è in uso",
   },
+  // Quotes and invoices (core-app spec §8 and issue 5). {placeholders} are filled from AppError params.
+  INVOICE_NOT_FOUND: {
+    status: 404,
+    en: 'Invoice with ID {id} not found',
+    it: 'Fattura con ID {id} non trovata',
+  },
+  INVOICE_CLIENT_NOT_FOUND: {
+    status: 404,
+    en: 'Client for invoice {id} not found',
+    it: 'Cliente della fattura {id} non trovato',
+  },
+  INVOICE_ALREADY_PAID: {
+    status: 409,
+    en: 'Invoice {id} is already paid',
+    it: 'La fattura {id} è già pagata',
+  },
+  INVALID_TRANSITION: {
+    status: 409,
+    en: 'This change is not allowed: the document is {from} and cannot become {to}',
+    it: 'Modifica non consentita: il documento è {from} e non può diventare {to}',
+  },
+  DOCUMENT_FROZEN: {
+    status: 409,
+    en: 'An issued invoice cannot be changed: correct it with a credit note',
+    it: 'Una fattura emessa non si può modificare: correggila con una nota di credito',
+  },
+  EINVOICE_DATA_MISSING: {
+    status: 422,
+    en: 'The e-invoice cannot be created: some data is missing',
+    it: 'Impossibile creare la fattura elettronica: mancano alcuni dati',
+  },
+  CLIENT_EMAIL_MISSING: {
+    status: 422,
+    en: 'The client has no e-mail address: add one to send the document',
+    it: 'Il cliente non ha un indirizzo e-mail: aggiungilo per inviare il documento',
+  },
+  PAYMENT_EXCEEDS_DUE: {
+    status: 409,
+    en: 'The payment exceeds the amount still due ({amount})',
+    it: "Il pagamento supera l'importo ancora dovuto ({amount})",
+  },
+  PDF_FAILED: {
+    status: 500,
+    en: 'Failed to generate PDF: {detail}',
+    it: 'Impossibile generare il PDF: {detail}',
+  },
+  QUOTE_LINK_INVALID: {
+    status: 404,
+    en: 'This link is not valid or has expired',
+    it: 'Questo link non è valido o è scaduto',
+  },
+  SYSTEM_TEMPLATE: {
+    status: 409,
+    en: 'System templates cannot be deleted',
+    it: 'I modelli di sistema non si possono eliminare',
+  },
   RATE_LIMITED: {
     status: 429,
     en: 'Too many requests. Please wait and try again.',
@@ -49,8 +105,10 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export type Locale = 'it' | 'en';
 
-export function errorMessage(code: ErrorCode, locale: Locale): string {
-  return ERROR_CODES[code][locale];
+/** The message of a code; `{name}` placeholders are filled from params (left as they are when absent). */
+export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<string, string>): string {
+  const text: string = ERROR_CODES[code][locale];
+  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m) : text;
 }
 
 /**

@@ -4,6 +4,7 @@ import { IMPORT_MESSAGES } from '../imports/messages.ts';
 import { CLIENT_MESSAGES } from '../clients/messages.ts';
 import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
+import { INVOICING_MESSAGES } from '../invoicing/messages.ts';
 
 /**
  * Field messages in contracts are translation keys. This registry maps every feature's keys to their
@@ -31,6 +32,7 @@ const CATALOGUES: Record<Locale, Record<string, string>>[] = [
   CLIENT_MESSAGES,
   INVENTORY_MESSAGES,
   TRANSACTION_MESSAGES,
+  INVOICING_MESSAGES,
   OTHER_MESSAGES,
 ];
 

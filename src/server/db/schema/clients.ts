@@ -26,6 +26,8 @@ export const clients = pgTable(
     pec: text('pec'),
     isPublicAdministration: boolean('is_public_administration').notNull().default(false),
     paOfficeCode: text('pa_office_code'),
+    /** Split payment (art. 17-ter DPR 633/72): public administrations and listed companies (issue 5). */
+    splitPayment: boolean('split_payment').notNull().default(false),
     preferredLanguage: text('preferred_language').notNull().default('it'),
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     notes: text('notes'),

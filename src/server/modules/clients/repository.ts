@@ -29,6 +29,7 @@ const columns = {
   pec: clients.pec,
   isPublicAdministration: clients.isPublicAdministration,
   paOfficeCode: clients.paOfficeCode,
+  splitPayment: clients.splitPayment,
   preferredLanguage: clients.preferredLanguage,
   paymentTermsDays: clients.paymentTermsDays,
   notes: clients.notes,

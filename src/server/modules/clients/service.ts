@@ -70,6 +70,7 @@ export function toClient(row: ClientRow): TClient {
     pec: row.pec,
     isPublicAdministration: row.isPublicAdministration,
     paOfficeCode: row.paOfficeCode,
+    splitPayment: row.splitPayment,
     preferredLanguage: row.preferredLanguage as TClient['preferredLanguage'],
     paymentTermsDays: row.paymentTermsDays,
     notes: row.notes,

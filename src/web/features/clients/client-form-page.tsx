@@ -47,6 +47,7 @@ function emptyValues(): TClientFormValues {
     pec: '',
     isPublicAdministration: false,
     paOfficeCode: '',
+    splitPayment: false,
     preferredLanguage: 'it',
     paymentTermsDays: String(DEFAULT_PAYMENT_TERMS_DAYS),
     notes: '',
@@ -71,6 +72,7 @@ function toFormValues(c: TClient): TClientFormValues {
     pec: c.pec ?? '',
     isPublicAdministration: c.isPublicAdministration,
     paOfficeCode: c.paOfficeCode ?? '',
+    splitPayment: c.splitPayment,
     preferredLanguage: c.preferredLanguage,
     paymentTermsDays: String(c.paymentTermsDays),
     notes: c.notes ?? '',
@@ -374,7 +376,11 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                   <input
                     type="checkbox"
                     className="mt-0.5 size-4 shrink-0 accent-primary"
-                    {...form.register('isPublicAdministration')}
+                    {...form.register('isPublicAdministration', {
+                      // Public bodies pay VAT to the State themselves (split payment) in most cases.
+                      onChange: (e: { target: { checked: boolean } }) =>
+                        form.setValue('splitPayment', e.target.checked),
+                    })}
                   />
                   <span>
                     <span className="block font-medium text-foreground">
@@ -382,6 +388,21 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                     </span>
                     <span className="block text-xs text-muted-foreground">
                       {t('clients:hints.publicAdministration')}
+                    </span>
+                  </span>
+                </label>
+                <label className="flex items-start gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    {...form.register('splitPayment')}
+                  />
+                  <span>
+                    <span className="block font-medium text-foreground">
+                      {t('clients:fields.splitPayment')}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      {t('clients:hints.splitPayment')}
                     </span>
                   </span>
                 </label>

@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DocumentSnapshot, LineInput, TaxSettings } from '../../../shared/invoicing/document.ts';
+import { organization, user } from './auth.ts';
+import { clients } from './clients.ts';
+import { mailOutbox } from './mail.ts';
+import { transactions } from './transactions.ts';
+
+/**
+ * Quotes, invoices and credit notes (issue 5). Lines and tax settings are stored as JSON on the document (they
+ * are read and written with it, never alone); the computed totals are columns, so lists, filters and sums run
+ * in SQL. An issued invoice also keeps the frozen snapshot the PDF and the XML are made from.
+ */
+
+/**
+ * Progressive numbers per organization, series and year. Issuing increments the row inside the issuing
+ * transaction: the row lock serialises concurrent issuers and a rollback gives the number back (no gaps).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(), // quote | invoice | credit_note
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.series, t.year] })],
+);
+
+/** Per-organization invoicing preferences (one row; defaults apply while it does not exist). */
+export const invoicingSettings = pgTable('invoicing_settings', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  invoiceNumberPattern: text('invoice_number_pattern').notNull().default('{n}/{yyyy}'),
+  creditNoteNumberPattern: text('credit_note_number_pattern').notNull().default('NC{n}/{yyyy}'),
+  quoteNumberPattern: text('quote_number_pattern').notNull().default('P{n}/{yyyy}'),
+  quoteValidityDays: integer('quote_validity_days').notNull().default(30),
+  stampDutyChargedToClient: boolean('stamp_duty_charged_to_client').notNull().default(true),
+  automaticReminders: boolean('automatic_reminders').notNull().default(true),
+  reminderEveryDays: integer('reminder_every_days').notNull().default(7),
+  pdfTemplate: text('pdf_template').notNull().default('default'),
+  iban: text('iban'),
+  bankName: text('bank_name'),
+  /** Professionals: ritenuta d'acconto and cassa previdenziale proposed on new invoices. */
+  defaultWithholding: jsonb('default_withholding').$type<TaxSettings['withholding']>(),
+  defaultPensionFund: jsonb('default_pension_fund').$type<TaxSettings['pensionFund']>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    issueDate: date('issue_date').notNull(),
+    validUntil: date('valid_until').notNull(),
+    status: text('status').notNull().default('draft'),
+    language: text('language').notNull().default('it'),
+    lines: jsonb('lines').$type<LineInput[]>().notNull(),
+    tax: jsonb('tax').$type<TaxSettings>().notNull(),
+    taxableCents: bigint('taxable_cents', { mode: 'number' }).notNull(),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    amountDueCents: bigint('amount_due_cents', { mode: 'number' }).notNull(),
+    notes: text('notes'),
+    terms: text('terms'),
+    pdfTemplate: text('pdf_template').notNull().default('default'),
+    /** SHA-256 of the client's link token (the token itself is only ever in the e-mail). */
+    publicTokenHash: text('public_token_hash'),
+    publicTokenExpiresAt: timestamp('public_token_expires_at', { withTimezone: true }),
+    clientResponseMessage: text('client_response_message'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    convertedInvoiceId: uuid('converted_invoice_id'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quotes_org_year_seq_uq').on(t.organizationId, t.year, t.sequence),
+    index('quotes_org_issue_idx').on(t.organizationId, t.issueDate, t.id),
+    index('quotes_org_client_idx').on(t.organizationId, t.clientId),
+    index('quotes_expiry_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'sent'`),
+    uniqueIndex('quotes_public_token_uq').on(t.publicTokenHash),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** TD01 invoice · TD04 credit note */
+    documentType: text('document_type').notNull().default('TD01'),
+    /** Credit note: the invoice it corrects. */
+    relatedInvoiceId: uuid('related_invoice_id'),
+    /** Null while a draft; assigned when issued. */
+    number: text('number'),
+    year: integer('year'),
+    sequence: integer('sequence'),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    /** Stored phase: draft · issued · cancelled. Paid, partially paid and overdue are derived from payments. */
+    phase: text('phase').notNull().default('draft'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    language: text('language').notNull().default('it'),
+    paymentMethod: text('payment_method').notNull().default('bank_transfer'),
+    lines: jsonb('lines').$type<LineInput[]>().notNull(),
+    tax: jsonb('tax').$type<TaxSettings>().notNull(),
+    taxableCents: bigint('taxable_cents', { mode: 'number' }).notNull(),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    amountDueCents: bigint('amount_due_cents', { mode: 'number' }).notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    /** Sum of the amount due of the issued credit notes that correct this invoice. */
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    notes: text('notes'),
+    terms: text('terms'),
+    pdfTemplate: text('pdf_template').notNull().default('default'),
+    /** Frozen at issue: seller, buyer, lines and totals as they were; the PDF and the XML read it. */
+    snapshot: jsonb('snapshot').$type<DocumentSnapshot>(),
+    fromQuoteId: uuid('from_quote_id'),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_org_type_year_seq_uq').on(t.organizationId, t.documentType, t.year, t.sequence),
+    index('invoices_org_issue_idx').on(t.organizationId, t.issueDate, t.id),
+    index('invoices_org_client_idx').on(t.organizationId, t.clientId),
+    index('invoices_org_due_idx')
+      .on(t.organizationId, t.dueDate)
+      .where(sql`${t.phase} = 'issued'`),
+    index('invoices_related_idx').on(t.relatedInvoiceId),
+  ],
+);
+
+/** Payments recorded on an invoice; each is also an income entry of the ledger. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    paidOn: date('paid_on').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    note: text('note'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_payments_invoice_idx').on(t.organizationId, t.invoiceId, t.paidOn)],
+);
+
+/** Each document e-mail (email-client spec §3 email_activity), shown on the document and the client's timeline. */
+export const emailActivity = pgTable(
+  'email_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    outboxId: uuid('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    /** quote_sent · invoice_sent · payment_reminder · overdue_notice · final_notice · payment_confirmation … */
+    type: text('type').notNull(),
+    status: text('status').notNull(), // sent | failed
+    recipientEmail: text('recipient_email').notNull(),
+    subject: text('subject').notNull(),
+    templateType: text('template_type').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_activity_invoice_idx').on(t.invoiceId, t.sentAt),
+    index('email_activity_quote_idx').on(t.quoteId, t.sentAt),
+    index('email_activity_client_idx').on(t.organizationId, t.clientId, t.sentAt),
+  ],
+);
+
+/**
+ * The organization's versions of the document e-mail templates, per language. The system templates live in
+ * code (src/shared/invoicing/email-templates.ts); a row here overrides one, and deleting the row restores the
+ * system text; the system templates themselves cannot be deleted.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    templateKey: text('template_key').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    contentText: text('content_text').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_templates_org_key_lang_uq').on(t.organizationId, t.templateKey, t.language)],
+);

@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReminderType } from '@shared/invoicing/contracts.ts';
+import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
+import { emailActivity, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
+import { todayIn } from '../invoicing/format.ts';
+import { REMINDER_TEMPLATES, deliverReminder, invoiceStatus, type InvoiceMailDeps } from './service.ts';
+
+const TYPE_OF_ACTIVITY = Object.fromEntries(
+  Object.entries(REMINDER_TEMPLATES).map(([type, t]) => [t.type, type as ReminderType]),
+) as Record<string, ReminderType>;
+
+/**
+ * Automatic payment reminders (issue 5; rule in nextAutomaticReminder): every issued, unpaid invoice of an
+ * organization with automatic reminders on gets the reminder it is due. Each one is claimed first with a
+ * conditional update of last_reminder_at, so two instances running the job at the same moment never send the
+ * same reminder twice; a send that fails gives the claim back.
+ */
+export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Date()): Promise<number> {
+  const candidates = await deps.db
+    .select({ invoice: invoices, everyDays: invoicingSettings.reminderEveryDays })
+    .from(invoices)
+    .leftJoin(invoicingSettings, eq(invoicingSettings.organizationId, invoices.organizationId))
+    .where(
+      and(
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        sql`${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents} > 0`,
+        or(isNull(invoicingSettings.automaticReminders), eq(invoicingSettings.automaticReminders, true)),
+        // The first reminder goes 3 days before the due date: nothing earlier can be due.
+        sql`${invoices.dueDate} <= (current_date + 4)`,
+      ),
+    );
+  if (candidates.length === 0) return 0;
+  const activity = await deps.db
+    .select({ invoiceId: emailActivity.invoiceId, type: emailActivity.type })
+    .from(emailActivity)
+    .where(
+      inArray(
+        emailActivity.invoiceId,
+        candidates.map((c) => c.invoice.id),
+      ),
+    );
+  let sent = 0;
+  const todayByOrg = new Map<string, string>();
+  for (const { invoice, everyDays } of candidates) {
+    const orgId = invoice.organizationId;
+    if (!todayByOrg.has(orgId)) todayByOrg.set(orgId, await todayIn(deps.db, orgId, now));
+    const today = todayByOrg.get(orgId)!;
+    const type = nextAutomaticReminder({
+      dueDate: invoice.dueDate,
+      lastReminderAt: invoice.lastReminderAt?.toISOString().slice(0, 10) ?? null,
+      everyDays: everyDays ?? 7,
+      today,
+      status: invoiceStatus(invoice, today),
+      sentTypes: activity
+        .filter((a) => a.invoiceId === invoice.id && TYPE_OF_ACTIVITY[a.type])
+        .map((a) => TYPE_OF_ACTIVITY[a.type]!),
+    });
+    if (!type) continue;
+    const previous = invoice.lastReminderAt;
+    const claimed = await deps.db
+      .update(invoices)
+      .set({ lastReminderAt: now, reminderCount: invoice.reminderCount + 1 })
+      .where(
+        and(
+          eq(invoices.id, invoice.id),
+          previous ? eq(invoices.lastReminderAt, previous) : isNull(invoices.lastReminderAt),
+        ),
+      )
+      .returning({ id: invoices.id });
+    if (claimed.length === 0) continue; // another instance got it
+    try {
+      await deliverReminder(deps, { orgId, userId: null, row: invoice, type, today });
+      sent++;
+    } catch (err) {
+      await deps.db
+        .update(invoices)
+        .set({ lastReminderAt: previous, reminderCount: invoice.reminderCount })
+        .where(eq(invoices.id, invoice.id));
+      throw err;
+    }
+  }
+  return sent;
+}
+
+/** Runs the reminders at start-up and every hour; stop() ends it. A failure is logged, never thrown. */
+export function startInvoiceJobs(deps: InvoiceMailDeps & { log: FastifyBaseLogger }) {
+  const run = () =>
+    sendAutomaticReminders(deps).catch((err: unknown) =>
+      deps.log.error({ err }, 'automatic reminders failed'),
+    );
+  const first = setTimeout(run, 5_000);
+  const timer = setInterval(run, 60 * 60 * 1000);
+  first.unref();
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
+import type { Db } from '../../platform/db.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof invoicePayments.$inferSelect;
+export type InvoiceValues = Omit<
+  typeof invoices.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt'
+>;
+
+/** What is still to be collected, in SQL: amount due − paid − credited. */
+const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
+
+/**
+ * The derived status in SQL, with the same precedence as deriveInvoiceStatus (src/shared/invoicing/status.ts):
+ * draft; cancelled when fully credited; paid when nothing is outstanding; overdue when past due; partially
+ * paid; sent; issued. Credit notes are draft, issued or sent.
+ */
+export function statusCondition(status: InvoiceStatus, today: string): SQL {
+  const issued = eq(invoices.phase, 'issued');
+  const invoice = eq(invoices.documentType, 'TD01');
+  const cancelled = and(
+    issued,
+    invoice,
+    sql`${invoices.creditedCents} > 0`,
+    sql`${outstanding} + ${invoices.paidCents} <= 0`,
+  )!;
+  const open = and(
+    issued,
+    sql`not (${cancelled})`,
+    or(sql`${invoices.documentType} = 'TD04'`, sql`${outstanding} > 0`),
+  )!;
+  const overdue = and(open, invoice, sql`${invoices.dueDate} < ${today}`)!;
+  const notOverdue = sql`not (${overdue})`;
+  switch (status) {
+    case 'draft':
+      return eq(invoices.phase, 'draft');
+    case 'cancelled':
+      return cancelled;
+    case 'paid':
+      return and(issued, invoice, sql`not (${cancelled})`, sql`${outstanding} <= 0`)!;
+    case 'overdue':
+      return overdue;
+    case 'partially_paid':
+      return and(open, invoice, notOverdue, gt(invoices.paidCents, 0))!;
+    case 'sent':
+      return and(open, notOverdue, sql`${invoices.paidCents} = 0`, sql`${invoices.sentAt} is not null`)!;
+    case 'issued':
+      return and(open, notOverdue, sql`${invoices.paidCents} = 0`, sql`${invoices.sentAt} is null`)!;
+  }
+}
+
+function whereOf(orgId: string, q: TInvoiceListQuery, today: string): SQL {
+  const parts: SQL[] = [eq(invoices.organizationId, orgId)];
+  if (q.status) parts.push(statusCondition(q.status, today));
+  if (q.documentType) parts.push(eq(invoices.documentType, q.documentType));
+  if (q.clientId) parts.push(eq(invoices.clientId, q.clientId));
+  if (q.from) parts.push(gte(invoices.issueDate, q.from));
+  if (q.to) parts.push(lte(invoices.issueDate, q.to));
+  const text = q.q?.trim().toLowerCase();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(sql`lower(${invoices.number}) like ${like}`, sql`${clients.searchText} like ${like}`)!);
+  }
+  return and(...parts)!;
+}
+
+const SORTS: Record<TInvoiceListQuery['sort'], SQL[]> = {
+  '-issueDate': [desc(invoices.issueDate), desc(invoices.sequence), desc(invoices.createdAt)],
+  issueDate: [asc(invoices.issueDate), asc(invoices.sequence), asc(invoices.createdAt)],
+  '-dueDate': [desc(invoices.dueDate), desc(invoices.id)],
+  dueDate: [asc(invoices.dueDate), asc(invoices.id)],
+  '-total': [desc(invoices.totalCents), desc(invoices.id)],
+  total: [asc(invoices.totalCents), asc(invoices.id)],
+};
+
+export const listColumns = {
+  id: invoices.id,
+  documentType: invoices.documentType,
+  number: invoices.number,
+  phase: invoices.phase,
+  sentAt: invoices.sentAt,
+  clientId: invoices.clientId,
+  clientCompanyName: clients.companyName,
+  clientFullName: clients.fullName,
+  clientEmail: clients.email,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  totalCents: invoices.totalCents,
+  amountDueCents: invoices.amountDueCents,
+  paidCents: invoices.paidCents,
+  creditedCents: invoices.creditedCents,
+};
+/** One page with its client names (a join, no query per row), the count and the totals of the filter. */
+export async function listInvoices(
+  db: Db,
+  orgId: string,
+  q: TInvoiceListQuery,
+  page: { limit: number; offset: number },
+  today: string,
+) {
+  const where = whereOf(orgId, q, today);
+  const items = await db
+    .select(listColumns)
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(where)
+    .orderBy(...SORTS[q.sort])
+    .limit(page.limit)
+    .offset(page.offset);
+  const overdueCond = statusCondition('overdue', today);
+  const [agg] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      issuedCents:
+        sql<number>`coalesce(sum(${invoices.amountDueCents} - ${invoices.creditedCents}) filter (where ${invoices.phase} = 'issued' and ${invoices.documentType} = 'TD01'), 0)`.mapWith(
+          Number,
+        ),
+      collectedCents:
+        sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${invoices.documentType} = 'TD01'), 0)`.mapWith(
+          Number,
+        ),
+      outstandingCents:
+        sql<number>`coalesce(sum(greatest(${outstanding}, 0)) filter (where ${invoices.phase} = 'issued' and ${invoices.documentType} = 'TD01'), 0)`.mapWith(
+          Number,
+        ),
+      overdueCents:
+        sql<number>`coalesce(sum(greatest(${outstanding}, 0)) filter (where ${overdueCond}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(where);
+  return {
+    items,
+    total: agg?.total ?? 0,
+    totals: {
+      issuedCents: agg?.issuedCents ?? 0,
+      collectedCents: agg?.collectedCents ?? 0,
+      outstandingCents: agg?.outstandingCents ?? 0,
+      overdueCents: agg?.overdueCents ?? 0,
+    },
+  };
+}
+
+export async function findInvoice(db: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id)));
+  return row;
+}
+
+/** The row locked until the transaction ends (issue, payments and credit notes serialise on it). */
+export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
+  const [row] = await db
+    .insert(invoices)
+    .values({ ...values, organizationId: orgId })
+    .returning();
+  return row!;
+}
+
+export async function updateInvoice(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: Partial<InvoiceValues>,
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .update(invoices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id)))
+    .returning();
+  return row!;
+}
+
+export async function deleteDraft(db: Db, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id), eq(invoices.phase, 'draft')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+export async function paymentsOf(db: Db, orgId: string, invoiceId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.organizationId, orgId), eq(invoicePayments.invoiceId, invoiceId)))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
+}
+
+/** Credit notes that correct an invoice (number and total), oldest first. */
+export async function creditNotesOf(db: Db, orgId: string, invoiceId: string) {
+  return db
+    .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.relatedInvoiceId, invoiceId)))
+    .orderBy(asc(invoices.createdAt));
+}
+
+export async function numbersOf(db: Db, orgId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), inArray(invoices.id, ids)));
+}
+
+export type InvoiceListRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];

@@ -1,0 +1,117 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
+import {
+  SYSTEM_EMAIL_TEMPLATES,
+  renderTemplate,
+  type EmailTemplateKey,
+  type EmailTemplateText,
+  type TemplateValues,
+} from '@shared/invoicing/email-templates.ts';
+import { emailActivity, emailTemplates } from '../../db/schema/invoicing.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { MailPort } from '../../platform/mail.ts';
+
+/** The organization's active version of a template in a language, or the system text. */
+export async function templateFor(
+  db: Db,
+  orgId: string,
+  key: EmailTemplateKey,
+  language: 'it' | 'en',
+): Promise<EmailTemplateText> {
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, text: emailTemplates.contentText })
+    .from(emailTemplates)
+    .where(
+      and(
+        eq(emailTemplates.organizationId, orgId),
+        eq(emailTemplates.templateKey, key),
+        eq(emailTemplates.language, language),
+        eq(emailTemplates.isActive, true),
+      ),
+    );
+  return row ?? SYSTEM_EMAIL_TEMPLATES[key][language];
+}
+
+/** Invoice and quote e-mails are marked important (email-client spec §9). */
+const IMPORTANT = { Importance: 'high', 'X-Priority': '1 (Highest)', Priority: 'urgent' };
+
+export type DocumentMail = {
+  orgId: string;
+  userId: string | null;
+  clientId: string;
+  invoiceId?: string;
+  quoteId?: string;
+  /** email_activity type: quote_sent, invoice_sent, payment_reminder, overdue_notice, final_notice, … */
+  type: string;
+  templateKey: EmailTemplateKey;
+  language: 'it' | 'en';
+  to: string | null;
+  values: TemplateValues;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
+
+/**
+ * Renders the template in the client's language, writes the message to the durable outbox (delivery and
+ * retries are the mail port's) and records the send on the document's activity.
+ */
+export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: DocumentMail) {
+  if (!m.to) throw new AppError('CLIENT_EMAIL_MISSING');
+  const { subject, text } = renderTemplate(
+    await templateFor(deps.db, m.orgId, m.templateKey, m.language),
+    m.values,
+  );
+  const outboxId = await deps.mail.send(
+    { to: m.to, subject, text, attachments: m.attachments, headers: IMPORTANT },
+    { organizationId: m.orgId, userId: m.userId },
+  );
+  const [row] = await deps.db
+    .insert(emailActivity)
+    .values({
+      organizationId: m.orgId,
+      userId: m.userId,
+      invoiceId: m.invoiceId ?? null,
+      quoteId: m.quoteId ?? null,
+      clientId: m.clientId,
+      outboxId,
+      type: m.type,
+      status: 'sent',
+      recipientEmail: m.to,
+      subject,
+      templateType: m.templateKey,
+      details: { attachments: m.attachments.map((a) => a.filename) },
+    })
+    .returning();
+  return toActivity(row!);
+}
+
+export function toActivity(row: typeof emailActivity.$inferSelect): TEmailActivity {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    recipientEmail: row.recipientEmail,
+    subject: row.subject,
+    sentAt: row.sentAt.toISOString(),
+  };
+}
+
+export async function activityOf(
+  db: Db,
+  orgId: string,
+  ref: { invoiceId: string } | { quoteId: string },
+): Promise<TEmailActivity[]> {
+  const rows = await db
+    .select()
+    .from(emailActivity)
+    .where(
+      and(
+        eq(emailActivity.organizationId, orgId),
+        'invoiceId' in ref
+          ? eq(emailActivity.invoiceId, ref.invoiceId)
+          : eq(emailActivity.quoteId, ref.quoteId),
+      ),
+    )
+    .orderBy(desc(emailActivity.sentAt));
+  return rows.map(toActivity);
+}

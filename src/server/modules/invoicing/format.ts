@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { formatEuroCents } from '@shared/format/format.ts';
+import { organizationSettings } from '../../db/schema/organization-settings.ts';
+import type { Db } from '../../platform/db.ts';
+
+const LOCALES = { it: 'it-IT', en: 'en-GB' } as const;
+
+/** An ISO date as the client reads it: 31/12/2026 (it) or 31 Dec 2026 (en). */
+export function formatDateFor(isoDate: string, language: string): string {
+  const lang = language === 'en' ? 'en' : 'it';
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    day: lang === 'en' ? 'numeric' : '2-digit',
+    month: lang === 'en' ? 'short' : '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Cents as the client reads them: 1.234,56 € (it) or €1,234.56 (en). */
+export function formatMoneyFor(cents: number, language: string): string {
+  return formatEuroCents(cents, language === 'en' ? 'en-US' : 'it-IT');
+}
+
+/** Today in the organization's time zone (Europe/Rome unless set): due dates and expiry follow its calendar. */
+export async function todayIn(db: Db, orgId: string, now: Date = new Date()): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: organizationSettings.timeZone })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, orgId));
+  return isoDateIn(row?.timeZone ?? 'Europe/Rome', now);
+}
+
+export function isoDateIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

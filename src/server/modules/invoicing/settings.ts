@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_QUOTE_VALIDITY_DAYS, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import { isValidNumberPattern } from '@shared/invoicing/numbering.ts';
+import { invoicingSettings } from '../../db/schema/invoicing.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** Invoicing preferences of an organization; the defaults apply until the first save. */
+export const DEFAULT_INVOICING_SETTINGS: TInvoicingSettings = {
+  invoiceNumberPattern: '{n}/{yyyy}',
+  creditNoteNumberPattern: 'NC{n}/{yyyy}',
+  quoteNumberPattern: 'P{n}/{yyyy}',
+  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  stampDutyChargedToClient: true,
+  automaticReminders: true,
+  reminderEveryDays: 7,
+  pdfTemplate: 'default',
+  iban: null,
+  bankName: null,
+  defaultWithholding: null,
+  defaultPensionFund: null,
+};
+
+type Row = typeof invoicingSettings.$inferSelect;
+
+function toSettings(row: Row): TInvoicingSettings {
+  return {
+    invoiceNumberPattern: row.invoiceNumberPattern,
+    creditNoteNumberPattern: row.creditNoteNumberPattern,
+    quoteNumberPattern: row.quoteNumberPattern,
+    quoteValidityDays: row.quoteValidityDays,
+    stampDutyChargedToClient: row.stampDutyChargedToClient,
+    automaticReminders: row.automaticReminders,
+    reminderEveryDays: row.reminderEveryDays,
+    pdfTemplate: row.pdfTemplate as TInvoicingSettings['pdfTemplate'],
+    iban: row.iban,
+    bankName: row.bankName,
+    defaultWithholding: row.defaultWithholding ?? null,
+    defaultPensionFund: row.defaultPensionFund ?? null,
+  };
+}
+
+export async function getInvoicingSettings(db: Db, orgId: string): Promise<TInvoicingSettings> {
+  const [row] = await db.select().from(invoicingSettings).where(eq(invoicingSettings.organizationId, orgId));
+  return row ? toSettings(row) : DEFAULT_INVOICING_SETTINGS;
+}
+
+export async function saveInvoicingSettings(
+  db: Db,
+  orgId: string,
+  input: TInvoicingSettings,
+): Promise<TInvoicingSettings> {
+  const issues = (['invoiceNumberPattern', 'creditNoteNumberPattern', 'quoteNumberPattern'] as const)
+    .filter((field) => !isValidNumberPattern(input[field]))
+    .map((path) => ({ path, message: 'invoicing.errors.numberPatternInvalid' }));
+  if (issues.length > 0) throw new AppError('VALIDATION_ERROR', issues);
+  const values = { ...input, updatedAt: new Date() };
+  const [row] = await db
+    .insert(invoicingSettings)
+    .values({ organizationId: orgId, ...values })
+    .onConflictDoUpdate({ target: invoicingSettings.organizationId, set: values })
+    .returning();
+  return toSettings(row!);
+}

@@ -1,0 +1,413 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '@server/db/schema/mail.ts';
+import { transactions } from '@server/db/schema/transactions.ts';
+import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
+import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
+import { isoDateIn } from '@server/modules/invoicing/format.ts';
+import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import {
+  DATABASES,
+  api,
+  createSignedInUserWithOrg,
+  createTestApp,
+  type TestApp,
+} from '../helpers/test-app.ts';
+
+type Api = ReturnType<typeof api>;
+type Invoice = {
+  id: string;
+  number: string | null;
+  status: string;
+  documentType: string;
+  dueDate: string;
+  totals: { taxableCents: number; vatCents: number; totalCents: number; amountDueCents: number };
+  paidCents: number;
+  outstandingCents: number;
+  payments: { id: string; amountCents: number; transactionId: string }[];
+  activity: { type: string; recipientEmail: string }[];
+  eInvoiceMissing: string[];
+  relatedInvoice: { id: string; number: string } | null;
+};
+
+function piva(n: number): string {
+  const first = `0${String(n).padStart(9, '0')}`;
+  return first + partitaIvaCheckDigit(first);
+}
+
+const today = isoDateIn('Europe/Rome');
+const year = Number(today.slice(0, 4));
+
+/** 3 lines at 22, 10 and 4 %: 2 × 100.00 − 10 % = 180.00 @22; 50.00 @10; 3 × 33.33 = 99.99 @4. */
+const LINES = [
+  {
+    description: 'Manodopera officina',
+    quantity: '2',
+    unit: 'h',
+    unitPriceCents: 10000,
+    discountPercent: '10',
+    vatRate: 22,
+  },
+  {
+    description: 'Libro tecnico',
+    quantity: '1',
+    unit: 'pz',
+    unitPriceCents: 5000,
+    discountPercent: '0',
+    vatRate: 10,
+  },
+  {
+    description: 'Alimenti per la mensa',
+    quantity: '3',
+    unit: 'kg',
+    unitPriceCents: 3333,
+    discountPercent: '0',
+    vatRate: 4,
+  },
+];
+// VAT: 180.00 × 22 % = 39.60; 50.00 × 10 % = 5.00; 99.99 × 4 % = 4.00 (3.9996 half-up) → 48.60.
+const EXPECTED = { taxableCents: 32999, vatCents: 4860, totalCents: 37859 };
+
+describe.each(DATABASES)('invoices on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** An organization with a complete business profile and one client reachable by SDI code and e-mail. */
+  async function setup(options: { clientEmail?: string | null; regime?: string } = {}) {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    const profile = await c.put('/api/v1/business-profile', {
+      companyName: 'Officina Rossi S.r.l.',
+      businessType: 'llc',
+      industry: 'manufacturing',
+      phone: '+39 0543 123456',
+      vatNumber: piva(1234567),
+      taxRegime: options.regime ?? 'RF01',
+      street: 'Via Emilia 12',
+      city: 'Forlì',
+      province: 'FC',
+      postalCode: '47121',
+      country: 'IT',
+      email: 'amministrazione@officinarossi.example.it',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const client = await c.post('/api/v1/clients', {
+      type: 'company',
+      companyName: 'Bianchi Costruzioni S.p.A.',
+      email: options.clientEmail === undefined ? 'fatture@bianchi.example.it' : options.clientEmail,
+      address: 'Corso Buenos Aires 1',
+      city: 'Milano',
+      postalCode: '20124',
+      province: 'MI',
+      country: 'IT',
+      vatNumber: piva(7654321),
+      sdiCode: 'M5UXCR1',
+      paymentTermsDays: 30,
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    return { owner, c, clientId: (client.json() as { id: string }).id };
+  }
+
+  async function draft(c: Api, clientId: string, extra: object = {}) {
+    const res = await c.post('/api/v1/invoices', { clientId, issueDate: today, lines: LINES, ...extra });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Invoice;
+  }
+
+  async function issue(c: Api, id: string) {
+    const res = await c.post(`/api/v1/invoices/${id}/issue`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Invoice;
+  }
+
+  it('creates a draft without a number, with totals per VAT rate and the due date from the client terms', async () => {
+    const { c, clientId } = await setup();
+    const inv = await draft(c, clientId);
+    expect(inv).toMatchObject({ number: null, status: 'draft', documentType: 'TD01' });
+    expect(inv.totals).toMatchObject({ ...EXPECTED, amountDueCents: EXPECTED.totalCents });
+    const due = new Date(`${today}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + 30);
+    expect(inv.dueDate).toBe(due.toISOString().slice(0, 10));
+  });
+
+  it('refuses bad lines with translated messages and changes nothing', async () => {
+    const { c, clientId } = await setup();
+    const bad = await c.post(
+      '/api/v1/invoices',
+      { clientId, issueDate: today, lines: [{ ...LINES[0], vatRate: 0 }] },
+      { 'accept-language': 'it' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toContainEqual(
+      expect.objectContaining({
+        path: 'lines.0.nature',
+        message: "Una riga con IVA 0 % richiede il codice Natura (il motivo per cui l'IVA non si applica)",
+      }),
+    );
+    const list = await c.get('/api/v1/invoices');
+    expect(list.json().total).toBe(0);
+  });
+
+  it('issues with the next number of the year, then freezes the document', async () => {
+    const { c, clientId } = await setup();
+    const first = await issue(c, (await draft(c, clientId)).id);
+    const second = await issue(c, (await draft(c, clientId)).id);
+    expect([first.number, second.number]).toEqual([`1/${year}`, `2/${year}`]);
+    expect(first.status).toBe('issued');
+    const edit = await c.put(`/api/v1/invoices/${first.id}`, { clientId, issueDate: today, lines: LINES });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.code).toBe('DOCUMENT_FROZEN');
+    expect((await c.del(`/api/v1/invoices/${first.id}`)).statusCode).toBe(409);
+    const again = await c.post(`/api/v1/invoices/${first.id}/issue`);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('numbers parallel issues with no gaps and no duplicates', async () => {
+    const { c, clientId } = await setup();
+    const drafts = await Promise.all(Array.from({ length: 8 }, () => draft(c, clientId)));
+    const results = await Promise.all(drafts.map((d) => c.post(`/api/v1/invoices/${d.id}/issue`)));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const numbers = results
+      .map((r) => (r.json() as Invoice).number)
+      .sort((a, b) => parseInt(a!) - parseInt(b!));
+    expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `${i + 1}/${year}`));
+  });
+
+  it('records partial and final payments as ledger income; refuses more; reminders refused once paid', async () => {
+    const { c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    const partial = await c.post(`/api/v1/invoices/${inv.id}/payments`, {
+      paidOn: today,
+      amountCents: 10000,
+      method: 'bank_transfer',
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({
+      status: 'partially_paid',
+      paidCents: 10000,
+      outstandingCents: 27859,
+    });
+
+    const tooMuch = await c.post(
+      `/api/v1/invoices/${inv.id}/payments`,
+      { paidOn: today, amountCents: 30000 },
+      { 'accept-language': 'en' },
+    );
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.message).toBe('The payment exceeds the amount still due (€278.59)');
+
+    const final = await c.post(`/api/v1/invoices/${inv.id}/payments`, { paidOn: today, amountCents: 27859 });
+    const paid = final.json() as Invoice;
+    expect(paid).toMatchObject({ status: 'paid', outstandingCents: 0 });
+    expect(paid.payments).toHaveLength(2);
+
+    const ledger = await t.app.services.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.invoiceId, inv.id));
+    expect(ledger.map((e) => [e.direction, e.amountCents]).sort()).toEqual([
+      ['income', 10000],
+      ['income', 27859],
+    ]);
+
+    const reminder = await c.post(
+      `/api/v1/invoices/${inv.id}/reminders`,
+      { type: 'gentle' },
+      { 'accept-language': 'en' },
+    );
+    expect(reminder.statusCode).toBe(409);
+    expect(reminder.json().error.message).toBe(`Invoice 1/${year} is already paid`);
+    const more = await c.post(`/api/v1/invoices/${inv.id}/payments`, { paidOn: today, amountCents: 1 });
+    expect(more.json().error.code).toBe('INVOICE_ALREADY_PAID');
+
+    // A payment removed by mistake takes its ledger entry with it.
+    const removed = await c.del(`/api/v1/invoices/${inv.id}/payments/${paid.payments[1]!.id}`);
+    expect(removed.json()).toMatchObject({ status: 'partially_paid', paidCents: 10000 });
+    const after = await t.app.services.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.invoiceId, inv.id));
+    expect(after).toHaveLength(1);
+  });
+
+  it('produces a FatturaPA file valid against the official schema, named IT{P.IVA}_{progressive}.xml', async () => {
+    const { c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    expect(inv.eInvoiceMissing).toEqual([]);
+    const res = await c.get(`/api/v1/invoices/${inv.id}/xml`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`IT${piva(1234567)}_[0-9A-Z]{5}\\.xml`));
+    expect(res.body).toContain(`<Numero>1/${year}</Numero>`);
+    expect(res.body).toContain('<ImportoTotaleDocumento>378.59</ImportoTotaleDocumento>');
+    const validation = await validateFatturaPaXml(res.body);
+    expect(validation.errors).toEqual([]);
+    expect(validation.valid).toBe(true);
+  });
+
+  it('lists exactly what the e-invoice is missing instead of an invalid file', async () => {
+    const { c, clientId } = await setup();
+    await c.put('/api/v1/business-profile', { taxRegime: null });
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    expect(inv.eInvoiceMissing).toContain('seller.regime');
+    const res = await c.get(`/api/v1/invoices/${inv.id}/xml`, { 'accept-language': 'it' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details).toEqual([
+      {
+        path: 'seller.regime',
+        key: 'invoicing.missing.seller.regime',
+        message: 'Il tuo regime fiscale, es. RF01 o RF19 (profilo aziendale)',
+      },
+    ]);
+  });
+
+  it('downloads the PDF with the spec file name', async () => {
+    const { c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    const res = await c.get(`/api/v1/invoices/${inv.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Invoice_1-${year}_${today}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('sends the invoice with PDF and XML to the client, important, and records it', async () => {
+    const { owner, c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [message] = await t.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.organizationId, owner.organizationId)));
+    expect(message!.toAddresses).toEqual(['fatture@bianchi.example.it']);
+    expect(message!.subject).toBe(`Fattura 1/${year} da Officina Rossi S.r.l.`);
+    expect(message!.headers.Importance).toBe('high');
+    expect(message!.attachments.map((a) => a.filename)).toEqual([
+      `Invoice_1-${year}_${today}.pdf`,
+      expect.stringMatching(/^IT\d{11}_[0-9A-Z]{5}\.xml$/),
+    ]);
+    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    expect(detail.status).toBe('sent');
+    expect(detail.activity).toEqual([
+      expect.objectContaining({ type: 'invoice_sent', recipientEmail: 'fatture@bianchi.example.it' }),
+    ]);
+  });
+
+  it('refuses to send to a client without e-mail with a clear error', async () => {
+    const { c, clientId } = await setup({ clientEmail: null });
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    const res = await c.post(`/api/v1/invoices/${inv.id}/send`, undefined, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe('The client has no e-mail address: add one to send the document');
+  });
+
+  it('corrects an invoice with a credit note (TD04, own numbering); fully credited → cancelled', async () => {
+    const { c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    const created = await c.post(`/api/v1/invoices/${inv.id}/credit-note`);
+    expect(created.statusCode, created.body).toBe(201);
+    const note = created.json() as Invoice;
+    expect(note).toMatchObject({ documentType: 'TD04', status: 'draft', relatedInvoice: { id: inv.id } });
+    const issuedNote = await issue(c, note.id);
+    expect(issuedNote.number).toBe(`NC1/${year}`);
+    const xml = await c.get(`/api/v1/invoices/${note.id}/xml`);
+    expect(xml.body).toContain('<TipoDocumento>TD04</TipoDocumento>');
+    expect(xml.body).toContain(`<IdDocumento>1/${year}</IdDocumento>`);
+    expect((await validateFatturaPaXml(xml.body)).valid).toBe(true);
+    const original = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    expect(original.status).toBe('cancelled');
+  });
+
+  it('lists with filters and totals (issued, collected, outstanding, overdue), and exports CSV', async () => {
+    const { c, clientId } = await setup();
+    const overdueDate = `${year - 1}-01-10`;
+    const late = await issue(
+      c,
+      (await draft(c, clientId, { issueDate: overdueDate, dueDate: overdueDate })).id,
+    );
+    const paid = await issue(c, (await draft(c, clientId)).id);
+    await c.post(`/api/v1/invoices/${paid.id}/payments`, { paidOn: today, amountCents: EXPECTED.totalCents });
+    await draft(c, clientId);
+
+    const all = await c.get('/api/v1/invoices');
+    expect(all.json()).toMatchObject({
+      total: 3,
+      totals: {
+        issuedCents: 2 * EXPECTED.totalCents,
+        collectedCents: EXPECTED.totalCents,
+        outstandingCents: EXPECTED.totalCents,
+        overdueCents: EXPECTED.totalCents,
+      },
+    });
+    const overdue = await c.get('/api/v1/invoices?status=overdue');
+    expect(overdue.json().items.map((i: Invoice) => i.id)).toEqual([late.id]);
+    expect((await c.get('/api/v1/invoices?status=paid')).json().items.map((i: Invoice) => i.id)).toEqual([
+      paid.id,
+    ]);
+    expect((await c.get('/api/v1/invoices?status=draft')).json().total).toBe(1);
+    expect((await c.get(`/api/v1/invoices?q=${encodeURIComponent(`1/${year - 1}`)}`)).json().total).toBe(1);
+    expect((await c.get('/api/v1/invoices?q=bianchi')).json().total).toBe(3);
+
+    const csv = await c.get('/api/v1/invoices/export?format=csv', { 'accept-language': 'it' });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Tipo;Numero;Stato;Cliente;Data;Scadenza;Totale;Da pagare;Incassato;Residuo');
+    expect(lines).toHaveLength(4);
+    expect(csv.body).toContain('378,59');
+  });
+
+  it('sends automatic reminders once per slot, even when two instances run the job together', async () => {
+    const { owner, c, clientId } = await setup();
+    const soon = new Date(`${today}T00:00:00Z`);
+    soon.setUTCDate(soon.getUTCDate() + 2);
+    const inv = await issue(c, (await draft(c, clientId, { dueDate: soon.toISOString().slice(0, 10) })).id);
+    const deps = { db: t.app.services.database.db, mail: t.app.services.mail, files: t.app.services.files };
+    const [a, b] = await Promise.all([sendAutomaticReminders(deps), sendAutomaticReminders(deps)]);
+    const mine = async () =>
+      t.app.services.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.organizationId, owner.organizationId));
+    expect((await mine()).map((m) => m.subject)).toEqual([
+      `Promemoria: fattura 1/${year} in scadenza il ${soon.toISOString().slice(8, 10)}/${soon.toISOString().slice(5, 7)}/${year}`,
+    ]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    await sendAutomaticReminders(deps);
+    expect(await mine()).toHaveLength(1);
+    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice & { reminderCount: number };
+    expect(detail.reminderCount).toBe(1);
+    expect(detail.activity.map((x) => x.type)).toEqual(['payment_reminder']);
+  });
+
+  it('answers 404 with the spec message for another organization, and 403 without the permission', async () => {
+    const { c, clientId } = await setup();
+    const inv = await draft(c, clientId);
+    const other = await setup();
+    const res = await other.c.get(`/api/v1/invoices/${inv.id}`, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(`Invoice with ID ${inv.id} not found`);
+    expect((await other.c.post(`/api/v1/invoices/${inv.id}/issue`)).statusCode).toBe(404);
+    expect((await other.c.get(`/api/v1/invoices/${inv.id}/pdf`)).statusCode).toBe(404);
+    // Another organization's client cannot be invoiced.
+    const foreignClient = await other.c.post('/api/v1/invoices', {
+      clientId,
+      issueDate: today,
+      lines: LINES,
+    });
+    expect(foreignClient.statusCode).toBe(404);
+
+    const viewer = await createSignedInUserWithOrg(t.app, { role: 'viewer' });
+    const v = api(t.app, viewer.cookie);
+    expect((await v.get('/api/v1/invoices')).statusCode).toBe(200);
+    expect((await v.post('/api/v1/invoices', { clientId, issueDate: today, lines: LINES })).statusCode).toBe(
+      403,
+    );
+    expect((await v.get('/api/v1/invoices/export')).statusCode).toBe(403);
+  });
+});
