@@ -25,6 +25,7 @@ import * as prettier from 'prettier';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ensureDbTemplate, ensureWebBuild, nodeBinary } from './web-build.mjs';
 import { VOLUME, volumeBench, type VolumeResult } from './bench-volume.ts';
+import { INVOICE_VOLUME, invoiceBench, type InvoiceBench } from './bench-invoices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -372,6 +373,26 @@ function volumeTable(volumes: VolumeResult[]) {
   return lines.join('\n');
 }
 
+function invoiceSection(b: InvoiceBench) {
+  const latency = (v: InvoiceBench['lists'][number]['firstPage']) =>
+    typeof v === 'string'
+      ? v
+      : `p50 ${v.p50.toFixed(1)} ms · **p95 ${v.p95.toFixed(1)} ms** (${v.total} invoices)`;
+  const lines = [
+    `- PDF of an invoice with 20 lines (jsPDF, embedded DejaVu fonts, fonts already loaded; goal ≤ 150 ms): **${b.pdf.msPerDocument.toFixed(1)} ms** per document (CPU ${b.pdf.cpuMsPerDocument.toFixed(1)} ms, ${(b.pdf.bytes / 1024).toFixed(0)} KB); with 120 lines over several pages: ${b.pdf.longMsPerDocument.toFixed(1)} ms.`,
+    `- FatturaPA XML of a document (the 13 tax scenarios of the tests in turn; goal ≤ 10 ms): **${b.xmlMsPerDocument.toFixed(2)} ms** per document.`,
+    '',
+    `Invoice list with ${INVOICE_VOLUME.toLocaleString('en')} issued invoices of 1,000 clients in one organization (inserted with \`generate_series\`, then \`VACUUM ANALYZE\`), 200 sequential signed-in requests after 20 warm-up requests; each answer carries the page, the count and the four totals of the filter. Goal for the p95: ≤ 30 ms on PostgreSQL.`,
+    '',
+    '| engine | first page (no filter) | overdue in 2025 (status + date range) | data load |',
+    '|---|---|---|---:|',
+    ...b.lists.map(
+      (l) => `| ${l.engine} | ${latency(l.firstPage)} | ${latency(l.overdue)} | ${fmtMs(l.seedMs)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
 function loadTable(rows: [string, Load][]) {
   const lines = [
     '| engine · route | requests/s (mean) | p50 | p95 | p97.5 | p99 | requests | non-2xx | errors |',
@@ -456,6 +477,10 @@ async function main() {
     volumes.push(await volumeBench('PostgreSQL', path.join(tmpRoot, 'volume-pg'), pgUrl));
   }
 
+  // (e) issue 5: PDF and XML generation, and the invoice list at volume
+  log(`invoices: PDF, XML, and ${INVOICE_VOLUME} invoices (PGlite${pgUrl ? ' and PostgreSQL' : ''})`);
+  const invoices = await invoiceBench(tmpRoot, pgUrl, pgUrl ? () => resetPostgres(pgUrl) : undefined);
+
   const when = started.toISOString().replace(/\.\d+Z$/, 'Z');
   const stamp = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${when.slice(0, 10)}`;
   const command = process.env.BENCH_DATABASE_URL
@@ -535,6 +560,10 @@ ${200} sequential signed-in requests through HTTP on 127.0.0.1 after 20 warm-up 
 of the mapped rows. Goal for both p95: ≤ 30 ms on PostgreSQL.
 
 ${volumeTable(volumes)}
+
+## Quotes and invoices — ${stamp}
+
+${invoiceSection(invoices)}
 `;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   const file = path.join(root, 'docs/BENCHMARKS.md');

@@ -32,6 +32,8 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { startInvoiceJobs } from './modules/invoices/jobs.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
+import { startQuoteJobs } from './modules/quotes/jobs.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
@@ -100,7 +102,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   app.decorate('services', { database, auth, mail, hub, files });
+  // Background jobs stop first, so a run in flight never meets a closed database.
+  const jobs: { stop(): unknown }[] = [];
   app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
     await mail.stop();
     await hub.close();
     await database.close();
@@ -195,14 +200,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });
   await app.register(invoiceRoutes, { db: database.db, mail, files });
+  await app.register(quoteRoutes, {
+    db: database.db,
+    mail,
+    files,
+    hub,
+    appUrl: config.appUrl,
+    publicRateLimit: config.authRateLimit,
+  });
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);
   mail.start();
   if (config.backgroundJobs) {
-    const jobs = [startInvoiceJobs({ db: database.db, mail, files, log: app.log })];
-    app.addHook('onClose', async () => jobs.forEach((job) => job.stop()));
+    jobs.push(
+      startInvoiceJobs({ db: database.db, mail, files, log: app.log }),
+      startQuoteJobs({ db: database.db, log: app.log }),
+    );
   }
   return app;
 }

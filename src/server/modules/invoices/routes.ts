@@ -6,6 +6,7 @@ import {
   ZInvoiceInput,
   ZInvoiceListQuery,
   ZInvoicePage,
+  ZInvoiceTotals,
   ZPaymentInput,
   ZReminderRequest,
   ZSendResult,
@@ -23,6 +24,7 @@ import {
   exportInvoices,
   getInvoice,
   invoicePdf,
+  invoiceTotals,
   invoiceXml,
   issueInvoice,
   listInvoices,
@@ -54,12 +56,26 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
       config: read,
       schema: {
         tags,
-        summary: 'Invoices and credit notes, 10 per page, with the totals of the filter',
+        summary: 'Invoices and credit notes, 10 per page, with the count of the filter (totals: /totals)',
         querystring: ZInvoiceListQuery,
         response: { 200: ZInvoicePage },
       },
     },
     async (request) => listInvoices(deps, scopeOf(request).orgId, request.query),
+  );
+
+  app.get(
+    '/api/v1/invoices/totals',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Issued, collected, outstanding and overdue amounts of the filtered invoices',
+        querystring: ZInvoiceListQuery,
+        response: { 200: ZInvoiceTotals },
+      },
+    },
+    async (request) => invoiceTotals(deps, scopeOf(request).orgId, request.query),
   );
 
   app.get(
@@ -120,10 +136,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
 
   app.delete(
     '/api/v1/invoices/:id',
-    { config: write, schema: { tags, summary: 'Delete a draft', params: ZIdParams } },
+    {
+      config: write,
+      schema: { tags, summary: 'Delete a draft', params: ZIdParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deleteInvoiceDraft(deps, scopeOf(request).orgId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

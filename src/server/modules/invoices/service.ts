@@ -7,6 +7,7 @@ import type {
   TInvoiceListItem,
   TInvoiceListQuery,
   TInvoicePage,
+  TInvoiceTotals,
   TPayment,
   TPaymentInput,
 } from '@shared/invoicing/contracts.ts';
@@ -241,20 +242,21 @@ export async function listInvoices(
   query: TInvoiceListQuery,
 ): Promise<TInvoicePage> {
   const today = await todayIn(deps.db, orgId);
-  const { items, total, totals } = await repo.listInvoices(
-    deps.db,
-    orgId,
-    query,
-    toLimitOffset(query),
-    today,
-  );
+  const { items, total } = await repo.listInvoices(deps.db, orgId, query, toLimitOffset(query), today);
   return {
     items: items.map((row) => toListItem(row, today)),
     total,
     page: query.page,
     pageSize: query.pageSize,
-    totals,
   };
+}
+
+export async function invoiceTotals(
+  deps: InvoiceDeps,
+  orgId: string,
+  query: TInvoiceListQuery,
+): Promise<TInvoiceTotals> {
+  return repo.invoiceTotals(deps.db, orgId, query, await todayIn(deps.db, orgId));
 }
 
 /** Values of a draft from its input: client checked, due date and language from the client, totals computed. */

@@ -179,7 +179,15 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   /** The spec's rule: system templates cannot be deleted (every document template is one). */
   app.delete(
     '/api/v1/email-templates/:key',
-    { config: write, schema: { tags, params: z.object({ key: z.string().max(40) }) } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Always 409 SYSTEM_TEMPLATE: the document templates are system templates (reset instead)',
+        params: z.object({ key: z.string().max(40) }),
+        response: { 204: z.null() },
+      },
+    },
     async (request) => {
       if (!isEmailTemplateKey(request.params.key)) throw new AppError('NOT_FOUND');
       throw new AppError('SYSTEM_TEMPLATE');
