@@ -4,6 +4,8 @@ import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
 import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
+import { seedClientsDemo } from '@server/seed/clients-demo.ts';
+import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
 import { isoDateIn } from '@server/modules/invoicing/format.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import {
@@ -384,6 +386,25 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice & { reminderCount: number };
     expect(detail.reminderCount).toBe(1);
     expect(detail.activity.map((x) => x.type)).toEqual(['payment_reminder']);
+  });
+
+  it('demo data tells the story: paid, partially paid, overdue, issued and draft invoices, quotes in three states', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    const area = { db: t.app.services.database.db, orgId: owner.organizationId, userId: owner.user.id };
+    await seedClientsDemo(area);
+    expect(await seedInvoicingDemo(area)).toBe(5);
+    expect(await seedInvoicingDemo(area)).toBe(0); // once only
+    const statuses = (await c.get('/api/v1/invoices'))
+      .json()
+      .items.map((i: Invoice) => i.status)
+      .sort();
+    expect(statuses).toEqual(['draft', 'issued', 'overdue', 'paid', 'partially_paid']);
+    const quotes = (await c.get('/api/v1/quotes'))
+      .json()
+      .items.map((q: { status: string }) => q.status)
+      .sort();
+    expect(quotes).toEqual(['accepted', 'draft', 'sent']);
   });
 
   it('answers 404 with the spec message for another organization, and 403 without the permission', async () => {

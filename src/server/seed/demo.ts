@@ -11,6 +11,7 @@ import {
 import { seedClientsDemo } from './clients-demo.ts';
 import { seedTransactionsDemo } from './transactions-demo.ts';
 import { seedInventoryDemo } from './inventory-demo.ts';
+import { seedInvoicingDemo } from './invoicing-demo.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -63,6 +64,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   await seedClientsDemo(area);
   await seedTransactionsDemo(area); // after the clients: receipts name them
   await seedInventoryDemo(area);
+  await seedInvoicingDemo(area); // after the clients: documents name them
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
 }
