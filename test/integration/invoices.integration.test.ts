@@ -407,6 +407,57 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(quotes).toEqual(['accepted', 'draft', 'sent']);
   });
 
+  it('reads and saves the invoicing settings; a bad IBAN or pattern is refused with a clear message', async () => {
+    const { c } = await setup();
+    const defaults = await c.get('/api/v1/invoicing/settings');
+    expect(defaults.statusCode, defaults.body).toBe(200);
+    expect(defaults.json()).toMatchObject({ invoiceNumberPattern: '{n}/{yyyy}', quoteValidityDays: 30 });
+    const body = {
+      ...defaults.json(),
+      iban: 'it60 x054 2811 1010 0000 0123 456',
+      defaultWithholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+      defaultPensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
+    };
+    const saved = await c.put('/api/v1/invoicing/settings', body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      iban: 'IT60X0542811101000000123456',
+      defaultWithholding: { type: 'RT01', ratePercent: '20' },
+    });
+    const bad = await c.put(
+      '/api/v1/invoicing/settings',
+      { ...body, iban: 'IT00', invoiceNumberPattern: 'no-number' },
+      { 'accept-language': 'en' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.map((d: { path: string }) => d.path)).toContain('iban');
+  });
+
+  it('issues a professional invoice with withholding and pension fund, valid as FatturaPA', async () => {
+    const { c, clientId } = await setup();
+    const created = await c.post('/api/v1/invoices', {
+      clientId,
+      issueDate: today,
+      lines: [{ description: 'Consulenza tecnica', quantity: '1', unitPriceCents: 100000, vatRate: 22 }],
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+      pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // 1000.00 + 4 % cassa 40.00 = 1040.00 taxable; VAT 228.80; total 1268.80; withholding 200.00 → due 1068.80.
+    expect(created.json().totals).toMatchObject({
+      taxableCents: 104000,
+      vatCents: 22880,
+      totalCents: 126880,
+      withholdingCents: 20000,
+      amountDueCents: 106880,
+    });
+    const inv = await issue(c, created.json().id);
+    const xml = await c.get(`/api/v1/invoices/${inv.id}/xml`);
+    expect(xml.body).toContain('<TipoRitenuta>RT01</TipoRitenuta>');
+    expect(xml.body).toContain('<TipoCassa>TC22</TipoCassa>');
+    expect((await validateFatturaPaXml(xml.body)).valid).toBe(true);
+  });
+
   it('answers 404 with the spec message for another organization, and 403 without the permission', async () => {
     const { c, clientId } = await setup();
     const inv = await draft(c, clientId);

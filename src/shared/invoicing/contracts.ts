@@ -113,6 +113,18 @@ export const ZPensionFund = z.object({
   subjectToWithholding: z.boolean().default(false),
 });
 
+/** The same as answered by the server: plain values, no input transforms (responses are encoded, not parsed). */
+export const ZWithholdingOut = z.object({
+  type: z.enum(WITHHOLDING_TYPES),
+  ratePercent: z.string(),
+  causale: z.string(),
+});
+export const ZPensionFundOut = z.object({
+  type: z.string(),
+  ratePercent: z.string(),
+  subjectToWithholding: z.boolean(),
+});
+
 const documentFields = {
   clientId: z.uuid(err('invoicing.errors.clientRequired')),
   issueDate: zIsoDate('invoicing.errors.dateInvalid'),
@@ -175,8 +187,8 @@ export const ZQuote = z.object({
   status: z.enum(QUOTE_STATUSES),
   language: z.enum(['it', 'en']),
   lines: z.array(z.custom<LineInput>()),
-  withholding: ZWithholding.nullable(),
-  pensionFund: ZPensionFund.nullable(),
+  withholding: ZWithholdingOut.nullable(),
+  pensionFund: ZPensionFundOut.nullable(),
   totals: ZDocumentTotals,
   notes: z.string().nullable(),
   terms: z.string().nullable(),
@@ -250,8 +262,8 @@ export const ZInvoice = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   language: z.enum(['it', 'en']),
   lines: z.array(z.custom<LineInput>()),
-  withholding: ZWithholding.nullable(),
-  pensionFund: ZPensionFund.nullable(),
+  withholding: ZWithholdingOut.nullable(),
+  pensionFund: ZPensionFundOut.nullable(),
   totals: ZDocumentTotals,
   paidCents: z.number().int(),
   creditedCents: z.number().int(),
@@ -347,6 +359,23 @@ export const ZInvoicingSettings = z.object({
   defaultPensionFund: ZPensionFund.nullable(),
 });
 export type TInvoicingSettings = z.output<typeof ZInvoicingSettings>;
+export type TInvoicingSettingsFormValues = z.input<typeof ZInvoicingSettings>;
+
+/** Invoicing settings as answered (no input transforms). */
+export const ZInvoicingSettingsOut = z.object({
+  invoiceNumberPattern: z.string(),
+  creditNoteNumberPattern: z.string(),
+  quoteNumberPattern: z.string(),
+  quoteValidityDays: z.number().int(),
+  stampDutyChargedToClient: z.boolean(),
+  automaticReminders: z.boolean(),
+  reminderEveryDays: z.number().int(),
+  pdfTemplate: z.enum(PDF_TEMPLATES),
+  iban: z.string().nullable(),
+  bankName: z.string().nullable(),
+  defaultWithholding: ZWithholdingOut.nullable(),
+  defaultPensionFund: ZPensionFundOut.nullable(),
+});
 
 /** What a client sees through the quote link: no ids of the organization, no internal notes. */
 export const ZPublicQuote = z.object({

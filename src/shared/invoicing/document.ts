@@ -104,12 +104,7 @@ export type TaxSettings = {
 
 /** Keys of the legally required wording (legal-notes.ts renders them in Italian and English). */
 export type LegalNoteKey =
-  | 'forfettario'
-  | 'splitPayment'
-  | 'reverseCharge'
-  | 'stampDuty'
-  | 'exemptNature'
-  | 'withholding';
+  'forfettario' | 'splitPayment' | 'reverseCharge' | 'stampDuty' | 'exemptNature' | 'withholding';
 
 export type ComputedLine = LineInput & {
   lineNumber: number;

@@ -77,7 +77,19 @@ describe('route table', () => {
     expect(findRoute('/inventory/3f1c2d4e-0000-4000-8000-000000000000')?.name).toBe('inventoryItem');
     expect(findRoute('/inventory')?.name).toBe('inventory');
     expect(findRoute('/email/analytics')?.name).toBe('emailAnalytics');
+    expect(findRoute('/quotes/new')?.name).toBe('quoteNew');
+    expect(findRoute('/quotes/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11')?.name).toBe('quote');
+    expect(findRoute('/quotes/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11/edit')?.name).toBe('quoteEdit');
+    expect(findRoute('/invoices/new')?.name).toBe('invoiceNew');
+    expect(findRoute('/invoices/abc-123/edit')?.name).toBe('invoiceEdit');
+    expect(findRoute('/q/some-signed-token')?.name).toBe('publicQuote');
     expect(findRoute('/dashboard?x=1')?.name).toBe('dashboard');
+  });
+
+  it('keeps the public quote page outside the sign-in rules', () => {
+    const route = findRoute('/q/abc');
+    expect(route?.public).toBe(true);
+    expect(safeReturnPath('/q/abc')).toBe('/dashboard');
   });
 
   it('sends the index and unknown routes to /dashboard', () => {

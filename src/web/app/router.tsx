@@ -44,6 +44,19 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   transactions: named(() => import('@web/features/transactions/transactions-page.tsx'), 'TransactionsPage'),
   clients: named(() => import('@web/features/clients/clients-page.tsx'), 'ClientsPage'),
   clientDetail: named(() => import('@web/features/clients/client-detail-page.tsx'), 'ClientRoutePage'),
+  quotes: named(() => import('@web/features/quotes/quotes-page.tsx'), 'QuotesPage'),
+  quoteNew: named(() => import('@web/features/quotes/quote-editor-page.tsx'), 'QuoteNewPage'),
+  quote: named(() => import('@web/features/quotes/quote-detail-page.tsx'), 'QuoteDetailPage'),
+  quoteEdit: named(() => import('@web/features/quotes/quote-editor-page.tsx'), 'QuoteEditPage'),
+  invoices: named(() => import('@web/features/invoices/invoices-page.tsx'), 'InvoicesPage'),
+  invoiceNew: named(() => import('@web/features/invoices/invoice-editor-page.tsx'), 'InvoiceNewPage'),
+  invoice: named(() => import('@web/features/invoices/invoice-detail-page.tsx'), 'InvoiceDetailPage'),
+  invoiceEdit: named(() => import('@web/features/invoices/invoice-editor-page.tsx'), 'InvoiceEditPage'),
+};
+
+/** Public pages this release builds (no session); the other public routes show the "not available" state. */
+const PUBLIC_PAGES: Partial<Record<RouteName, ComponentType>> = {
+  publicQuote: named(() => import('@web/features/public-quote/public-quote-page.tsx'), 'PublicQuotePage'),
 };
 
 const OUTSIDE_SHELL = new Set<RouteName>([
@@ -55,7 +68,12 @@ const OUTSIDE_SHELL = new Set<RouteName>([
 ]);
 
 const shellRoutes = ROUTES.filter((r) => !('public' in r) && !OUTSIDE_SHELL.has(r.name));
-const publicPlaceholders = ROUTES.filter((r) => 'public' in r && !OUTSIDE_SHELL.has(r.name));
+const publicRoutes = ROUTES.filter((r) => 'public' in r && !OUTSIDE_SHELL.has(r.name));
+
+function publicPage(name: RouteName) {
+  const Page = PUBLIC_PAGES[name] ?? PublicNotAvailablePage;
+  return <Page />;
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -76,8 +94,8 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
-          {publicPlaceholders.map((r) => (
-            <Route key={r.name} path={r.path} element={<PublicNotAvailablePage />} />
+          {publicRoutes.map((r) => (
+            <Route key={r.name} path={r.path} element={publicPage(r.name)} />
           ))}
           <Route element={<RequireAuth />}>
             <Route path="/onboarding" element={<OnboardingPage />} />

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZInvoicingSettings, ZPensionFund, ZWithholding } from '@shared/invoicing/contracts.ts';
+import {
+  ZInvoicingSettings,
+  ZInvoicingSettingsOut,
+  ZPensionFundOut,
+  ZWithholdingOut,
+} from '@shared/invoicing/contracts.ts';
 import {
   EMAIL_TEMPLATE_KEYS,
   SYSTEM_EMAIL_TEMPLATES,
@@ -21,8 +26,8 @@ const ZDocumentContext = z.object({
   regime: z.string(),
   splitPayment: z.boolean(),
   stampDutyChargedToClient: z.boolean(),
-  defaultWithholding: ZWithholding.nullable(),
-  defaultPensionFund: ZPensionFund.nullable(),
+  defaultWithholding: ZWithholdingOut.nullable(),
+  defaultPensionFund: ZPensionFundOut.nullable(),
   paymentTermsDays: z.number().int(),
   language: z.enum(['it', 'en']),
   quoteValidityDays: z.number().int(),
@@ -53,7 +58,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get(
     '/api/v1/invoicing/settings',
-    { config: read, schema: { tags, response: { 200: ZInvoicingSettings } } },
+    { config: read, schema: { tags, response: { 200: ZInvoicingSettingsOut } } },
     async (request) => getInvoicingSettings(db, scopeOf(request).orgId),
   );
 
@@ -61,7 +66,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/v1/invoicing/settings',
     {
       config: write,
-      schema: { tags, body: ZInvoicingSettings, response: { 200: ZInvoicingSettings } },
+      schema: { tags, body: ZInvoicingSettings, response: { 200: ZInvoicingSettingsOut } },
     },
     async (request) => saveInvoicingSettings(db, scopeOf(request).orgId, request.body),
   );

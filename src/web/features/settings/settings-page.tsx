@@ -1,20 +1,22 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
-import { Bell, Inbox, SlidersHorizontal, Store } from 'lucide-react';
+import { Bell, Inbox, ReceiptText, SlidersHorizontal, Store } from 'lucide-react';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { BusinessProfilePanel } from './business-profile-panel.tsx';
+import { InvoicingSettingsPanel } from './invoicing-settings-panel.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PreferencesPanel } from './preferences-panel.tsx';
 
 const TABS = [
-  { key: 'profile', Icon: Store },
-  { key: 'preferences', Icon: SlidersHorizontal },
-  { key: 'notifications', Icon: Bell },
-  { key: 'outbox', Icon: Inbox },
+  { key: 'profile', Icon: Store, label: 'settings:tabs.profile' },
+  { key: 'invoicing', Icon: ReceiptText, label: 'invoices:settings.tab' },
+  { key: 'preferences', Icon: SlidersHorizontal, label: 'settings:tabs.preferences' },
+  { key: 'notifications', Icon: Bell, label: 'settings:tabs.notifications' },
+  { key: 'outbox', Icon: Inbox, label: 'settings:tabs.outbox' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -22,9 +24,9 @@ function isTab(value: string | null): value is TabKey {
   return TABS.some((tab) => tab.key === value);
 }
 
-/** /settings: business profile (with logo), language and theme, notifications, and the outbox. */
+/** /settings: business profile (with logo), invoicing, language and theme, notifications, and the outbox. */
 export function SettingsPage() {
-  const { t } = useTranslation(['settings', 'navigation']);
+  const { t } = useTranslation(['settings', 'navigation', 'invoices']);
   useDocumentTitle(t('navigation:routes.settings'));
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -42,7 +44,7 @@ export function SettingsPage() {
           aria-label={t('settings:tabsLabel')}
           className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
         >
-          {TABS.map(({ key, Icon }) => (
+          {TABS.map(({ key, Icon, label }) => (
             <Tabs.Trigger
               key={key}
               value={key}
@@ -52,12 +54,15 @@ export function SettingsPage() {
               )}
             >
               <Icon aria-hidden="true" className="size-4" />
-              {t(`settings:tabs.${key}`)}
+              {t(label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         <Tabs.Content value="profile" className="focus-visible:outline-none">
           <BusinessProfilePanel />
+        </Tabs.Content>
+        <Tabs.Content value="invoicing" className="focus-visible:outline-none">
+          <InvoicingSettingsPanel />
         </Tabs.Content>
         <Tabs.Content value="preferences" className="focus-visible:outline-none">
           <PreferencesPanel />

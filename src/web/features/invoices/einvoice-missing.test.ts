@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { missingItem, missingKeysOf } from './einvoice-missing.ts';
+
+const invoice = { id: 'inv-1', clientId: 'cli-1', isDraft: false };
+
+describe('missingItem', () => {
+  it('sends business-profile data to the profile settings', () => {
+    expect(missingItem('seller.vatNumber', invoice)).toEqual({
+      key: 'seller.vatNumber',
+      labelKey: 'invoices:einvoice.missing.seller.vatNumber',
+      fix: { to: '/settings?tab=profile', labelKey: 'invoices:einvoice.fixProfile' },
+    });
+  });
+
+  it('sends the IBAN to the invoicing settings and client data to the client form', () => {
+    expect(missingItem('seller.iban', invoice).fix?.to).toBe('/settings?tab=invoicing');
+    expect(missingItem('buyer.sdiCodeOrPec', invoice).fix?.to).toBe('/clients/cli-1?edit=1');
+  });
+
+  it('offers the editor for a draft only', () => {
+    expect(missingItem('lines.nature', { ...invoice, isDraft: true }).fix?.to).toBe('/invoices/inv-1/edit');
+    expect(missingItem('lines.nature', invoice).fix).toBeNull();
+    expect(missingItem('document.number', invoice).fix).toBeNull();
+  });
+});
+
+describe('missingKeysOf', () => {
+  it('reads the paths of a 422 and keeps only messages that are text', () => {
+    expect(
+      missingKeysOf([
+        { path: 'seller.vatNumber', message: 'invoicing.missing.seller.vatNumber' },
+        { path: 'buyer.address', message: "L'indirizzo del cliente" },
+        { message: 'no path' },
+        null,
+      ]),
+    ).toEqual([
+      { key: 'seller.vatNumber', message: null },
+      { key: 'buyer.address', message: "L'indirizzo del cliente" },
+    ]);
+    expect(missingKeysOf('nope')).toEqual([]);
+  });
+});

@@ -1,0 +1,232 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Mail } from 'lucide-react';
+import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
+import type { DocumentTotals } from '@shared/invoicing/document.ts';
+import { formatDateTime, formatEuroCents, formatNumber } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { Badge } from '@web/ui/badge.tsx';
+import { Button } from '@web/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
+import { natureKey } from './labels.ts';
+
+type Lang = 'it' | 'en';
+
+const quantityText = (quantity: string, locale: string) =>
+  formatNumber(Number(quantity), locale, { maximumFractionDigits: 4 });
+const percentText = (percent: string, locale: string) =>
+  `${formatNumber(Number(percent), locale, { maximumFractionDigits: 2 })}%`;
+
+/**
+ * The lines of a stored document as the server computed them: a table on wide screens, one block per line on
+ * phones. `lang` renders it in another language than the interface's (the public quote page).
+ */
+export function DocumentLines({ totals, lang }: { totals: DocumentTotals; lang?: Lang }) {
+  const { t } = useTranslation(['invoices'], lang ? { lng: lang } : undefined);
+  const locale = localeOf(lang ?? currentLanguage());
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  const vatText = (line: DocumentTotals['lines'][number]) =>
+    line.vatRate === 0 && line.nature ? `0% ${line.nature}` : `${line.vatRate}%`;
+
+  return (
+    <div>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm" data-testid="document-lines">
+          <caption className="sr-only">{t('invoices:lines.title')}</caption>
+          <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-5 py-2.5 font-medium">
+                {t('invoices:lines.description')}
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                {t('invoices:lines.quantity')}
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                {t('invoices:lines.unitPrice')}
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                {t('invoices:lines.discount')}
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                {t('invoices:lines.vat')}
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right font-medium">
+                {t('invoices:lines.total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {totals.lines.map((line) => (
+              <tr key={line.lineNumber}>
+                <td className="px-5 py-3 break-words whitespace-pre-wrap text-foreground">
+                  {line.description}
+                </td>
+                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                  {quantityText(line.quantity, locale)}
+                  {line.unit ? <span className="ml-1 text-muted-foreground">{line.unit}</span> : null}
+                </td>
+                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                  {euro(line.unitPriceCents)}
+                </td>
+                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums text-muted-foreground">
+                  {Number(line.discountPercent) > 0 ? percentText(line.discountPercent, locale) : '—'}
+                </td>
+                <td
+                  className="px-3 py-3 text-right whitespace-nowrap"
+                  title={line.nature ? t(natureKey(line.nature)) : undefined}
+                >
+                  {vatText(line)}
+                </td>
+                <td className="px-5 py-3 text-right font-medium whitespace-nowrap tabular-nums">
+                  {euro(line.totalCents)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-border md:hidden" aria-label={t('invoices:lines.title')}>
+        {totals.lines.map((line) => (
+          <li key={line.lineNumber} className="grid gap-1 px-4 py-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <span className="min-w-0 break-words whitespace-pre-wrap text-foreground">
+                {line.description}
+              </span>
+              <span className="shrink-0 font-semibold tabular-nums">{euro(line.totalCents)}</span>
+            </div>
+            <p className="text-xs text-muted-foreground tabular-nums">
+              {[
+                `${quantityText(line.quantity, locale)}${line.unit ? ` ${line.unit}` : ''} × ${euro(line.unitPriceCents)}`,
+                Number(line.discountPercent) > 0
+                  ? `${t('invoices:lines.discount')} ${percentText(line.discountPercent, locale)}`
+                  : null,
+                `${t('invoices:lines.vat')} ${vatText(line)}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A definition list that leaves out empty facts. */
+export function Facts({ items, className }: { items: [string, ReactNode][]; className?: string }) {
+  const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return (
+    <dl className={className ?? 'grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2'}>
+      {shown.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="mt-0.5 font-medium break-words text-foreground [&_a]:text-primary [&_a]:hover:underline">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The e-mails sent for a document (email_activity): type, recipient, subject, status and time. */
+export function EmailActivityCard({ activity }: { activity: TEmailActivity[] }) {
+  const { t } = useTranslation(['invoices']);
+  const locale = localeOf(currentLanguage());
+  return (
+    <Card>
+      <CardHeader
+        icon={<Mail aria-hidden="true" className="size-5" />}
+        title={t('invoices:activity.title')}
+        description={t('invoices:activity.description')}
+      />
+      <CardContent>
+        {activity.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('invoices:activity.none')}</p>
+        ) : (
+          <ol className="grid gap-4" data-testid="email-activity">
+            {activity.map((entry) => (
+              <li key={entry.id} className="grid gap-0.5 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-foreground">
+                    {t(`invoices:activity.types.${entry.type}`, { defaultValue: entry.type })}
+                  </span>
+                  <Badge
+                    tone={
+                      entry.status === 'failed' ? 'danger' : entry.status === 'sent' ? 'success' : 'neutral'
+                    }
+                  >
+                    {t(`invoices:activity.statuses.${entry.status}`, { defaultValue: entry.status })}
+                  </Badge>
+                </div>
+                <p className="break-words text-muted-foreground">{entry.subject}</p>
+                <p className="text-xs text-muted-foreground">
+                  {t('invoices:activity.to', { email: entry.recipientEmail })} ·{' '}
+                  <time dateTime={entry.sentAt}>{formatDateTime(entry.sentAt, locale)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A yes/no question before an action that cannot be undone (send, issue, delete…). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  danger = false,
+  loading = false,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(['buttons']);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description} closeLabel={t('buttons:close')}>
+        <div className="grid gap-4">
+          {children}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">{t('buttons:cancel')}</Button>
+            </DialogClose>
+            <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Open-state helper for a page's several confirmations. */
+export function useConfirm<K extends string>() {
+  const [open, setOpen] = useState<K | null>(null);
+  return {
+    open,
+    show: (key: K) => setOpen(key),
+    props: (key: K) => ({
+      open: open === key,
+      onOpenChange: (next: boolean) => setOpen(next ? key : null),
+    }),
+    close: () => setOpen(null),
+  };
+}

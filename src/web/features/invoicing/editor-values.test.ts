@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { computeDocument } from '@shared/invoicing/compute.ts';
+import type { TQuote } from '@shared/invoicing/contracts.ts';
+import {
+  addDays,
+  documentDraft,
+  editorPath,
+  editorValuesOf,
+  emptyLine,
+  liveTotals,
+  newEditorValues,
+  parseDocument,
+  type EditorValues,
+} from './editor-values.ts';
+
+const CLIENT_ID = '6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11';
+const ordinary = { regime: 'RF01', splitPayment: false, stampDutyChargedToClient: true };
+
+function values(patch: Partial<EditorValues> = {}): EditorValues {
+  return {
+    ...newEditorValues('quote', '2026-03-10'),
+    client: { id: CLIENT_ID, name: 'Rossi Srl' },
+    ...patch,
+  };
+}
+
+describe('dates', () => {
+  it('adds days on the calendar, across months and leap days', () => {
+    expect(addDays('2026-03-10', 30)).toBe('2026-04-09');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('defaults valid-until and due date from the context', () => {
+    const ctx = {
+      regime: 'RF01',
+      quoteValidityDays: 45,
+      paymentTermsDays: 60,
+      defaultWithholding: null,
+      defaultPensionFund: null,
+    };
+    expect(newEditorValues('quote', '2026-01-31', ctx).validUntil).toBe('2026-03-17');
+    expect(newEditorValues('invoice', '2026-01-31', ctx).dueDate).toBe('2026-04-01');
+  });
+});
+
+describe('documentDraft and parseDocument', () => {
+  it('reads Italian prices and decimals into the contract', () => {
+    const v = values({
+      lines: [
+        {
+          ...emptyLine(),
+          description: 'Consulenza',
+          quantity: '1,5',
+          price: '1.234,50',
+          discountPercent: '10',
+        },
+      ],
+    });
+    const result = parseDocument(v, 'quote', 'it');
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    const [line] = result.data.input.lines;
+    expect(line).toMatchObject({
+      quantity: '1.5',
+      unitPriceCents: 123450,
+      discountPercent: '10',
+      vatRate: 22,
+      nature: null,
+    });
+  });
+
+  it('reads English prices in the English interface', () => {
+    const v = values({ lines: [{ ...emptyLine(), description: 'Design', price: '1,234.50' }] });
+    const draft = documentDraft(v, 'quote', 'en');
+    expect(draft.lines[0]?.unitPriceCents).toBe(123450);
+  });
+
+  it('puts the contract messages on the form fields', () => {
+    const v = values({
+      client: null,
+      lines: [{ ...emptyLine(), description: ' ', price: 'abc', vatRate: '0', nature: '' }],
+    });
+    const result = parseDocument(v, 'quote', 'it');
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const byPath = Object.fromEntries(result.issues.map((i) => [i.path, i.message]));
+    expect(byPath).toMatchObject({
+      client: 'invoicing.errors.clientRequired',
+      'lines.0.description': 'invoicing.errors.descriptionRequired',
+      'lines.0.price': 'invoicing.errors.priceInvalid',
+    });
+  });
+
+  it('asks for the Natura of a line at 0 % and drops it above 0 %', () => {
+    const zero = parseDocument(
+      values({ lines: [{ ...emptyLine(), description: 'Export', price: '10', vatRate: '0', nature: '' }] }),
+      'quote',
+      'it',
+    );
+    expect(zero.success).toBe(false);
+    if (!zero.success)
+      expect(zero.issues).toContainEqual({
+        path: 'lines.0.nature',
+        message: 'invoicing.errors.natureRequired',
+      });
+    const draft = documentDraft(
+      values({ lines: [{ ...emptyLine(), description: 'X', price: '10', vatRate: '22', nature: 'N4' }] }),
+      'quote',
+      'it',
+    );
+    expect(draft.lines[0]?.nature).toBeNull();
+  });
+
+  it('refuses a validity or due date before the issue date', () => {
+    const quote = parseDocument(
+      values({ validUntil: '2026-03-01', lines: [{ ...emptyLine(), description: 'X', price: '1' }] }),
+      'quote',
+      'it',
+    );
+    expect(quote.success).toBe(false);
+    if (!quote.success)
+      expect(quote.issues[0]).toEqual({
+        path: 'validUntil',
+        message: 'invoicing.errors.validUntilBeforeIssue',
+      });
+    const invoice = parseDocument(
+      { ...values({ lines: [{ ...emptyLine(), description: 'X', price: '1' }] }), dueDate: '2026-03-09' },
+      'invoice',
+      'it',
+    );
+    expect(invoice.success).toBe(false);
+    if (!invoice.success) expect(invoice.issues[0]?.path).toBe('dueDate');
+  });
+
+  it('sends withholding and pension fund only when switched on', () => {
+    const v = values({
+      lines: [{ ...emptyLine(), description: 'X', price: '100' }],
+      withholdingOn: true,
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+    });
+    const result = parseDocument(v, 'invoice', 'it', { documentType: 'TD01', relatedInvoiceId: null });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data.input.withholding).toEqual({ type: 'RT01', ratePercent: '20', causale: 'A' });
+    expect(result.data.input.pensionFund).toBeNull();
+  });
+});
+
+describe('editorPath', () => {
+  it.each([
+    ['clientId', 'client'],
+    ['lines', 'lines.root'],
+    ['lines.2.unitPriceCents', 'lines.2.price'],
+    ['lines.2.quantity', 'lines.2.quantity'],
+    ['withholding.ratePercent', 'withholding.ratePercent'],
+  ])('%s → %s', (path, field) => {
+    expect(editorPath(path)).toBe(field);
+  });
+
+  it('reads zod paths too', () => {
+    expect(editorPath(['lines', 0, 'unitPriceCents'])).toBe('lines.0.price');
+  });
+});
+
+describe('liveTotals', () => {
+  it('gives exactly what computeDocument gives the server for the parsed lines', () => {
+    const v = values({
+      lines: [
+        { ...emptyLine(), description: 'A', quantity: '3', price: '33,33', discountPercent: '10' },
+        { ...emptyLine(), description: 'B', quantity: '0,3333', price: '100', vatRate: '10' },
+        { ...emptyLine(), description: 'C', quantity: '1', price: '80', vatRate: '0', nature: 'N4' },
+      ],
+      pensionFundOn: true,
+      pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
+      withholdingOn: true,
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+    });
+    const live = liveTotals(v, ordinary, 'it');
+    const parsed = parseDocument(v, 'quote', 'it');
+    expect(parsed.success).toBe(true);
+    if (!parsed.success) return;
+    const server = computeDocument(parsed.data.input.lines, {
+      ...ordinary,
+      withholding: parsed.data.input.withholding,
+      pensionFund: parsed.data.input.pensionFund,
+    });
+    expect(live.totals).toEqual(server);
+    expect(live.excluded).toBe(0);
+    expect(live.lineTotals).toEqual(server.lines.map((l) => l.totalCents));
+    expect(live.totals.stampDutyCents).toBe(200);
+  });
+
+  it('leaves out lines still being typed and says how many', () => {
+    const v = values({
+      lines: [
+        { ...emptyLine(), description: 'A', price: '10' },
+        { ...emptyLine(), description: 'B', price: '' },
+        { ...emptyLine(), description: 'C', price: '5', vatRate: '0', nature: '' },
+      ],
+    });
+    const live = liveTotals(v, ordinary, 'it');
+    expect(live.excluded).toBe(2);
+    expect(live.lineTotals).toEqual([1000, null, null]);
+    expect(live.totals.totalCents).toBe(1220);
+  });
+
+  it('applies split payment and forfettario from the context', () => {
+    const v = values({ lines: [{ ...emptyLine(), description: 'A', price: '100' }] });
+    const split = liveTotals(v, { ...ordinary, splitPayment: true }, 'it');
+    expect(split.totals.splitPaymentVatCents).toBe(2200);
+    expect(split.totals.amountDueCents).toBe(10000);
+    const flat = liveTotals(v, { ...ordinary, regime: 'RF19' }, 'it');
+    expect(flat.totals.vatCents).toBe(0);
+    expect(flat.totals.stampDutyCents).toBe(200);
+    expect(flat.totals.legalNotes).toContain('forfettario');
+  });
+
+  it('flags a withholding rate that is not valid and leaves it out', () => {
+    const v = values({
+      lines: [{ ...emptyLine(), description: 'A', price: '100' }],
+      withholdingOn: true,
+      withholding: { type: 'RT01', ratePercent: 'venti', causale: 'A' },
+    });
+    const live = liveTotals(v, ordinary, 'it');
+    expect(live.incompleteOptions).toBe(true);
+    expect(live.totals.withholdingCents).toBe(0);
+  });
+});
+
+describe('editorValuesOf', () => {
+  it('turns a stored quote back into form text in the language', () => {
+    const quote = {
+      id: 'q1',
+      number: 'P1/2026',
+      client: { id: CLIENT_ID, name: 'Rossi Srl', email: null },
+      issueDate: '2026-03-10',
+      validUntil: '2026-04-09',
+      status: 'draft',
+      language: 'it',
+      lines: [
+        {
+          description: 'Ore',
+          quantity: '1.5',
+          unit: 'h',
+          unitPriceCents: 123450,
+          discountPercent: '2.5',
+          vatRate: 0,
+          nature: 'N2.2',
+        },
+      ],
+      withholding: null,
+      pensionFund: null,
+      notes: null,
+      terms: 'Pagamento a 30 giorni',
+      pdfTemplate: 'modern',
+    } as unknown as TQuote;
+    const v = editorValuesOf(quote, 'it');
+    expect(v.lines[0]).toMatchObject({
+      quantity: '1,5',
+      price: '1.234,50',
+      discountPercent: '2,5',
+      vatRate: '0',
+      nature: 'N2.2',
+      unit: 'h',
+    });
+    expect(v).toMatchObject({
+      validUntil: '2026-04-09',
+      terms: 'Pagamento a 30 giorni',
+      pdfTemplate: 'modern',
+      withholdingOn: false,
+    });
+    const again = parseDocument(v, 'quote', 'it');
+    expect(again.success).toBe(true);
+    if (again.success)
+      expect(again.data.input.lines[0]).toMatchObject({
+        quantity: '1.5',
+        unitPriceCents: 123450,
+        discountPercent: '2.5',
+      });
+  });
+});

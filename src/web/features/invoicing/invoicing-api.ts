@@ -1,0 +1,162 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
+import type { TItem, TItemPage } from '@shared/inventory/contracts.ts';
+import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import type { TaxSettings } from '@shared/invoicing/document.ts';
+import { api, ApiError, NETWORK_ERROR } from '@web/app/api.ts';
+
+/** GET /api/v1/invoicing/context: what the editor needs for live totals and defaults (client optional). */
+export interface InvoicingContext {
+  regime: string;
+  splitPayment: boolean;
+  stampDutyChargedToClient: boolean;
+  defaultWithholding: TaxSettings['withholding'];
+  defaultPensionFund: TaxSettings['pensionFund'];
+  paymentTermsDays: number;
+  language: 'it' | 'en';
+  quoteValidityDays: number;
+}
+
+export const invoicingKey = (orgId: string | null) => ['invoicing', orgId] as const;
+
+export function useInvoicingContext(orgId: string | null, clientId: string | null) {
+  return useQuery({
+    queryKey: [...invoicingKey(orgId), 'context', clientId],
+    queryFn: ({ signal }) =>
+      api<InvoicingContext>(
+        `/api/v1/invoicing/context${clientId ? `?clientId=${encodeURIComponent(clientId)}` : ''}`,
+        { signal },
+      ),
+    enabled: !!orgId,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useInvoicingSettings(orgId: string | null) {
+  return useQuery({
+    queryKey: [...invoicingKey(orgId), 'settings'],
+    queryFn: ({ signal }) => api<TInvoicingSettings>('/api/v1/invoicing/settings', { signal }),
+    enabled: !!orgId,
+  });
+}
+
+export function useSaveInvoicingSettings(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TInvoicingSettings) =>
+      api<TInvoicingSettings>('/api/v1/invoicing/settings', { method: 'PUT', body: values }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([...invoicingKey(orgId), 'settings'], saved);
+      // Defaults (validity, withholding, stamp duty) feed the editor's context.
+      await queryClient.invalidateQueries({ queryKey: [...invoicingKey(orgId), 'context'] });
+    },
+  });
+}
+
+export type ClientOption = { id: string; name: string; detail: string };
+
+/** Clients matching the text, for the document's client picker (GET /api/v1/clients?q=&pageSize=10). */
+export function useClientOptions(orgId: string | null, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', orgId, 'invoicing-picker', q],
+    queryFn: async ({ signal }): Promise<ClientOption[]> => {
+      const params = new URLSearchParams({ pageSize: '10' });
+      if (q.trim()) params.set('q', q.trim());
+      const page = await api<{ items: TClient[] }>(`/api/v1/clients?${params}`, { signal });
+      return page.items.map((c) => ({
+        id: c.id,
+        name: clientDisplayName(c) || c.email || '—',
+        detail: [c.vatNumber ?? c.codiceFiscale, c.city].filter(Boolean).join(' · '),
+      }));
+    },
+    enabled: !!orgId && enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One client's display name (for a client filter kept in the URL by id). */
+export function useClientName(orgId: string | null, id: string | null) {
+  return useQuery({
+    queryKey: ['clients', orgId, 'one', id],
+    queryFn: ({ signal }) => api<TClient>(`/api/v1/clients/${encodeURIComponent(id!)}`, { signal }),
+    enabled: !!orgId && !!id,
+    select: (c) => clientDisplayName(c) || c.email || '—',
+    retry: false,
+  });
+}
+
+/** Active inventory items matching the text, to copy into a line (GET /api/v1/inventory?q=). */
+export function useInventoryOptions(orgId: string | null, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['inventory', orgId, 'invoicing-picker', q],
+    queryFn: async ({ signal }): Promise<TItem[]> => {
+      const params = new URLSearchParams({ pageSize: '10' });
+      if (q.trim()) params.set('q', q.trim());
+      return (await api<TItemPage>(`/api/v1/inventory?${params}`, { signal })).items;
+    },
+    enabled: !!orgId && enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const header = disposition ?? '';
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]+)"/.exec(header)?.[1] ??
+    /filename\s*=\s*([^;]+)/.exec(header)?.[1]?.trim() ??
+    fallback
+  );
+}
+
+/**
+ * Downloads a file of the API (PDF, XML, CSV, XLSX) through fetch, so a refusal arrives as an ApiError with its
+ * code and details (e.g. EINVOICE_DATA_MISSING and what is missing) instead of a JSON page in a new tab.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<{ fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      headers: { 'Accept-Language': document.documentElement.lang || 'it' },
+    });
+  } catch {
+    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: 'Network error: failed to fetch' });
+  }
+  if (!response.ok) {
+    let body: { error?: { code?: string; message?: string; details?: unknown } } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError({
+      status: response.status,
+      code: body.error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND'),
+      message: body.error?.message ?? response.statusText,
+      details: body.error?.details,
+    });
+  }
+  const blob = await response.blob();
+  const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { fileName };
+}

@@ -1,0 +1,104 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceStatus, QuoteStatus } from '@shared/invoicing/contracts.ts';
+import { fieldMessage } from '@shared/errors/field-messages.ts';
+import { ApiError } from '@web/app/api.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import i18n, { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Badge } from '@web/ui/badge.tsx';
+import { cn } from '@web/ui/cn.ts';
+
+/** What the signed-in role may do with quotes and invoices (the server checks the same matrix). */
+export function useInvoicingPermissions() {
+  const me = useSignedInMe();
+  return {
+    orgId: me.activeOrganizationId,
+    canView: me.permissions.includes('view_financial_data'),
+    canManage: me.permissions.includes('manage_financial_data'),
+    canExport: me.permissions.includes('export_financial_data'),
+  };
+}
+
+/**
+ * The text of a failed request. The server words the invoicing refusals itself in the request's language, with
+ * their values filled in ("Invoice 12/2026 is already paid"), so those are shown as sent; codes the interface
+ * translates go through apiErrorMessage.
+ */
+export function invoicingErrorMessage(error: unknown, t: TFunction): string {
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message &&
+    !i18n.exists(`common:apiErrors.${error.code}`)
+  ) {
+    return error.message;
+  }
+  return apiErrorMessage(error, t);
+}
+
+/** A field message: a key of the shared contracts becomes its text in the interface language. */
+export function fieldText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return fieldMessage(message, currentLanguage()) ?? message;
+}
+
+type Tone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning';
+
+const QUOTE_TONES: Record<QuoteStatus, Tone> = {
+  draft: 'neutral',
+  sent: 'primary',
+  accepted: 'success',
+  rejected: 'danger',
+  expired: 'warning',
+  converted: 'success',
+};
+
+const INVOICE_TONES: Record<InvoiceStatus, Tone> = {
+  draft: 'neutral',
+  issued: 'primary',
+  sent: 'primary',
+  partially_paid: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+  cancelled: 'neutral',
+};
+
+export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
+  const { t } = useTranslation('quotes');
+  return (
+    <Badge tone={QUOTE_TONES[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
+      {t(`quotes:status.${status}`)}
+    </Badge>
+  );
+}
+
+export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Badge tone={INVOICE_TONES[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
+      {t(`invoices:status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Placeholder bars while a list loads. */
+export function SkeletonRows({ rows = 5, label }: { rows?: number; label: string }) {
+  return (
+    <div className="divide-y divide-border" aria-busy="true">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 px-5 py-4" aria-hidden="true">
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="h-3.5 w-2/5 animate-pulse rounded bg-surface-muted" />
+            <div className="h-3 w-3/5 animate-pulse rounded bg-surface-muted" />
+          </div>
+          <div className="hidden h-3 w-24 animate-pulse rounded bg-surface-muted sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

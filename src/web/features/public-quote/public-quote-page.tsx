@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, Download, FileWarning, XCircle } from 'lucide-react';
+import type { TPublicQuote } from '@shared/invoicing/contracts.ts';
+import { formatDate, formatDateTime } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { ApiError } from '@web/app/api.ts';
+import { useDocumentTitle } from '@web/app/use-document-title.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { cn } from '@web/ui/cn.ts';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Field } from '@web/ui/field.tsx';
+import { Textarea } from '@web/ui/input.tsx';
+import { Logo } from '@web/ui/logo.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { DocumentLines, Facts } from '@web/features/invoicing/document-view.tsx';
+import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
+import { publicQuotePdfPath, usePublicQuote, useRespondToQuote } from './public-quote-api.ts';
+
+function Frame({ lang, children }: { lang?: string; children: React.ReactNode }) {
+  return (
+    <div lang={lang} className="flex min-h-dvh flex-col bg-background">
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6 sm:py-10">
+        {children}
+      </main>
+      <footer className="flex justify-center px-4 pb-6 text-xs text-muted-foreground">
+        <Logo compact className="scale-75 opacity-80" />
+      </footer>
+    </div>
+  );
+}
+
+/**
+ * /q/:token: the quote as the client sees it through its signed link, with no session, in the quote's
+ * language: the document, its PDF, and accept or reject with an optional message (then a thank-you); an answered
+ * quote shows the answer and its date.
+ */
+export function PublicQuotePage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation(['quotes', 'common']);
+  const quote = usePublicQuote(token);
+  useDocumentTitle(
+    quote.data
+      ? t('quotes:public.docTitle', { number: quote.data.number, lng: quote.data.language })
+      : t('quotes:public.title'),
+  );
+
+  if (quote.isPending) {
+    return (
+      <Frame>
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label={t('common:loading')} className="[&_svg]:size-8" />
+        </div>
+      </Frame>
+    );
+  }
+  if (quote.isError) {
+    const invalid = quote.error instanceof ApiError && quote.error.status > 0 && quote.error.status < 500;
+    return (
+      <Frame>
+        <Card className="my-auto">
+          <EmptyState
+            headingLevel="h1"
+            icon={<FileWarning aria-hidden="true" />}
+            title={invalid ? t('quotes:public.invalidTitle') : t('quotes:public.errorTitle')}
+            description={invalid ? t('quotes:public.invalidText') : t('quotes:public.errorText')}
+            action={
+              invalid ? undefined : (
+                <Button variant="outline" onClick={() => void quote.refetch()}>
+                  {t('quotes:public.retry')}
+                </Button>
+              )
+            }
+          />
+        </Card>
+      </Frame>
+    );
+  }
+  return <QuoteContent token={token} quote={quote.data} />;
+}
+
+function QuoteContent({ token, quote }: { token: string; quote: TPublicQuote }) {
+  const lang = quote.language;
+  const { t } = useTranslation(['quotes', 'invoices'], { lng: lang });
+  const locale = localeOf(lang);
+  // Held here: the answer replaces the cached quote, which must not turn the thank-you into a plain answer.
+  const respond = useRespondToQuote(token, lang);
+  const answered =
+    quote.respondedAt &&
+    (quote.status === 'accepted' || quote.status === 'rejected' || quote.status === 'converted');
+
+  return (
+    <Frame lang={lang}>
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-muted-foreground">{quote.sellerName}</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
+          {t('quotes:public.heading', { number: quote.number })}
+        </h1>
+      </header>
+      <Card>
+        <CardContent className="grid gap-4">
+          <Facts
+            items={[
+              [t('quotes:public.from'), quote.sellerName],
+              [t('quotes:public.to'), quote.clientName],
+              [t('invoices:editor.issueDate'), formatDate(quote.issueDate, locale)],
+              [t('quotes:fields.validUntil'), formatDate(quote.validUntil, locale)],
+            ]}
+          />
+          <a
+            href={publicQuotePdfPath(token)}
+            download
+            className={buttonClasses('outline', 'md', 'w-full sm:w-auto sm:justify-self-start')}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {t('quotes:public.downloadPdf')}
+          </a>
+        </CardContent>
+        <div className="border-t border-border">
+          <DocumentLines totals={quote.totals} lang={lang} />
+        </div>
+        <CardContent className="border-t border-border">
+          <div className="ml-auto max-w-md">
+            <TotalsPanel totals={quote.totals} documentLanguage={lang} lang={lang} />
+          </div>
+        </CardContent>
+        {quote.terms ? (
+          <CardContent className="border-t border-border">
+            <h2 className="text-sm font-semibold text-foreground">{t('invoices:fields.terms')}</h2>
+            <p className="mt-1 text-sm whitespace-pre-wrap text-muted-foreground">{quote.terms}</p>
+          </CardContent>
+        ) : null}
+      </Card>
+
+      {respond.isSuccess ? (
+        <AnswerCard quote={respond.data} thanks />
+      ) : answered ? (
+        <AnswerCard quote={quote} />
+      ) : quote.canRespond ? (
+        <RespondCard quote={quote} respond={respond} />
+      ) : (
+        <Alert tone="warning" title={t('quotes:public.closedTitle')}>
+          {quote.status === 'expired' || quote.status === 'sent'
+            ? t('quotes:public.expiredText', {
+                date: formatDate(quote.validUntil, locale),
+                seller: quote.sellerName,
+              })
+            : t('quotes:public.closedText', { seller: quote.sellerName })}
+        </Alert>
+      )}
+    </Frame>
+  );
+}
+
+function AnswerCard({ quote, thanks = false }: { quote: TPublicQuote; thanks?: boolean }) {
+  const { t } = useTranslation(['quotes'], { lng: quote.language });
+  const locale = localeOf(quote.language);
+  const rejected = quote.status === 'rejected';
+  const Icon = rejected ? XCircle : CheckCircle2;
+  return (
+    <Card data-testid="public-quote-answer">
+      <CardContent className="flex items-start gap-3 py-5">
+        <Icon
+          aria-hidden="true"
+          className={cn('mt-0.5 size-6 shrink-0', rejected ? 'text-danger' : 'text-success')}
+        />
+        <div role="status" className="grid gap-1">
+          {thanks ? (
+            <p className="text-lg font-semibold text-foreground">{t('quotes:public.thanksTitle')}</p>
+          ) : null}
+          <p className={cn('text-sm text-foreground', !thanks && 'font-medium')}>
+            {rejected
+              ? t('quotes:public.rejectedOn', { date: formatDateTime(quote.respondedAt!, locale) })
+              : t('quotes:public.acceptedOn', { date: formatDateTime(quote.respondedAt!, locale) })}
+          </p>
+          {thanks ? (
+            <p className="text-sm text-muted-foreground">
+              {t('quotes:public.thanksText', { seller: quote.sellerName })}
+            </p>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RespondCard({
+  quote,
+  respond,
+}: {
+  quote: TPublicQuote;
+  respond: ReturnType<typeof useRespondToQuote>;
+}) {
+  const { t } = useTranslation(['quotes', 'buttons'], { lng: quote.language });
+  const [choice, setChoice] = useState<'accepted' | 'rejected' | null>(null);
+  const [message, setMessage] = useState('');
+
+  return (
+    <Card>
+      <CardHeader title={t('quotes:public.respondTitle')} description={t('quotes:public.respondText')} />
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-2" role="group" aria-label={t('quotes:public.respondTitle')}>
+          <Button
+            variant={choice === 'accepted' ? 'primary' : 'outline'}
+            size="lg"
+            aria-pressed={choice === 'accepted'}
+            onClick={() => setChoice('accepted')}
+          >
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            {t('quotes:public.accept')}
+          </Button>
+          <Button
+            variant={choice === 'rejected' ? 'danger' : 'outline'}
+            size="lg"
+            aria-pressed={choice === 'rejected'}
+            onClick={() => setChoice('rejected')}
+          >
+            <XCircle aria-hidden="true" className="size-5" />
+            {t('quotes:public.reject')}
+          </Button>
+        </div>
+        {choice ? (
+          <form
+            className="grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              respond.mutate({ response: choice, message });
+            }}
+          >
+            <Field label={t('quotes:public.message')} hint={t('quotes:public.messageHint')}>
+              {(props) => (
+                <Textarea
+                  {...props}
+                  rows={3}
+                  maxLength={1000}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              )}
+            </Field>
+            <p className="text-sm text-foreground">
+              {choice === 'accepted'
+                ? t('quotes:public.confirmAccept', { number: quote.number, seller: quote.sellerName })
+                : t('quotes:public.confirmReject', { number: quote.number, seller: quote.sellerName })}
+            </p>
+            {respond.isError ? (
+              <Alert tone="error">
+                {respond.error instanceof ApiError && respond.error.status < 500 && respond.error.message
+                  ? respond.error.message
+                  : t('quotes:public.submitError')}
+              </Alert>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setChoice(null)}>
+                {t('buttons:cancel')}
+              </Button>
+              <Button
+                type="submit"
+                variant={choice === 'rejected' ? 'danger' : 'primary'}
+                loading={respond.isPending}
+              >
+                {choice === 'accepted'
+                  ? t('quotes:public.confirmAcceptButton')
+                  : t('quotes:public.confirmRejectButton')}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
