@@ -293,6 +293,15 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     ]);
     const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
     expect(detail.status).toBe('sent');
+    // The client's timeline shows the invoice and the e-mail; a client with documents cannot be deleted.
+    const timeline = (await c.get(`/api/v1/clients/${clientId}/timeline`)).json();
+    expect(timeline.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'invoice', id: inv.id, number: `1/${year}`, status: 'sent' }),
+        expect.objectContaining({ kind: 'mail', invoiceId: inv.id, subject: message!.subject }),
+      ]),
+    );
+    expect((await c.del(`/api/v1/clients/${clientId}`)).json().error.code).toBe('IN_USE');
     expect(detail.activity).toEqual([
       expect.objectContaining({ type: 'invoice_sent', recipientEmail: 'fatture@bianchi.example.it' }),
     ]);

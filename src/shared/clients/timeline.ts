@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The client's timeline (GET /api/v1/clients/:id/timeline), newest first. What exists now: the client's
- * creation, its archiving and the transactions that name it as counterparty. Quotes, invoices, calendar events
- * and mail join as their areas arrive (TIMELINE_UPCOMING).
+ * The client's timeline (GET /api/v1/clients/:id/timeline), newest first: the client's creation and archiving,
+ * the transactions that name it, its quotes and invoices, and the document e-mails sent to it. Calendar events
+ * join when their area arrives (TIMELINE_UPCOMING).
  */
-export const TIMELINE_UPCOMING = ['quotes', 'invoices', 'events', 'mail'] as const;
+export const TIMELINE_UPCOMING = ['events'] as const;
 
 export const ZClientTimelineQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -28,12 +28,43 @@ const ZClientEventEntry = z.object({
   date: z.string(),
 });
 
-export const ZClientTimelineEntry = z.discriminatedUnion('kind', [ZTransactionEntry, ZClientEventEntry]);
+const ZDocumentEntry = z.object({
+  kind: z.enum(['quote', 'invoice']),
+  id: z.string(),
+  /** The issue day, YYYY-MM-DD. */
+  date: z.string(),
+  /** Null for a draft invoice. */
+  number: z.string().nullable(),
+  /** TD04 for a credit note. */
+  documentType: z.string().nullable(),
+  status: z.string(),
+  totalCents: z.number().int(),
+});
+
+const ZMailEntry = z.object({
+  kind: z.literal('mail'),
+  id: z.string(),
+  /** The instant it was sent, ISO 8601. */
+  date: z.string(),
+  type: z.string(),
+  subject: z.string(),
+  recipientEmail: z.string(),
+  /** The document it belongs to, for a link. */
+  invoiceId: z.string().nullable(),
+  quoteId: z.string().nullable(),
+});
+
+export const ZClientTimelineEntry = z.discriminatedUnion('kind', [
+  ZTransactionEntry,
+  ZClientEventEntry,
+  ZDocumentEntry,
+  ZMailEntry,
+]);
 export type TClientTimelineEntry = z.output<typeof ZClientTimelineEntry>;
 
 export const ZClientTimeline = z.object({
   items: z.array(ZClientTimelineEntry),
-  /** More transactions exist than the limit returned. */
+  /** More transactions, documents or e-mails exist than the limit returned. */
   hasMore: z.boolean(),
   /** Sources that will fill the timeline in later releases. */
   upcoming: z.array(z.enum(TIMELINE_UPCOMING)),

@@ -1,3 +1,4 @@
+import { emailActivity, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -254,5 +255,62 @@ export async function clientTransactions(db: Db, orgId: string, clientId: string
     .from(transactions)
     .where(and(eq(transactions.organizationId, orgId), eq(transactions.clientId, clientId)))
     .orderBy(desc(transactions.occurredOn), desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
+}
+
+/** The client's quotes, newest first (limit + 1 rows tell whether there are more). */
+export async function clientQuotes(db: Db, orgId: string, clientId: string, limit: number) {
+  return db
+    .select({
+      id: quotes.id,
+      issueDate: quotes.issueDate,
+      validUntil: quotes.validUntil,
+      number: quotes.number,
+      status: quotes.status,
+      totalCents: quotes.totalCents,
+    })
+    .from(quotes)
+    .where(and(eq(quotes.organizationId, orgId), eq(quotes.clientId, clientId)))
+    .orderBy(desc(quotes.issueDate), desc(quotes.createdAt))
+    .limit(limit + 1);
+}
+
+/** The client's invoices and credit notes with what their status is derived from, newest first. */
+export async function clientInvoices(db: Db, orgId: string, clientId: string, limit: number) {
+  return db
+    .select({
+      id: invoices.id,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      number: invoices.number,
+      documentType: invoices.documentType,
+      phase: invoices.phase,
+      sentAt: invoices.sentAt,
+      totalCents: invoices.totalCents,
+      amountDueCents: invoices.amountDueCents,
+      paidCents: invoices.paidCents,
+      creditedCents: invoices.creditedCents,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.clientId, clientId)))
+    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt))
+    .limit(limit + 1);
+}
+
+/** Document e-mails sent to the client, newest first. */
+export async function clientMails(db: Db, orgId: string, clientId: string, limit: number) {
+  return db
+    .select({
+      id: emailActivity.id,
+      sentAt: emailActivity.sentAt,
+      type: emailActivity.type,
+      subject: emailActivity.subject,
+      recipientEmail: emailActivity.recipientEmail,
+      invoiceId: emailActivity.invoiceId,
+      quoteId: emailActivity.quoteId,
+    })
+    .from(emailActivity)
+    .where(and(eq(emailActivity.organizationId, orgId), eq(emailActivity.clientId, clientId)))
+    .orderBy(desc(emailActivity.sentAt))
     .limit(limit + 1);
 }

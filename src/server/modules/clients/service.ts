@@ -31,8 +31,15 @@ import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
+import { effectiveQuoteStatus } from '@shared/invoicing/status.ts';
+import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
+import { invoiceStatus } from '../invoices/service.ts';
+import { todayIn } from '../invoicing/format.ts';
 import {
   clientIdentities,
+  clientInvoices,
+  clientMails,
+  clientQuotes,
   clientTransactions,
   deleteClient as deleteClientRow,
   findClient,
@@ -198,7 +205,13 @@ export async function getClientTimeline(
 ): Promise<TClientTimeline> {
   const client = await findClient(deps.db, input.orgId, input.id);
   if (!client) throw new AppError('NOT_FOUND');
-  const rows = await clientTransactions(deps.db, input.orgId, input.id, input.limit);
+  const [rows, quotes, invoices, mails, today] = await Promise.all([
+    clientTransactions(deps.db, input.orgId, input.id, input.limit),
+    clientQuotes(deps.db, input.orgId, input.id, input.limit),
+    clientInvoices(deps.db, input.orgId, input.id, input.limit),
+    clientMails(deps.db, input.orgId, input.id, input.limit),
+    todayIn(deps.db, input.orgId),
+  ]);
   const items = sortTimeline([
     ...rows.slice(0, input.limit).map((r) => ({
       kind: 'transaction' as const,
@@ -208,12 +221,41 @@ export async function getClientTimeline(
       amountCents: r.amountCents,
       description: r.description,
     })),
+    ...quotes.slice(0, input.limit).map((q) => ({
+      kind: 'quote' as const,
+      id: q.id,
+      date: q.issueDate,
+      number: q.number,
+      documentType: null,
+      status: effectiveQuoteStatus(q.status as QuoteStatus, q.validUntil, today),
+      totalCents: q.totalCents,
+    })),
+    ...invoices.slice(0, input.limit).map((i) => ({
+      kind: 'invoice' as const,
+      id: i.id,
+      date: i.issueDate,
+      number: i.number,
+      documentType: i.documentType,
+      status: invoiceStatus(i, today),
+      totalCents: i.totalCents,
+    })),
+    ...mails.slice(0, input.limit).map((m) => ({
+      kind: 'mail' as const,
+      id: m.id,
+      date: m.sentAt.toISOString(),
+      type: m.type,
+      subject: m.subject,
+      recipientEmail: m.recipientEmail,
+      invoiceId: m.invoiceId,
+      quoteId: m.quoteId,
+    })),
     { kind: 'created' as const, id: `${client.id}:created`, date: client.createdAt.toISOString() },
     ...(client.archivedAt
       ? [{ kind: 'archived' as const, id: `${client.id}:archived`, date: client.archivedAt.toISOString() }]
       : []),
   ]);
-  return { items, hasMore: rows.length > input.limit, upcoming: [...TIMELINE_UPCOMING] };
+  const hasMore = [rows, quotes, invoices, mails].some((list) => list.length > input.limit);
+  return { items, hasMore, upcoming: [...TIMELINE_UPCOMING] };
 }
 
 function issue(path: string, key: string, locale: Locale): TClientImportIssue {

@@ -9,7 +9,10 @@ import {
   ArrowLeft,
   ArrowUpRight,
   CalendarClock,
+  FileText,
+  Mail,
   Pencil,
+  Receipt,
   Trash2,
   UserPlus,
   UserX,
@@ -323,7 +326,7 @@ function Facts({ items }: { items: [string | null, ReactNode][] }) {
 }
 
 function Timeline({ client }: { client: TClient }) {
-  const { t } = useTranslation(['clients', 'common', 'buttons']);
+  const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices']);
   const { organizationId } = useClientPermissions();
   const timeline = useClientTimeline(organizationId, client.id);
   const locale = localeOf(currentLanguage());
@@ -366,7 +369,7 @@ function Timeline({ client }: { client: TClient }) {
 }
 
 function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: string }) {
-  const { t } = useTranslation('clients');
+  const { t } = useTranslation(['clients', 'quotes', 'invoices']);
   let icon: ReactNode;
   let title: ReactNode;
   let detail: ReactNode = null;
@@ -383,6 +386,29 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
       </>
     );
     detail = entry.description;
+  } else if (entry.kind === 'quote' || entry.kind === 'invoice') {
+    const quote = entry.kind === 'quote';
+    icon = quote ? <FileText className="size-3.5" /> : <Receipt className="size-3.5" />;
+    const label = quote
+      ? t('clients:timeline.quote', { number: entry.number })
+      : entry.documentType === 'TD04'
+        ? t('clients:timeline.creditNote', { number: entry.number ?? '' })
+        : entry.number
+          ? t('clients:timeline.invoice', { number: entry.number })
+          : t('clients:timeline.draftInvoice');
+    title = (
+      <Link
+        to={quote ? `/quotes/${entry.id}` : `/invoices/${entry.id}`}
+        className="text-primary underline-offset-2 hover:underline"
+      >
+        {label}
+      </Link>
+    );
+    detail = `${t(quote ? `quotes:status.${entry.status}` : `invoices:status.${entry.status}`)} · ${formatEuroCents(entry.totalCents, locale)}`;
+  } else if (entry.kind === 'mail') {
+    icon = <Mail className="size-3.5" />;
+    title = t('clients:timeline.mail', { subject: entry.subject });
+    detail = entry.recipientEmail;
   } else if (entry.kind === 'created') {
     icon = <UserPlus className="size-3.5" />;
     title = t('clients:timeline.created');
@@ -390,8 +416,8 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
     icon = <Archive className="size-3.5" />;
     title = t('clients:timeline.archived');
   }
-  const when =
-    entry.kind === 'transaction' ? formatDate(entry.date, locale) : formatDateTime(entry.date, locale);
+  const dayOnly = entry.kind === 'transaction' || entry.kind === 'quote' || entry.kind === 'invoice';
+  const when = dayOnly ? formatDate(entry.date, locale) : formatDateTime(entry.date, locale);
   return (
     <li className="relative">
       <span
