@@ -5,7 +5,8 @@ import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
 import { isoDateIn } from '../modules/invoicing/format.ts';
 import { saveInvoicingSettings, DEFAULT_INVOICING_SETTINGS } from '../modules/invoicing/settings.ts';
-import { createInvoiceDraft, issueInvoice, recordPayment } from '../modules/invoices/service.ts';
+import { recordPayment } from '../modules/invoices/payments.ts';
+import { createInvoiceDraft, issueInvoice } from '../modules/invoices/service.ts';
 import { changeQuoteStatus, createQuote } from '../modules/quotes/service.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
 import { emailActivity, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
 import { todayIn } from '../invoicing/format.ts';
-import { REMINDER_TEMPLATES, deliverReminder, invoiceStatus, type InvoiceMailDeps } from './service.ts';
+import { REMINDER_TEMPLATES, deliverReminder } from './sending.ts';
+import { invoiceStatus, type InvoiceMailDeps } from './service.ts';
 
 const TYPE_OF_ACTIVITY = Object.fromEntries(
   Object.entries(REMINDER_TEMPLATES).map(([type, t]) => [t.type, type as ReminderType]),

@@ -16,21 +16,18 @@ import type { MailPort } from '../../platform/mail.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { todayIn } from '../invoicing/format.ts';
+import { invoicePdf, invoiceXml } from './documents.ts';
+import { exportInvoices } from './export.ts';
+import { deletePayment, recordPayment } from './payments.ts';
+import { sendInvoice, sendReminder } from './sending.ts';
 import {
   createCreditNote,
   createInvoiceDraft,
   deleteInvoiceDraft,
-  deletePayment,
-  exportInvoices,
   getInvoice,
-  invoicePdf,
   invoiceTotals,
-  invoiceXml,
   issueInvoice,
   listInvoices,
-  recordPayment,
-  sendInvoice,
-  sendReminder,
   updateInvoiceDraft,
 } from './service.ts';
 

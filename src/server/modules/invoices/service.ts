@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type {
   InvoiceStatus,
-  ReminderType,
   TInvoice,
   TInvoiceInput,
   TInvoiceListItem,
@@ -9,27 +7,19 @@ import type {
   TInvoicePage,
   TInvoiceTotals,
   TPayment,
-  TPaymentInput,
 } from '@shared/invoicing/contracts.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type { DocumentSnapshot, LineInput, TaxSettings } from '@shared/invoicing/document.ts';
-import { FALLBACK_CLIENT_NAME, type EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
-import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { deriveInvoiceStatus } from '@shared/invoicing/status.ts';
-import { toCsv } from '@shared/imports/csv.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
-import { invoicePayments } from '../../db/schema/invoicing.ts';
-import { transactions } from '../../db/schema/transactions.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
-import { findCategoryByName } from '../transactions/repository.ts';
 import { nextDocumentNumber } from '../invoicing/counters.ts';
-import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
+import { activityOf } from '../invoicing/document-mail.ts';
+import { todayIn } from '../invoicing/format.ts';
 import {
   buyerOf,
   clientDisplayName,
@@ -38,23 +28,20 @@ import {
   sellerOf,
   taxSettingsFor,
 } from '../invoicing/snapshot.ts';
-import { renderDocumentPdf, documentPdfFileName } from '../pdf/render.ts';
-import { buildFatturaPaXml } from './fatturapa/build-xml.ts';
-import { fatturaPaFileName, progressiveFromSequence } from './fatturapa/file-name.ts';
 import { missingFatturaPaData } from './fatturapa/missing-data.ts';
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
 export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that is not a UUID cannot name an invoice: the spec's "Invoice with ID {id} not found". */
-function notFound(id: string) {
+export function notFound(id: string) {
   return AppError.withParams('INVOICE_NOT_FOUND', { id: id.slice(0, 64) });
 }
 
-function assertId(id: string) {
+export function assertId(id: string) {
   if (!UUID.test(id)) throw notFound(id);
 }
 
@@ -80,7 +67,7 @@ export function invoiceStatus(
   });
 }
 
-function outstandingOf(row: Pick<repo.InvoiceRow, 'amountDueCents' | 'paidCents' | 'creditedCents'>) {
+export function outstandingOf(row: Pick<repo.InvoiceRow, 'amountDueCents' | 'paidCents' | 'creditedCents'>) {
   return Math.max(0, row.amountDueCents - row.paidCents - row.creditedCents);
 }
 
@@ -103,7 +90,7 @@ function addDays(isoDate: string, days: number): string {
 }
 
 /** The snapshot of a document as it is now (drafts) or as frozen at issue (issued documents). */
-async function snapshotOf(deps: { db: Db; files?: FileStore }, orgId: string, row: repo.InvoiceRow) {
+export async function snapshotOf(deps: { db: Db; files?: FileStore }, orgId: string, row: repo.InvoiceRow) {
   const today = await todayIn(deps.db, orgId);
   if (row.snapshot) {
     const { profile } = await loadParties(deps.db, orgId, row.clientId);
@@ -166,7 +153,7 @@ export async function getInvoice(deps: InvoiceDeps, orgId: string, id: string): 
   return present(deps, orgId, row);
 }
 
-async function present(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow): Promise<TInvoice> {
+export async function present(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow): Promise<TInvoice> {
   const [parties, payments, creditNotes, activity, related, today] = await Promise.all([
     loadParties(deps.db, orgId, row.clientId),
     repo.paymentsOf(deps.db, orgId, row.id),
@@ -216,7 +203,7 @@ async function present(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow): 
   };
 }
 
-function toListItem(row: repo.InvoiceListRow, today: string): TInvoiceListItem {
+export function toListItem(row: repo.InvoiceListRow, today: string): TInvoiceListItem {
   return {
     id: row.id,
     documentType: row.documentType as TInvoiceListItem['documentType'],
@@ -447,343 +434,4 @@ export async function createCreditNote(
       pdfTemplate: invoice.pdfTemplate as TInvoiceInput['pdfTemplate'],
     },
   });
-}
-
-/**
- * Records a payment and its income entry in the ledger in one transaction; the invoice is paid when the amount
- * due is covered. A payment larger than what is outstanding is refused.
- */
-export async function recordPayment(
-  deps: InvoiceDeps,
-  input: { orgId: string; userId: string; invoiceId: string; payment: TPaymentInput; locale?: 'it' | 'en' },
-): Promise<TInvoice> {
-  assertId(input.invoiceId);
-  const { orgId, payment } = input;
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
-    if (!invoice) throw notFound(input.invoiceId);
-    if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
-      throw AppError.withParams('INVALID_TRANSITION', { from: invoice.phase, to: 'paid' });
-    }
-    const outstanding = outstandingOf(invoice);
-    if (outstanding <= 0) {
-      throw AppError.withParams('INVOICE_ALREADY_PAID', { id: invoice.number ?? invoice.id });
-    }
-    if (payment.amountCents > outstanding) {
-      throw AppError.withParams('PAYMENT_EXCEEDS_DUE', {
-        amount: formatMoneyFor(outstanding, input.locale ?? invoice.language),
-      });
-    }
-    const category = await findCategoryByName(tx, orgId, 'income', 'Vendite');
-    const description =
-      invoice.language === 'en'
-        ? `Payment of invoice ${invoice.number}`
-        : `Incasso fattura ${invoice.number}`;
-    const [entry] = await tx
-      .insert(transactions)
-      .values({
-        organizationId: orgId,
-        occurredOn: payment.paidOn,
-        direction: 'income',
-        amountCents: payment.amountCents,
-        vatAmountCents: null,
-        categoryId: category?.id ?? null,
-        description,
-        clientId: invoice.clientId,
-        paymentMethod: payment.method,
-        invoiceId: invoice.id,
-        createdBy: input.userId,
-      })
-      .returning({ id: transactions.id });
-    await tx.insert(invoicePayments).values({
-      organizationId: orgId,
-      invoiceId: invoice.id,
-      transactionId: entry!.id,
-      paidOn: payment.paidOn,
-      amountCents: payment.amountCents,
-      method: payment.method,
-      note: payment.note,
-      createdBy: input.userId,
-    });
-    return repo.updateInvoice(tx, orgId, invoice.id, {
-      paidCents: invoice.paidCents + payment.amountCents,
-    });
-  });
-  return present(deps, orgId, row);
-}
-
-/** Removes a payment recorded by mistake, with its ledger entry. */
-export async function deletePayment(
-  deps: InvoiceDeps,
-  input: { orgId: string; invoiceId: string; paymentId: string },
-): Promise<TInvoice> {
-  assertId(input.invoiceId);
-  if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND');
-  const { orgId } = input;
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
-    if (!invoice) throw notFound(input.invoiceId);
-    const [removed] = await tx
-      .delete(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.organizationId, orgId),
-          eq(invoicePayments.invoiceId, invoice.id),
-          eq(invoicePayments.id, input.paymentId),
-        ),
-      )
-      .returning();
-    if (!removed) throw new AppError('NOT_FOUND');
-    if (removed.transactionId) {
-      await tx
-        .delete(transactions)
-        .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
-    }
-    return repo.updateInvoice(tx, orgId, invoice.id, {
-      paidCents: Math.max(0, invoice.paidCents - removed.amountCents),
-    });
-  });
-  return present(deps, orgId, row);
-}
-
-export async function invoicePdf(deps: { db: Db; files: FileStore }, orgId: string, id: string) {
-  assertId(id);
-  const row = await repo.findInvoice(deps.db, orgId, id);
-  if (!row) throw notFound(id);
-  const snapshot = await snapshotOf(deps, orgId, row);
-  try {
-    const bytes = renderDocumentPdf(snapshot, row.pdfTemplate as 'default');
-    return { filename: documentPdfFileName(snapshot), bytes: Buffer.from(bytes) };
-  } catch (err) {
-    throw AppError.withParams('PDF_FAILED', { detail: (err as Error).message.slice(0, 200) });
-  }
-}
-
-/** The SDI progressive of a document: year, series and number, unique per seller, in base 36 (5 chars). */
-function sdiProgressive(row: repo.InvoiceRow): string {
-  const series = row.documentType === 'TD04' ? 100_000 : 0;
-  return progressiveFromSequence(((row.year ?? 0) % 100) * 200_000 + series + (row.sequence ?? 0));
-}
-
-/** The FatturaPA XML of an issued document, or the exact list of what is missing. */
-export async function invoiceXml(deps: InvoiceDeps, orgId: string, id: string) {
-  assertId(id);
-  const row = await repo.findInvoice(deps.db, orgId, id);
-  if (!row) throw notFound(id);
-  if (row.phase !== 'issued' || !row.snapshot) {
-    throw new AppError('EINVOICE_DATA_MISSING', [
-      { path: 'document.number', message: 'invoicing.missing.document.number' },
-    ]);
-  }
-  const missing = missingFatturaPaData(row.snapshot);
-  if (missing.length > 0) {
-    throw new AppError(
-      'EINVOICE_DATA_MISSING',
-      missing.map((key) => ({ path: key, message: `invoicing.missing.${key}` })),
-    );
-  }
-  const progressive = sdiProgressive(row);
-  return {
-    filename: fatturaPaFileName(row.snapshot.seller.vatNumber!, progressive),
-    xml: buildFatturaPaXml(row.snapshot, { progressivoInvio: progressive }),
-  };
-}
-
-/** Values of the document e-mail templates for an invoice (email-client spec §9). */
-async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {
-  const parties = await loadParties(deps.db, orgId, row.clientId);
-  const lang = row.language === 'en' ? 'en' : 'it';
-  const name = parties.client ? clientDisplayName(parties.client) : '';
-  const daysOverdue = Math.max(
-    0,
-    Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / 86_400_000),
-  );
-  return {
-    parties,
-    values: {
-      client_name: name || FALLBACK_CLIENT_NAME[lang],
-      company_name: parties.profile?.companyName ?? '',
-      company_email: parties.profile?.email ?? '',
-      company_phone: parties.profile?.phone ?? '',
-      invoice_number: row.number ?? '',
-      invoice_date: formatDateFor(row.issueDate, lang),
-      issue_date: formatDateFor(row.issueDate, lang),
-      due_date: formatDateFor(row.dueDate, lang),
-      total_amount: formatMoneyFor(row.totalCents, lang),
-      days_overdue: String(daysOverdue),
-      final_deadline: formatDateFor(addBusinessDays(today, 7), lang),
-    },
-  };
-}
-
-/** Sends an issued invoice with its PDF and, when it can be produced, its FatturaPA XML. */
-export async function sendInvoice(
-  deps: InvoiceMailDeps,
-  input: { orgId: string; userId: string; id: string },
-) {
-  assertId(input.id);
-  const row = await repo.findInvoice(deps.db, input.orgId, input.id);
-  if (!row) throw notFound(input.id);
-  if (row.phase !== 'issued')
-    throw AppError.withParams('INVALID_TRANSITION', { from: row.phase, to: 'sent' });
-  const today = await todayIn(deps.db, input.orgId);
-  const { parties, values } = await templateValues(deps, input.orgId, row, today);
-  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
-  const pdf = await invoicePdf(deps, input.orgId, row.id);
-  const attachments = [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }];
-  if (missingFatturaPaData(row.snapshot!).length === 0) {
-    const xml = await invoiceXml(deps, input.orgId, row.id);
-    attachments.push({
-      filename: xml.filename,
-      contentType: 'application/xml',
-      content: Buffer.from(xml.xml),
-    });
-  }
-  const activity = await sendDocumentMail(deps, {
-    orgId: input.orgId,
-    userId: input.userId,
-    clientId: row.clientId,
-    invoiceId: row.id,
-    type: 'invoice_sent',
-    templateKey: 'invoice_send',
-    language: row.language === 'en' ? 'en' : 'it',
-    to: parties.client.email,
-    values,
-    attachments,
-  });
-  if (!row.sentAt) await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
-  return { activity };
-}
-
-export const REMINDER_TEMPLATES: Record<ReminderType, { key: EmailTemplateKey; type: string }> = {
-  gentle: { key: 'payment_reminder', type: 'payment_reminder' },
-  overdue: { key: 'overdue_notice', type: 'overdue_notice' },
-  final: { key: 'final_notice', type: 'final_notice' },
-};
-
-/** A payment reminder; refused for a paid invoice ("Invoice {id} is already paid") and for drafts. */
-export async function sendReminder(
-  deps: InvoiceMailDeps,
-  input: { orgId: string; userId: string | null; id: string; type: ReminderType },
-) {
-  assertId(input.id);
-  const row = await repo.findInvoice(deps.db, input.orgId, input.id);
-  if (!row) throw notFound(input.id);
-  const today = await todayIn(deps.db, input.orgId);
-  const status = invoiceStatus(row, today);
-  if (status === 'paid') throw AppError.withParams('INVOICE_ALREADY_PAID', { id: row.number ?? row.id });
-  if (row.phase !== 'issued' || row.documentType !== 'TD01' || status === 'cancelled') {
-    throw AppError.withParams('INVALID_TRANSITION', { from: status, to: 'reminder' });
-  }
-  const activity = await deliverReminder(deps, {
-    orgId: input.orgId,
-    userId: input.userId,
-    row,
-    type: input.type,
-    today,
-  });
-  await repo.updateInvoice(deps.db, input.orgId, row.id, {
-    reminderCount: row.reminderCount + 1,
-    lastReminderAt: new Date(),
-  });
-  return { activity };
-}
-
-/** Renders and sends one reminder of an issued invoice (the manual route and the automatic job). */
-export async function deliverReminder(
-  deps: InvoiceMailDeps,
-  input: { orgId: string; userId: string | null; row: repo.InvoiceRow; type: ReminderType; today: string },
-) {
-  const { row } = input;
-  const { parties, values } = await templateValues(deps, input.orgId, row, input.today);
-  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
-  const pdf = await invoicePdf(deps, input.orgId, row.id);
-  const template = REMINDER_TEMPLATES[input.type];
-  return sendDocumentMail(deps, {
-    orgId: input.orgId,
-    userId: input.userId,
-    clientId: row.clientId,
-    invoiceId: row.id,
-    type: template.type,
-    templateKey: template.key,
-    language: row.language === 'en' ? 'en' : 'it',
-    to: parties.client.email,
-    values: { ...values, total_amount: formatMoneyFor(outstandingOf(row), row.language) },
-    attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }],
-  });
-}
-
-export const INVOICE_EXPORT_MAX_ROWS = 50_000;
-
-const EXPORT_HEADERS = {
-  it: [
-    'Tipo',
-    'Numero',
-    'Stato',
-    'Cliente',
-    'Data',
-    'Scadenza',
-    'Totale',
-    'Da pagare',
-    'Incassato',
-    'Residuo',
-  ],
-  en: [
-    'Type',
-    'Number',
-    'Status',
-    'Client',
-    'Date',
-    'Due date',
-    'Total',
-    'Amount due',
-    'Collected',
-    'Outstanding',
-  ],
-} as const;
-
-/** The filtered list as CSV (";" and comma decimals for Italian readers) or XLSX (numbers as numbers). */
-export async function exportInvoices(
-  deps: InvoiceDeps,
-  input: { orgId: string; query: TInvoiceListQuery; format: 'csv' | 'xlsx'; locale: 'it' | 'en' },
-) {
-  const today = await todayIn(deps.db, input.orgId);
-  const { items } = await repo.listInvoices(
-    deps.db,
-    input.orgId,
-    input.query,
-    { limit: INVOICE_EXPORT_MAX_ROWS, offset: 0 },
-    today,
-  );
-  const euros = (cents: number) =>
-    input.format === 'xlsx'
-      ? cents / 100
-      : input.locale === 'it'
-        ? (cents / 100).toFixed(2).replace('.', ',')
-        : (cents / 100).toFixed(2);
-  const rows = items.map((r) => {
-    const item = toListItem(r, today);
-    return [
-      item.documentType,
-      item.number ?? '',
-      item.status,
-      item.client.name,
-      item.issueDate,
-      item.dueDate,
-      euros(item.totalCents),
-      euros(item.amountDueCents),
-      euros(item.paidCents),
-      euros(item.outstandingCents),
-    ];
-  });
-  const headers = [...EXPORT_HEADERS[input.locale]];
-  const base = `${input.locale === 'it' ? 'fatture' : 'invoices'}-${today}`;
-  if (input.format === 'xlsx') {
-    const sheet = input.locale === 'it' ? 'Fatture' : 'Invoices';
-    return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await writeXlsx(sheet, headers, rows) };
-  }
-  const csv = toCsv(headers, rows, { delimiter: input.locale === 'it' ? ';' : ',' });
-  return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csv };
 }

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
+import { invoicePayments } from '../../db/schema/invoicing.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { formatMoneyFor } from '../invoicing/format.ts';
+import { findCategoryByName } from '../transactions/repository.ts';
+import * as repo from './repository.ts';
+import { UUID, assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
+
+/**
+ * Records a payment and its income entry in the ledger in one transaction; the invoice is paid when the amount
+ * due is covered. A payment larger than what is outstanding is refused.
+ */
+export async function recordPayment(
+  deps: InvoiceDeps,
+  input: { orgId: string; userId: string; invoiceId: string; payment: TPaymentInput; locale?: 'it' | 'en' },
+): Promise<TInvoice> {
+  assertId(input.invoiceId);
+  const { orgId, payment } = input;
+  const row = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
+    if (!invoice) throw notFound(input.invoiceId);
+    if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
+      throw AppError.withParams('INVALID_TRANSITION', { from: invoice.phase, to: 'paid' });
+    }
+    const outstanding = outstandingOf(invoice);
+    if (outstanding <= 0) {
+      throw AppError.withParams('INVOICE_ALREADY_PAID', { id: invoice.number ?? invoice.id });
+    }
+    if (payment.amountCents > outstanding) {
+      throw AppError.withParams('PAYMENT_EXCEEDS_DUE', {
+        amount: formatMoneyFor(outstanding, input.locale ?? invoice.language),
+      });
+    }
+    const category = await findCategoryByName(tx, orgId, 'income', 'Vendite');
+    const description =
+      invoice.language === 'en'
+        ? `Payment of invoice ${invoice.number}`
+        : `Incasso fattura ${invoice.number}`;
+    const [entry] = await tx
+      .insert(transactions)
+      .values({
+        organizationId: orgId,
+        occurredOn: payment.paidOn,
+        direction: 'income',
+        amountCents: payment.amountCents,
+        vatAmountCents: null,
+        categoryId: category?.id ?? null,
+        description,
+        clientId: invoice.clientId,
+        paymentMethod: payment.method,
+        invoiceId: invoice.id,
+        createdBy: input.userId,
+      })
+      .returning({ id: transactions.id });
+    await tx.insert(invoicePayments).values({
+      organizationId: orgId,
+      invoiceId: invoice.id,
+      transactionId: entry!.id,
+      paidOn: payment.paidOn,
+      amountCents: payment.amountCents,
+      method: payment.method,
+      note: payment.note,
+      createdBy: input.userId,
+    });
+    return repo.updateInvoice(tx, orgId, invoice.id, {
+      paidCents: invoice.paidCents + payment.amountCents,
+    });
+  });
+  return present(deps, orgId, row);
+}
+
+/** Removes a payment recorded by mistake, with its ledger entry. */
+export async function deletePayment(
+  deps: InvoiceDeps,
+  input: { orgId: string; invoiceId: string; paymentId: string },
+): Promise<TInvoice> {
+  assertId(input.invoiceId);
+  if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND');
+  const { orgId } = input;
+  const row = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
+    if (!invoice) throw notFound(input.invoiceId);
+    const [removed] = await tx
+      .delete(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.organizationId, orgId),
+          eq(invoicePayments.invoiceId, invoice.id),
+          eq(invoicePayments.id, input.paymentId),
+        ),
+      )
+      .returning();
+    if (!removed) throw new AppError('NOT_FOUND');
+    if (removed.transactionId) {
+      await tx
+        .delete(transactions)
+        .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
+    }
+    return repo.updateInvoice(tx, orgId, invoice.id, {
+      paidCents: Math.max(0, invoice.paidCents - removed.amountCents),
+    });
+  });
+  return present(deps, orgId, row);
+}

@@ -1,0 +1,142 @@
+import type { ReminderType } from '@shared/invoicing/contracts.ts';
+import { FALLBACK_CLIENT_NAME, type EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
+import { addBusinessDays } from '@shared/invoicing/reminders.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sendDocumentMail } from '../invoicing/document-mail.ts';
+import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
+import { clientDisplayName, loadParties } from '../invoicing/snapshot.ts';
+import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import { invoicePdf, invoiceXml } from './documents.ts';
+import * as repo from './repository.ts';
+import {
+  assertId,
+  invoiceStatus,
+  notFound,
+  outstandingOf,
+  type InvoiceDeps,
+  type InvoiceMailDeps,
+} from './service.ts';
+
+/** Values of the document e-mail templates for an invoice (email-client spec §9). */
+async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {
+  const parties = await loadParties(deps.db, orgId, row.clientId);
+  const lang = row.language === 'en' ? 'en' : 'it';
+  const name = parties.client ? clientDisplayName(parties.client) : '';
+  const daysOverdue = Math.max(
+    0,
+    Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / 86_400_000),
+  );
+  return {
+    parties,
+    values: {
+      client_name: name || FALLBACK_CLIENT_NAME[lang],
+      company_name: parties.profile?.companyName ?? '',
+      company_email: parties.profile?.email ?? '',
+      company_phone: parties.profile?.phone ?? '',
+      invoice_number: row.number ?? '',
+      invoice_date: formatDateFor(row.issueDate, lang),
+      issue_date: formatDateFor(row.issueDate, lang),
+      due_date: formatDateFor(row.dueDate, lang),
+      total_amount: formatMoneyFor(row.totalCents, lang),
+      days_overdue: String(daysOverdue),
+      final_deadline: formatDateFor(addBusinessDays(today, 7), lang),
+    },
+  };
+}
+
+/** Sends an issued invoice with its PDF and, when it can be produced, its FatturaPA XML. */
+export async function sendInvoice(
+  deps: InvoiceMailDeps,
+  input: { orgId: string; userId: string; id: string },
+) {
+  assertId(input.id);
+  const row = await repo.findInvoice(deps.db, input.orgId, input.id);
+  if (!row) throw notFound(input.id);
+  if (row.phase !== 'issued')
+    throw AppError.withParams('INVALID_TRANSITION', { from: row.phase, to: 'sent' });
+  const today = await todayIn(deps.db, input.orgId);
+  const { parties, values } = await templateValues(deps, input.orgId, row, today);
+  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
+  const pdf = await invoicePdf(deps, input.orgId, row.id);
+  const attachments = [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }];
+  if (missingFatturaPaData(row.snapshot!).length === 0) {
+    const xml = await invoiceXml(deps, input.orgId, row.id);
+    attachments.push({
+      filename: xml.filename,
+      contentType: 'application/xml',
+      content: Buffer.from(xml.xml),
+    });
+  }
+  const activity = await sendDocumentMail(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    clientId: row.clientId,
+    invoiceId: row.id,
+    type: 'invoice_sent',
+    templateKey: 'invoice_send',
+    language: row.language === 'en' ? 'en' : 'it',
+    to: parties.client.email,
+    values,
+    attachments,
+  });
+  if (!row.sentAt) await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
+  return { activity };
+}
+
+export const REMINDER_TEMPLATES: Record<ReminderType, { key: EmailTemplateKey; type: string }> = {
+  gentle: { key: 'payment_reminder', type: 'payment_reminder' },
+  overdue: { key: 'overdue_notice', type: 'overdue_notice' },
+  final: { key: 'final_notice', type: 'final_notice' },
+};
+
+/** A payment reminder; refused for a paid invoice ("Invoice {id} is already paid") and for drafts. */
+export async function sendReminder(
+  deps: InvoiceMailDeps,
+  input: { orgId: string; userId: string | null; id: string; type: ReminderType },
+) {
+  assertId(input.id);
+  const row = await repo.findInvoice(deps.db, input.orgId, input.id);
+  if (!row) throw notFound(input.id);
+  const today = await todayIn(deps.db, input.orgId);
+  const status = invoiceStatus(row, today);
+  if (status === 'paid') throw AppError.withParams('INVOICE_ALREADY_PAID', { id: row.number ?? row.id });
+  if (row.phase !== 'issued' || row.documentType !== 'TD01' || status === 'cancelled') {
+    throw AppError.withParams('INVALID_TRANSITION', { from: status, to: 'reminder' });
+  }
+  const activity = await deliverReminder(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    row,
+    type: input.type,
+    today,
+  });
+  await repo.updateInvoice(deps.db, input.orgId, row.id, {
+    reminderCount: row.reminderCount + 1,
+    lastReminderAt: new Date(),
+  });
+  return { activity };
+}
+
+/** Renders and sends one reminder of an issued invoice (the manual route and the automatic job). */
+export async function deliverReminder(
+  deps: InvoiceMailDeps,
+  input: { orgId: string; userId: string | null; row: repo.InvoiceRow; type: ReminderType; today: string },
+) {
+  const { row } = input;
+  const { parties, values } = await templateValues(deps, input.orgId, row, input.today);
+  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
+  const pdf = await invoicePdf(deps, input.orgId, row.id);
+  const template = REMINDER_TEMPLATES[input.type];
+  return sendDocumentMail(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    clientId: row.clientId,
+    invoiceId: row.id,
+    type: template.type,
+    templateKey: template.key,
+    language: row.language === 'en' ? 'en' : 'it',
+    to: parties.client.email,
+    values: { ...values, total_amount: formatMoneyFor(outstandingOf(row), row.language) },
+    attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }],
+  });
+}
