@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { timeXmlGeneration } from '../src/server/modules/invoices/fatturapa/time-xml-generation.ts';
-import { timePdfGeneration } from '../src/server/modules/pdf/render.ts';
+import { timePdfGeneration } from '../src/server/modules/pdf/benchmark.ts';
 import { loadConfig } from '../src/server/platform/config.ts';
 import { createOrganizationFor, createUser } from '../src/server/seed/factories.ts';
 
