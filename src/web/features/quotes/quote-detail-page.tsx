@@ -40,7 +40,14 @@ import {
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
 import { QUOTE_EDITABLE, QuoteLoadError } from './quote-editor-page.tsx';
-import { useConvertQuote, useDeleteQuote, useQuote, useQuoteStatus, useSendQuote } from './quotes-api.ts';
+import {
+  useConvertQuote,
+  useDeleteQuote,
+  useQuote,
+  useQuotesLiveRefresh,
+  useQuoteStatus,
+  useSendQuote,
+} from './quotes-api.ts';
 
 /** /quotes/:id */
 export function QuoteDetailPage() {
@@ -48,6 +55,7 @@ export function QuoteDetailPage() {
   const { id } = useParams();
   const { orgId } = useInvoicingPermissions();
   const quote = useQuote(orgId, id);
+  useQuotesLiveRefresh(orgId);
   useDocumentTitle(
     quote.data ? t('quotes:detail.title', { number: quote.data.number }) : t('navigation:routes.quotes'),
   );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -9,6 +10,7 @@ import type {
   ZSendResult,
 } from '@shared/invoicing/contracts.ts';
 import { api } from '@web/app/api.ts';
+import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
 
 export type TQuotePage = z.output<typeof ZQuotePage>;
 export type TSendResult = z.output<typeof ZSendResult>;
@@ -53,6 +55,22 @@ export function useQuote(orgId: string | null, id: string | undefined) {
     queryFn: ({ signal }) => api<TQuote>(`/api/v1/quotes/${encodeURIComponent(id!)}`, { signal }),
     enabled: !!orgId && !!id,
   });
+}
+
+/**
+ * A client's answer through the link arrives as a live notification linking to the quote: the quotes shown
+ * are refetched then, so the open page does not keep showing "sent" under the notice that it was accepted.
+ */
+export function useQuotesLiveRefresh(orgId: string | null) {
+  const queryClient = useQueryClient();
+  const { notifications } = useNotifications();
+  const about = notifications
+    .filter((n) => n.data?.url?.startsWith('/quotes/'))
+    .map((n) => n.id)
+    .join(',');
+  useEffect(() => {
+    if (about) void queryClient.invalidateQueries({ queryKey: quotesKey(orgId) });
+  }, [about, orgId, queryClient]);
 }
 
 /** Every change to a quote refreshes the lists and stores the answer as the quote itself. */

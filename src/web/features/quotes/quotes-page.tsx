@@ -24,7 +24,7 @@ import {
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { nextSearch, rangeIsValid, readQuoteParams } from '@web/features/invoicing/list-params.ts';
 import { Pagination, SearchField, useNumberFormat } from '@web/features/invoicing/list-ui.tsx';
-import { QUOTES_PAGE_SIZE, useQuoteList, type QuoteListParams } from './quotes-api.ts';
+import { QUOTES_PAGE_SIZE, useQuoteList, useQuotesLiveRefresh, type QuoteListParams } from './quotes-api.ts';
 
 /** /quotes: search, status and date filters in the URL, pages of 10. */
 export function QuotesPage() {
@@ -35,6 +35,7 @@ export function QuotesPage() {
   const params = useMemo(() => readQuoteParams(search), [search]);
   const validRange = rangeIsValid(params.from, params.to);
   const list = useQuoteList(validRange ? orgId : null, params);
+  useQuotesLiveRefresh(orgId);
   const number = useNumberFormat();
 
   const update = (changes: Partial<Record<keyof QuoteListParams, string | number | undefined>>) =>
