@@ -307,6 +307,46 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     ]);
   });
 
+  it('sends with the version of a template the organization edited; system templates are reset, never deleted', async () => {
+    const { owner, c, clientId } = await setup();
+    const list = (await c.get('/api/v1/email-templates')).json().items as {
+      key: string;
+      customized: boolean;
+    }[];
+    expect(list).toHaveLength(14);
+    expect(list.every((tpl) => !tpl.customized)).toBe(true);
+    const saved = await c.put('/api/v1/email-templates/invoice_send/it', {
+      subject: 'La nostra fattura {{invoice_number}}',
+      contentText: 'Buongiorno {{client_name}}, in allegato la fattura di {{total_amount}}.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    await c.post(`/api/v1/invoices/${inv.id}/send`);
+    const [message] = await t.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, owner.organizationId));
+    expect(message!.subject).toBe(`La nostra fattura 1/${year}`);
+    expect(message!.textBody).toMatch(
+      /^Buongiorno Bianchi Costruzioni S\.p\.A\., in allegato la fattura di 378,59\s€\.$/,
+    );
+
+    const del = await c.del('/api/v1/email-templates/invoice_send', { 'accept-language': 'en' });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe('System templates cannot be deleted');
+    const reset = await c.post('/api/v1/email-templates/invoice_send/it/reset');
+    expect(reset.json()).toMatchObject({
+      customized: false,
+      subject: 'Fattura {{invoice_number}} da {{company_name}}',
+    });
+    const other = await setup();
+    expect(
+      ((await other.c.get('/api/v1/email-templates')).json().items as { customized: boolean }[]).some(
+        (x) => x.customized,
+      ),
+    ).toBe(false);
+  });
+
   it('refuses to send to a client without e-mail with a clear error', async () => {
     const { c, clientId } = await setup({ clientEmail: null });
     const inv = await issue(c, (await draft(c, clientId)).id);
