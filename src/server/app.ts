@@ -34,6 +34,8 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { startQuoteJobs } from './modules/quotes/jobs.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
+import { startCalendarJobs } from './modules/calendar/jobs.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
@@ -208,6 +210,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     publicRateLimit: config.authRateLimit,
   });
+  await app.register(calendarRoutes, {
+    db: database.db,
+    mail,
+    hub,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+    publicRateLimit: config.authRateLimit,
+  });
   await app.register(notificationRoutes, { hub });
   await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
 
@@ -217,6 +227,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     jobs.push(
       startInvoiceJobs({ db: database.db, mail, files, log: app.log }),
       startQuoteJobs({ db: database.db, log: app.log }),
+      startCalendarJobs({
+        db: database.db,
+        mail,
+        appUrl: config.appUrl,
+        mailFrom: config.mailFrom,
+        log: app.log,
+      }),
     );
   }
   return app;

@@ -19,6 +19,7 @@ import * as inventorySchema from '../db/schema/inventory.ts';
 import * as transactionSchema from '../db/schema/transactions.ts';
 import * as organizationSettingsSchema from '../db/schema/organization-settings.ts';
 import * as invoicingSchema from '../db/schema/invoicing.ts';
+import * as calendarSchema from '../db/schema/calendar.ts';
 import { acquireDataLock } from './data-lock.ts';
 
 export const schema = {
@@ -30,6 +31,7 @@ export const schema = {
   ...transactionSchema,
   ...organizationSettingsSchema,
   ...invoicingSchema,
+  ...calendarSchema,
 };
 export type Schema = typeof schema;
 

@@ -84,6 +84,33 @@ export const ERROR_CODES = {
     en: 'This link is not valid or has expired',
     it: 'Questo link non è valido o è scaduto',
   },
+  // Calendar and RSVP (core-app spec §8 and issue 6).
+  EVENT_NOT_FOUND: { status: 404, en: 'Event not found', it: 'Evento non trovato' },
+  INVITATION_NOT_FOUND: {
+    status: 404,
+    en: 'Invitation not found or expired',
+    it: 'Invito non trovato o scaduto',
+  },
+  INVITATION_CREATE_FAILED: {
+    status: 500,
+    en: 'Failed to create invitation: {detail}',
+    it: "Impossibile creare l'invito: {detail}",
+  },
+  RSVP_CLOSED: {
+    status: 409,
+    en: 'The event is over: answers are closed',
+    it: "L'evento è terminato: le risposte sono chiuse",
+  },
+  CHECK_IN_FAILED: {
+    status: 409,
+    en: 'Failed to check in attendee',
+    it: "Impossibile registrare l'arrivo del partecipante",
+  },
+  COMMENT_ADD_FAILED: {
+    status: 422,
+    en: 'Failed to add comment',
+    it: 'Impossibile aggiungere il commento',
+  },
   SYSTEM_TEMPLATE: {
     status: 409,
     en: 'System templates cannot be deleted',

@@ -5,6 +5,7 @@ import { CLIENT_MESSAGES } from '../clients/messages.ts';
 import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
 import { INVOICING_MESSAGES } from '../invoicing/messages.ts';
+import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
 
 /**
  * Field messages in contracts are translation keys. This registry maps every feature's keys to their
@@ -33,6 +34,7 @@ const CATALOGUES: Record<Locale, Record<string, string>>[] = [
   INVENTORY_MESSAGES,
   TRANSACTION_MESSAGES,
   INVOICING_MESSAGES,
+  CALENDAR_MESSAGES,
   OTHER_MESSAGES,
 ];
 

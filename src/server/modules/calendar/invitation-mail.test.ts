@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  escapeHtml,
+  longDate,
+  recurrenceText,
+  renderGuestMail,
+  renderHostNotice,
+  type GuestMail,
+} from './invitation-mail.ts';
+
+const token = 'T'.repeat(43);
+const mail: GuestMail = {
+  kind: 'invitation',
+  language: 'it',
+  organizerName: 'Officina Rossi <S.r.l.>',
+  inviteeName: 'Giulia',
+  invitationMessage: 'Porta "tutti"!',
+  event: {
+    title: 'Festa & inaugurazione',
+    startDate: '2026-03-27',
+    startTime: '18:00',
+    endTime: '20:00',
+    allDay: false,
+    location: 'Forlì',
+    description: null,
+    timeZone: 'Europe/Rome',
+    recurrence: null,
+  },
+  token,
+  appUrl: 'https://app.example.it',
+};
+
+describe('guest e-mails', () => {
+  it('has the three one-click answers and the page link, in text and HTML', () => {
+    const { subject, text, html } = renderGuestMail(mail);
+    expect(subject).toBe('Invito: Festa & inaugurazione – 27 mar 2026');
+    for (const r of ['accepted', 'maybe', 'declined']) {
+      expect(text).toContain(`https://app.example.it/rsvp/${token}?response=${r}`);
+      expect(html).toContain(`href="https://app.example.it/rsvp/${token}?response=${r}"`);
+    }
+    expect(text).toContain('Partecipo: ');
+    expect(text).toContain('Quando: venerdì 27 marzo 2026, 18:00–20:00 (Europe/Rome)');
+    expect(text).toContain('Messaggio personale: «Porta "tutti"!»');
+  });
+
+  it('escapes every value put into the HTML', () => {
+    const { html } = renderGuestMail(mail);
+    expect(html).toContain('Festa &amp; inaugurazione');
+    expect(html).toContain('Officina Rossi &lt;S.r.l.&gt;');
+    expect(html).toContain('Porta &quot;tutti&quot;!');
+    expect(html).not.toContain('<S.r.l.>');
+    expect(escapeHtml(`<a href='x'>`)).toBe('&lt;a href=&#39;x&#39;&gt;');
+  });
+
+  it('writes English for an English guest, and all-day events without times', () => {
+    const { subject, text } = renderGuestMail({
+      ...mail,
+      language: 'en',
+      event: { ...mail.event, allDay: true },
+    });
+    expect(subject).toBe('Invitation: Festa & inaugurazione – 27 Mar 2026');
+    expect(text).toContain('When: Friday, 27 March 2026, all day');
+    expect(text).toContain('I will attend: ');
+  });
+
+  it('has no answer links in a cancellation', () => {
+    const { subject, text } = renderGuestMail({ ...mail, kind: 'cancel_event', token: undefined });
+    expect(subject).toMatch(/^Annullato: /);
+    expect(text).not.toContain('/rsvp/');
+    expect(text).toContain("Il file .ics allegato toglie l'evento dal tuo calendario.");
+  });
+
+  it('tells how long until the event in a reminder', () => {
+    const { subject, text } = renderGuestMail({ ...mail, kind: 'reminder', hoursBefore: 24 });
+    expect(subject).toBe("Promemoria: rispondi all'invito a Festa & inaugurazione");
+    expect(text).toContain("l'evento è tra 24 ore");
+  });
+});
+
+describe('recurrence and dates in words', () => {
+  it('describes repetitions in both languages', () => {
+    expect(
+      recurrenceText(
+        { frequency: 'weekly', interval: 1, byWeekday: ['MO', 'WE'], until: '2026-04-30', count: null },
+        'it',
+      ),
+    ).toBe('Ogni settimana (lun, mer) fino al 30 apr 2026');
+    expect(
+      recurrenceText({ frequency: 'daily', interval: 2, byWeekday: null, until: null, count: 5 }, 'en'),
+    ).toBe('Every 2 days, 5 times');
+    expect(
+      recurrenceText({ frequency: 'monthly', interval: 1, byWeekday: null, until: null, count: 1 }, 'it'),
+    ).toBe('Ogni mese, 1 volta');
+    expect(longDate('2026-10-25', 'en')).toBe('Sunday, 25 October 2026');
+  });
+});
+
+describe('notice to the host', () => {
+  it('summarises the answer, the guests and the stats, in Italian', () => {
+    const n = renderHostNotice(
+      {
+        guestName: 'Giulia',
+        eventTitle: 'Festa',
+        eventDate: '2026-03-27',
+        status: 'accepted',
+        previousStatus: 'maybe',
+        guestCount: 1,
+        dietaryRestrictions: 'senza glutine',
+        specialRequests: null,
+        message: null,
+        responseRate: 67,
+        totalGuests: 5,
+      },
+      'Marta',
+      'https://app.example.it/calendar/events/1',
+    );
+    expect(n.title).toBe('Giulia: «Partecipa» a Festa');
+    expect(n.message).toBe(
+      "Giulia ha risposto «Partecipa» all'invito a Festa (27 mar 2026). Ospiti: 1 persona",
+    );
+    expect(n.text).toContain('Risposta precedente: «Forse».');
+    expect(n.text).toContain('Restrizioni alimentari: senza glutine');
+    expect(n.text).toContain('Tasso di risposta: 67% · Ospiti confermati: 5');
+    expect(n.text).toContain("Apri l'evento: https://app.example.it/calendar/events/1");
+  });
+});

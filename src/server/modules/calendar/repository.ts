@@ -1,0 +1,539 @@
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { member, organization, user } from '../../db/schema/auth.ts';
+import { businessProfiles } from '../../db/schema/business-profiles.ts';
+import {
+  calendarFeeds,
+  eventAttendees,
+  eventComments,
+  eventInvitationTokens,
+  eventInvitations,
+  events,
+} from '../../db/schema/calendar.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { organizationSettings } from '../../db/schema/organization-settings.ts';
+import type { Db } from '../../platform/db.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventValues = Omit<
+  typeof events.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'sequence'
+>;
+export type InvitationRow = typeof eventInvitations.$inferSelect;
+export type InvitationValues = Omit<
+  typeof eventInvitations.$inferInsert,
+  'id' | 'organizationId' | 'eventId' | 'createdAt' | 'updatedAt'
+>;
+export type AttendeeRow = typeof eventAttendees.$inferSelect;
+export type CommentRow = typeof eventComments.$inferSelect;
+
+const REMINDABLE = ['pending', 'no_response'];
+
+// ─── Organization context ──────────────────────────────────────────────────────────────────────────────────
+
+export async function orgTimeZone(db: Db, orgId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ timeZone: organizationSettings.timeZone })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, orgId));
+  return row?.timeZone;
+}
+
+/** Who invites: the business profile's name and e-mail, else the organization's name. */
+export async function organizerOf(db: Db, orgId: string) {
+  const [row] = await db
+    .select({
+      orgName: organization.name,
+      companyName: businessProfiles.companyName,
+      email: businessProfiles.email,
+    })
+    .from(organization)
+    .leftJoin(businessProfiles, eq(businessProfiles.organizationId, organization.id))
+    .where(eq(organization.id, orgId));
+  return row;
+}
+
+export async function findUserContact(db: Db, userId: string) {
+  const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  return row;
+}
+
+/** The user's role in the organization, or undefined when no longer a member. */
+export async function memberRole(db: Db, userId: string, orgId: string) {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.userId, userId), eq(member.organizationId, orgId)));
+  return row?.role;
+}
+
+export async function findClientContact(db: Db, orgId: string, clientId: string) {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      companyName: clients.companyName,
+      fullName: clients.fullName,
+      email: clients.email,
+      preferredLanguage: clients.preferredLanguage,
+    })
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)));
+  return row;
+}
+
+// ─── Events ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function findEvent(db: Db, orgId: string, id: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.organizationId, orgId), eq(events.id, id)));
+  return row;
+}
+
+/** Events with an occurrence overlapping [from, to): single ones by their instants, series by their span. */
+export async function listEventsOverlapping(
+  db: Db,
+  orgId: string,
+  range: { from: Date; to: Date; clientId?: string },
+) {
+  const parts: SQL[] = [
+    eq(events.organizationId, orgId),
+    lt(events.startsAt, range.to),
+    gt(events.seriesEndsAt, range.from),
+  ];
+  if (range.clientId) parts.push(eq(events.clientId, range.clientId));
+  return db
+    .select({
+      event: events,
+      clientCompanyName: clients.companyName,
+      clientFullName: clients.fullName,
+    })
+    .from(events)
+    .leftJoin(clients, eq(clients.id, events.clientId))
+    .where(and(...parts))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(5000);
+}
+
+/** The organization's events whose last occurrence ends after `since` (the subscription feed). */
+export async function listEventsEndingAfter(db: Db, orgId: string, since: Date) {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.organizationId, orgId), gt(events.seriesEndsAt, since)))
+    .orderBy(asc(events.startsAt))
+    .limit(5000);
+}
+
+export async function insertEvent(db: Db, orgId: string, values: EventValues): Promise<EventRow> {
+  const [row] = await db
+    .insert(events)
+    .values({ ...values, organizationId: orgId })
+    .returning();
+  return row!;
+}
+
+/** Replaces the event's values; `bump` raises the iCalendar SEQUENCE in the same statement. */
+export async function updateEvent(
+  db: Db,
+  orgId: string,
+  id: string,
+  values: Partial<EventValues>,
+  bump: boolean,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({
+      ...values,
+      ...(bump ? { sequence: sql`${events.sequence} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(events.organizationId, orgId), eq(events.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteEvent(db: Db, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(events)
+    .where(and(eq(events.organizationId, orgId), eq(events.id, id)))
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+// ─── Invitations ───────────────────────────────────────────────────────────────────────────────────────────
+
+const invitationColumns = {
+  invitation: eventInvitations,
+  checkedInAt: eventAttendees.checkedInAt,
+};
+
+export async function listInvitations(db: Db, orgId: string, eventId: string) {
+  return db
+    .select(invitationColumns)
+    .from(eventInvitations)
+    .leftJoin(eventAttendees, eq(eventAttendees.invitationId, eventInvitations.id))
+    .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.eventId, eventId)))
+    .orderBy(asc(eventInvitations.createdAt), asc(eventInvitations.id));
+}
+
+export async function findInvitation(db: Db, orgId: string, eventId: string, id: string) {
+  const [row] = await db
+    .select(invitationColumns)
+    .from(eventInvitations)
+    .leftJoin(eventAttendees, eq(eventAttendees.invitationId, eventInvitations.id))
+    .where(
+      and(
+        eq(eventInvitations.organizationId, orgId),
+        eq(eventInvitations.eventId, eventId),
+        eq(eventInvitations.id, id),
+      ),
+    );
+  return row;
+}
+
+export async function findInvitationByEmail(db: Db, eventId: string, email: string) {
+  const [row] = await db
+    .select({ id: eventInvitations.id })
+    .from(eventInvitations)
+    .where(
+      and(
+        eq(eventInvitations.eventId, eventId),
+        sql`lower(${eventInvitations.inviteeEmail}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row;
+}
+
+/** The invitation and its event behind a link, whatever the organization; expiry is the caller's. */
+export async function findByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: eventInvitations, event: events })
+    .from(eventInvitationTokens)
+    .innerJoin(eventInvitations, eq(eventInvitations.id, eventInvitationTokens.invitationId))
+    .innerJoin(events, eq(events.id, eventInvitations.eventId))
+    .where(eq(eventInvitationTokens.invitationTokenHash, tokenHash));
+  return row;
+}
+
+export async function insertInvitation(
+  db: Db,
+  orgId: string,
+  eventId: string,
+  values: InvitationValues,
+): Promise<InvitationRow> {
+  const [row] = await db
+    .insert(eventInvitations)
+    .values({ ...values, organizationId: orgId, eventId })
+    .returning();
+  return row!;
+}
+
+export async function updateInvitation(
+  db: Db,
+  id: string,
+  values: Partial<InvitationValues>,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(eventInvitations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(eventInvitations.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteInvitation(db: Db, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(eventInvitations)
+    .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.id, id)))
+    .returning({ id: eventInvitations.id });
+  return rows.length > 0;
+}
+
+export async function addToken(db: Db, invitationId: string, tokenHash: string) {
+  await db.insert(eventInvitationTokens).values({ invitationId, invitationTokenHash: tokenHash });
+}
+
+/** A re-send: every earlier link of the invitation stops working. */
+export async function replaceTokens(db: Db, invitationId: string, tokenHash: string) {
+  await db.delete(eventInvitationTokens).where(eq(eventInvitationTokens.invitationId, invitationId));
+  await addToken(db, invitationId, tokenHash);
+}
+
+/** After the event moved: every invitation's links last until the new end + 30 days. */
+export async function setTokenExpiry(db: Db, eventId: string, expiresAt: Date) {
+  await db
+    .update(eventInvitations)
+    .set({ tokenExpiresAt: expiresAt, updatedAt: new Date() })
+    .where(eq(eventInvitations.eventId, eventId));
+}
+
+export async function statsRows(db: Db, orgId: string, eventId: string) {
+  const [invitations, [checked]] = await Promise.all([
+    db
+      .select({ rsvpStatus: eventInvitations.rsvpStatus, guestCount: eventInvitations.guestCount })
+      .from(eventInvitations)
+      .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.eventId, eventId))),
+    db
+      .select({ n: count() })
+      .from(eventAttendees)
+      .where(
+        and(
+          eq(eventAttendees.organizationId, orgId),
+          eq(eventAttendees.eventId, eventId),
+          eq(eventAttendees.attendanceStatus, 'checked_in'),
+        ),
+      ),
+  ]);
+  return { invitations, checkedIn: Number(checked?.n ?? 0) };
+}
+
+/** Stores no_response on invitations still pending once their event has started. Returns how many. */
+export async function markNoResponse(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(eventInvitations)
+    .set({ rsvpStatus: 'no_response', updatedAt: now })
+    .where(
+      and(
+        eq(eventInvitations.rsvpStatus, 'pending'),
+        inArray(
+          eventInvitations.eventId,
+          db.select({ id: events.id }).from(events).where(lte(events.startsAt, now)),
+        ),
+      ),
+    )
+    .returning({ id: eventInvitations.id });
+  return rows.length;
+}
+
+/** Invitations a reminder may be due for: e-mail, unanswered, wanted, under the limit, event within reach. */
+export async function reminderCandidates(db: Db, now: Date, horizon: Date, maxReminders: number) {
+  return db
+    .select({ invitation: eventInvitations, event: events })
+    .from(eventInvitations)
+    .innerJoin(events, eq(events.id, eventInvitations.eventId))
+    .where(
+      and(
+        gt(events.startsAt, now),
+        lte(events.startsAt, horizon),
+        inArray(eventInvitations.rsvpStatus, REMINDABLE),
+        eq(eventInvitations.sendReminders, true),
+        eq(eventInvitations.invitationMethod, 'email'),
+        lt(eventInvitations.reminderSentCount, maxReminders),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(eventInvitations.id))
+    .limit(1000);
+}
+
+/**
+ * Claims the reminder of one slot with a compare-and-set on what the caller read: of two job runs (two app
+ * instances) racing on the same invitation, exactly one gets the row back; the other's conditions no longer
+ * hold once the first has committed.
+ */
+export async function claimReminder(
+  db: Db,
+  input: { id: string; seenCount: number; slotAt: Date; now: Date },
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(eventInvitations)
+    .set({
+      reminderSentCount: sql`${eventInvitations.reminderSentCount} + 1`,
+      lastReminderSentAt: input.now,
+      updatedAt: input.now,
+    })
+    .where(
+      and(
+        eq(eventInvitations.id, input.id),
+        eq(eventInvitations.reminderSentCount, input.seenCount),
+        or(
+          isNull(eventInvitations.lastReminderSentAt),
+          lt(eventInvitations.lastReminderSentAt, input.slotAt),
+        ),
+        inArray(eventInvitations.rsvpStatus, REMINDABLE),
+        eq(eventInvitations.sendReminders, true),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a claimed slot back when its e-mail could not be written (only if nothing changed since). */
+export async function releaseReminder(db: Db, input: { id: string; claimedAt: Date; previous: Date | null }) {
+  await db
+    .update(eventInvitations)
+    .set({
+      reminderSentCount: sql`${eventInvitations.reminderSentCount} - 1`,
+      lastReminderSentAt: input.previous,
+    })
+    .where(and(eq(eventInvitations.id, input.id), eq(eventInvitations.lastReminderSentAt, input.claimedAt)));
+}
+
+// ─── Attendees ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function listAttendees(db: Db, orgId: string, eventId: string): Promise<AttendeeRow[]> {
+  return db
+    .select()
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.organizationId, orgId), eq(eventAttendees.eventId, eventId)))
+    .orderBy(asc(eventAttendees.createdAt), asc(eventAttendees.id));
+}
+
+export async function findAttendee(db: Db, orgId: string, eventId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(eventAttendees)
+    .where(
+      and(
+        eq(eventAttendees.organizationId, orgId),
+        eq(eventAttendees.eventId, eventId),
+        eq(eventAttendees.id, id),
+      ),
+    );
+  return row;
+}
+
+export async function findAttendeeByInvitation(db: Db, invitationId: string) {
+  const [row] = await db.select().from(eventAttendees).where(eq(eventAttendees.invitationId, invitationId));
+  return row;
+}
+
+/** The accepted guest as an attendee: created once, its name and guest count kept current. */
+export async function upsertAttendee(db: Db, invitation: InvitationRow): Promise<AttendeeRow> {
+  const [row] = await db
+    .insert(eventAttendees)
+    .values({
+      organizationId: invitation.organizationId,
+      eventId: invitation.eventId,
+      invitationId: invitation.id,
+      clientId: invitation.clientId,
+      name: invitation.inviteeName,
+      email: invitation.inviteeEmail,
+      guestCount: invitation.guestCount,
+    })
+    .onConflictDoUpdate({
+      target: eventAttendees.invitationId,
+      set: {
+        name: invitation.inviteeName,
+        email: invitation.inviteeEmail,
+        guestCount: invitation.guestCount,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes the guest's attendee row unless it is checked in. */
+export async function removeExpectedAttendee(db: Db, invitationId: string) {
+  await db
+    .delete(eventAttendees)
+    .where(
+      and(eq(eventAttendees.invitationId, invitationId), eq(eventAttendees.attendanceStatus, 'expected')),
+    );
+}
+
+export async function setAttendance(
+  db: Db,
+  input: { id: string; checkedIn: boolean; by: string | null; at: Date },
+): Promise<AttendeeRow | undefined> {
+  const [row] = await db
+    .update(eventAttendees)
+    .set(
+      input.checkedIn
+        ? { attendanceStatus: 'checked_in', checkedInAt: input.at, checkedInBy: input.by }
+        : { attendanceStatus: 'expected', checkedInAt: null, checkedInBy: null },
+    )
+    .where(
+      and(
+        eq(eventAttendees.id, input.id),
+        eq(eventAttendees.attendanceStatus, input.checkedIn ? 'expected' : 'checked_in'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ─── Comments ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Public comments and the reader's own private ones, oldest first. */
+export async function listComments(db: Db, orgId: string, eventId: string, readerId: string) {
+  return db
+    .select()
+    .from(eventComments)
+    .where(
+      and(
+        eq(eventComments.organizationId, orgId),
+        eq(eventComments.eventId, eventId),
+        or(eq(eventComments.isPublic, true), eq(eventComments.authorId, readerId)),
+      ),
+    )
+    .orderBy(asc(eventComments.createdAt), asc(eventComments.id));
+}
+
+export async function findComment(db: Db, orgId: string, eventId: string, id: string, readerId: string) {
+  const [row] = await db
+    .select()
+    .from(eventComments)
+    .where(
+      and(
+        eq(eventComments.organizationId, orgId),
+        eq(eventComments.eventId, eventId),
+        eq(eventComments.id, id),
+        or(eq(eventComments.isPublic, true), eq(eventComments.authorId, readerId)),
+      ),
+    );
+  return row;
+}
+
+export async function insertComment(db: Db, values: typeof eventComments.$inferInsert): Promise<CommentRow> {
+  const [row] = await db.insert(eventComments).values(values).returning();
+  return row!;
+}
+
+export async function deleteComment(db: Db, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(eventComments)
+    .where(and(eq(eventComments.organizationId, orgId), eq(eventComments.id, id)))
+    .returning({ id: eventComments.id });
+  return rows.length > 0;
+}
+
+// ─── Subscription feeds ────────────────────────────────────────────────────────────────────────────────────
+
+export async function findFeed(db: Db, orgId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.organizationId, orgId), eq(calendarFeeds.userId, userId)));
+  return row;
+}
+
+/** Creates the user's feed or replaces its token (the previous URL stops working). */
+export async function upsertFeed(db: Db, orgId: string, userId: string, tokenHash: string, now: Date) {
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ organizationId: orgId, userId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: [calendarFeeds.organizationId, calendarFeeds.userId],
+      set: { tokenHash, createdAt: now, lastUsedAt: null },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteFeed(db: Db, orgId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.organizationId, orgId), eq(calendarFeeds.userId, userId)))
+    .returning({ id: calendarFeeds.id });
+  return rows.length > 0;
+}
+
+export async function findFeedByHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row;
+}
+
+export async function touchFeed(db: Db, id: string, now: Date) {
+  await db.update(calendarFeeds).set({ lastUsedAt: now }).where(eq(calendarFeeds.id, id));
+}
