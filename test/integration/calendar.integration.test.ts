@@ -154,9 +154,14 @@ describe.each(DATABASES)('calendar events on %s', (kind) => {
       const page = await list(c, '2026-03-01', '2026-03-31', `&clientId=${clientId}`);
       expect(page.items.map((o) => o.eventId)).toEqual([linked.id]);
       expect(page.items[0]!.client).toEqual({ id: clientId, name: 'Bianchi S.p.A.' });
-      // The client cannot be deleted while an event names it.
+      // The client cannot be deleted while an event names it, and the event is on the client's timeline.
       const del = await c.del(`/api/v1/clients/${clientId}`);
       expect(del.statusCode).toBe(409);
+      const timeline = (await c.get(`/api/v1/clients/${clientId}/timeline`)).json();
+      expect(timeline.items).toContainEqual(
+        expect.objectContaining({ kind: 'event', id: linked.id, title: linked.title, recurring: false }),
+      );
+      expect(timeline.upcoming).toEqual([]);
     });
 
     it('refuses invalid input with messages in Italian and English', async () => {

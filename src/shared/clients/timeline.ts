@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * The client's timeline (GET /api/v1/clients/:id/timeline), newest first: the client's creation and archiving,
- * the transactions that name it, its quotes and invoices, and the document e-mails sent to it. Calendar events
- * join when their area arrives (TIMELINE_UPCOMING).
+ * the transactions that name it, its quotes and invoices, the document e-mails sent to it and its calendar
+ * events. TIMELINE_UPCOMING names sources still to come (none now).
  */
-export const TIMELINE_UPCOMING = ['events'] as const;
+export const TIMELINE_UPCOMING: readonly string[] = [];
 
 export const ZClientTimelineQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -54,7 +54,19 @@ const ZMailEntry = z.object({
   quoteId: z.string().nullable(),
 });
 
+const ZEventEntry = z.object({
+  kind: z.literal('event'),
+  id: z.string(),
+  /** The day of the event (its first day when recurring), YYYY-MM-DD. */
+  date: z.string(),
+  title: z.string(),
+  /** HH:MM on the organization's clock; null for an all-day event. */
+  startTime: z.string().nullable(),
+  recurring: z.boolean(),
+});
+
 export const ZClientTimelineEntry = z.discriminatedUnion('kind', [
+  ZEventEntry,
   ZTransactionEntry,
   ZClientEventEntry,
   ZDocumentEntry,
@@ -67,7 +79,7 @@ export const ZClientTimeline = z.object({
   /** More transactions, documents or e-mails exist than the limit returned. */
   hasMore: z.boolean(),
   /** Sources that will fill the timeline in later releases. */
-  upcoming: z.array(z.enum(TIMELINE_UPCOMING)),
+  upcoming: z.array(z.string()),
 });
 export type TClientTimeline = z.output<typeof ZClientTimeline>;
 

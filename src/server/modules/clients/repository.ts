@@ -1,3 +1,4 @@
+import { events } from '../../db/schema/calendar.ts';
 import { emailActivity, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
@@ -312,5 +313,22 @@ export async function clientMails(db: Db, orgId: string, clientId: string, limit
     .from(emailActivity)
     .where(and(eq(emailActivity.organizationId, orgId), eq(emailActivity.clientId, clientId)))
     .orderBy(desc(emailActivity.sentAt))
+    .limit(limit + 1);
+}
+
+/** The client's calendar events, latest first. */
+export async function clientEvents(db: Db, orgId: string, clientId: string, limit: number) {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      startDate: events.startDate,
+      startTime: events.startTime,
+      allDay: events.allDay,
+      rrule: events.rrule,
+    })
+    .from(events)
+    .where(and(eq(events.organizationId, orgId), eq(events.clientId, clientId)))
+    .orderBy(desc(events.startDate), desc(events.startTime))
     .limit(limit + 1);
 }

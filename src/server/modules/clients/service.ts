@@ -36,6 +36,7 @@ import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
 import { invoiceStatus } from '../invoices/service.ts';
 import { todayIn } from '../invoicing/format.ts';
 import {
+  clientEvents,
   clientIdentities,
   clientInvoices,
   clientMails,
@@ -205,11 +206,12 @@ export async function getClientTimeline(
 ): Promise<TClientTimeline> {
   const client = await findClient(deps.db, input.orgId, input.id);
   if (!client) throw new AppError('NOT_FOUND');
-  const [rows, quotes, invoices, mails, today] = await Promise.all([
+  const [rows, quotes, invoices, mails, events, today] = await Promise.all([
     clientTransactions(deps.db, input.orgId, input.id, input.limit),
     clientQuotes(deps.db, input.orgId, input.id, input.limit),
     clientInvoices(deps.db, input.orgId, input.id, input.limit),
     clientMails(deps.db, input.orgId, input.id, input.limit),
+    clientEvents(deps.db, input.orgId, input.id, input.limit),
     todayIn(deps.db, input.orgId),
   ]);
   const items = sortTimeline([
@@ -249,12 +251,20 @@ export async function getClientTimeline(
       invoiceId: m.invoiceId,
       quoteId: m.quoteId,
     })),
+    ...events.slice(0, input.limit).map((e) => ({
+      kind: 'event' as const,
+      id: e.id,
+      date: e.startDate,
+      title: e.title,
+      startTime: e.allDay ? null : e.startTime.slice(0, 5),
+      recurring: e.rrule !== null,
+    })),
     { kind: 'created' as const, id: `${client.id}:created`, date: client.createdAt.toISOString() },
     ...(client.archivedAt
       ? [{ kind: 'archived' as const, id: `${client.id}:archived`, date: client.archivedAt.toISOString() }]
       : []),
   ]);
-  const hasMore = [rows, quotes, invoices, mails].some((list) => list.length > input.limit);
+  const hasMore = [rows, quotes, invoices, mails, events].some((list) => list.length > input.limit);
   return { items, hasMore, upcoming: [...TIMELINE_UPCOMING] };
 }
 

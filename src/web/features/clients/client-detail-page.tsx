@@ -20,6 +20,7 @@ import {
 import type { TClient } from '@shared/clients/contracts.ts';
 import { countryName } from '@shared/clients/countries.ts';
 import type { TClientTimelineEntry } from '@shared/clients/timeline.ts';
+import { eventPagePath } from '@shared/calendar/contracts.ts';
 import { formatDate, formatDateTime, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
@@ -359,9 +360,11 @@ function Timeline({ client }: { client: TClient }) {
           {timeline.data.hasMore ? (
             <p className="mt-4 text-xs text-muted-foreground">{t('clients:timeline.more')}</p>
           ) : null}
-          <p className="mt-5 rounded-md bg-surface-muted px-3 py-2 text-xs text-muted-foreground">
-            {t('clients:timeline.upcoming')}
-          </p>
+          {timeline.data.upcoming.length > 0 ? (
+            <p className="mt-5 rounded-md bg-surface-muted px-3 py-2 text-xs text-muted-foreground">
+              {t('clients:timeline.upcoming')}
+            </p>
+          ) : null}
         </CardContent>
       )}
     </Card>
@@ -405,6 +408,19 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
       </Link>
     );
     detail = `${t(quote ? `quotes:status.${entry.status}` : `invoices:status.${entry.status}`)} · ${formatEuroCents(entry.totalCents, locale)}`;
+  } else if (entry.kind === 'event') {
+    icon = <CalendarClock className="size-3.5" />;
+    title = (
+      <Link to={eventPagePath(entry.id)} className="text-primary underline-offset-2 hover:underline">
+        {entry.title}
+      </Link>
+    );
+    detail = [
+      entry.startTime ?? t('clients:timeline.allDay'),
+      entry.recurring ? t('clients:timeline.recurring') : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   } else if (entry.kind === 'mail') {
     icon = <Mail className="size-3.5" />;
     title = t('clients:timeline.mail', { subject: entry.subject });
@@ -416,7 +432,11 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
     icon = <Archive className="size-3.5" />;
     title = t('clients:timeline.archived');
   }
-  const dayOnly = entry.kind === 'transaction' || entry.kind === 'quote' || entry.kind === 'invoice';
+  const dayOnly =
+    entry.kind === 'transaction' ||
+    entry.kind === 'quote' ||
+    entry.kind === 'invoice' ||
+    entry.kind === 'event';
   const when = dayOnly ? formatDate(entry.date, locale) : formatDateTime(entry.date, locale);
   return (
     <li className="relative">
