@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
-import { Bell, Inbox, ReceiptText, SlidersHorizontal, Store } from 'lucide-react';
+import { Bell, Inbox, Mail, ReceiptText, SlidersHorizontal, Store } from 'lucide-react';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { BusinessProfilePanel } from './business-profile-panel.tsx';
+import { EmailTemplatesPanel } from './email-templates-panel.tsx';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
@@ -14,6 +15,7 @@ import { PreferencesPanel } from './preferences-panel.tsx';
 const TABS = [
   { key: 'profile', Icon: Store, label: 'settings:tabs.profile' },
   { key: 'invoicing', Icon: ReceiptText, label: 'invoices:settings.tab' },
+  { key: 'email-templates', Icon: Mail, label: 'settings:tabs.emailTemplates' },
   { key: 'preferences', Icon: SlidersHorizontal, label: 'settings:tabs.preferences' },
   { key: 'notifications', Icon: Bell, label: 'settings:tabs.notifications' },
   { key: 'outbox', Icon: Inbox, label: 'settings:tabs.outbox' },
@@ -24,7 +26,10 @@ function isTab(value: string | null): value is TabKey {
   return TABS.some((tab) => tab.key === value);
 }
 
-/** /settings: business profile (with logo), invoicing, language and theme, notifications, and the outbox. */
+/**
+ * /settings: business profile (with logo), invoicing, document e-mail templates, language and theme,
+ * notifications, and the outbox.
+ */
 export function SettingsPage() {
   const { t } = useTranslation(['settings', 'navigation', 'invoices']);
   useDocumentTitle(t('navigation:routes.settings'));
@@ -63,6 +68,9 @@ export function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="invoicing" className="focus-visible:outline-none">
           <InvoicingSettingsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="email-templates" className="focus-visible:outline-none">
+          <EmailTemplatesPanel />
         </Tabs.Content>
         <Tabs.Content value="preferences" className="focus-visible:outline-none">
           <PreferencesPanel />

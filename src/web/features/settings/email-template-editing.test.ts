@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_TEMPLATE_KEYS,
+  SYSTEM_EMAIL_TEMPLATES,
+  TEMPLATE_VARIABLES,
+  renderTemplate,
+} from '@shared/invoicing/email-templates.ts';
+import {
+  formatMailDate,
+  insertVariable,
+  isDirty,
+  sampleValues,
+  unknownVariables,
+  validateDraft,
+  variablesIn,
+  variablesOf,
+} from './email-template-editing.ts';
+
+describe('validateDraft', () => {
+  it('asks for a subject and a text, blanks not counting', () => {
+    expect(validateDraft({ subject: '  ', contentText: '\n' })).toEqual({
+      subject: 'required',
+      contentText: 'required',
+    });
+    expect(validateDraft({ subject: 'Fattura {{invoice_number}}', contentText: 'Ciao' })).toEqual({});
+  });
+
+  it('keeps the server limits of 200 and 10,000 characters after trimming', () => {
+    expect(validateDraft({ subject: 'a'.repeat(200), contentText: `  ${'b'.repeat(10_000)}  ` })).toEqual({});
+    expect(validateDraft({ subject: 'a'.repeat(201), contentText: 'b'.repeat(10_001) })).toEqual({
+      subject: 'tooLong',
+      contentText: 'tooLong',
+    });
+  });
+});
+
+describe('isDirty', () => {
+  it('ignores the blanks the server trims away', () => {
+    const stored = { subject: 'Oggetto', contentText: 'Testo' };
+    expect(isDirty({ subject: ' Oggetto ', contentText: 'Testo\n' }, stored)).toBe(false);
+    expect(isDirty({ subject: 'Oggetto', contentText: 'Testo!' }, stored)).toBe(true);
+  });
+});
+
+describe('insertVariable', () => {
+  it('puts the variable at the caret and moves the caret after it', () => {
+    expect(insertVariable('Gentile ,', 8, 8, 'client_name')).toEqual({
+      value: 'Gentile {{client_name}},',
+      caret: 23,
+    });
+  });
+
+  it('replaces the selection, and clamps positions outside the text', () => {
+    expect(insertVariable('Fattura XX del', 8, 10, 'invoice_number').value).toBe(
+      'Fattura {{invoice_number}} del',
+    );
+    expect(insertVariable('abc', 10, 20, 'due_date')).toEqual({ value: 'abc{{due_date}}', caret: 15 });
+    expect(insertVariable('abc', 2, 1, 'due_date').value).toBe('ab{{due_date}}c');
+  });
+});
+
+describe('variables', () => {
+  it('lists the names written in a text once, in order', () => {
+    expect(variablesIn('{{a}} {{ b }} {{a}} {c} {{d-e}}')).toEqual(['a', 'b']);
+  });
+
+  it('reports names the templates do not know', () => {
+    expect(unknownVariables({ subject: '{{client_name}}', contentText: '{{cliente}} {{ totale }}' })).toEqual(
+      ['cliente', 'totale'],
+    );
+  });
+
+  it("gives each template the variables its system text uses, the final notice's deadline included", () => {
+    expect(variablesOf('final_notice')).toContain('final_deadline');
+    expect(variablesOf('quote_send')).toContain('quote_link');
+    expect(variablesOf('invoice_send')).not.toContain('quote_link');
+    for (const key of EMAIL_TEMPLATE_KEYS) {
+      const en = SYSTEM_EMAIL_TEMPLATES[key].en;
+      expect(variablesIn(`${en.subject}\n${en.text}`).sort(), key).toEqual([...variablesOf(key)].sort());
+    }
+  });
+});
+
+describe('sampleValues', () => {
+  it('fills every variable, with amounts and dates in the template language', () => {
+    const it_ = sampleValues('it');
+    const en = sampleValues('en');
+    for (const name of TEMPLATE_VARIABLES) {
+      expect(it_[name], name).toBeTruthy();
+      expect(en[name], name).toBeTruthy();
+    }
+    expect(it_.total_amount).toBe('1.464,00\u00a0€');
+    expect(en.total_amount).toBe('€1,464.00');
+    expect(it_.due_date).toBe('01/04/2026');
+    expect(en.due_date).toBe('1 Apr 2026');
+    expect(it_.days_overdue).toBe('15');
+    expect(it_.payment_method).toBe('Bonifico bancario');
+    expect(en.payment_method).toBe('Bank transfer');
+  });
+
+  it('uses the organization contacts when known, the samples for blank ones', () => {
+    const values = sampleValues('it', {
+      company: { name: 'Acme S.p.A.', email: ' ', phone: '' },
+      origin: 'https://app.test',
+    });
+    expect(values.company_name).toBe('Acme S.p.A.');
+    expect(values.company_email).toBe('info@studiobianchi.it');
+    expect(values.quote_link).toBe('https://app.test/q/esempio');
+  });
+
+  it('gives the final notice a deadline 7 business days after Thursday 16 April', () => {
+    expect(sampleValues('it').final_deadline).toBe(formatMailDate('2026-04-27', 'it'));
+    expect(sampleValues('en').final_deadline).toBe('27 Apr 2026');
+  });
+
+  it('renders every system template without leftovers', () => {
+    for (const key of EMAIL_TEMPLATE_KEYS) {
+      for (const lang of ['it', 'en'] as const) {
+        const { subject, text } = renderTemplate(SYSTEM_EMAIL_TEMPLATES[key][lang], sampleValues(lang));
+        expect(`${subject}${text}`, `${key}/${lang}`).not.toMatch(/\{\{|\}\}/);
+        expect(text).toContain('Rossi Costruzioni S.r.l.');
+      }
+    }
+  });
+});
+
+type Tree = { [key: string]: string | Tree };
+const ROOT = join(import.meta.dirname, '../../../..');
+
+function block(lang: 'it' | 'en'): Map<string, string> {
+  const file = JSON.parse(readFileSync(join(ROOT, 'public/locales', lang, 'settings.json'), 'utf8')) as Tree;
+  const out = new Map<string, string>();
+  const walk = (tree: Tree, prefix: string) => {
+    for (const [k, v] of Object.entries(tree)) {
+      if (typeof v === 'string') out.set(`${prefix}${k}`, v);
+      else walk(v, `${prefix}${k}.`);
+    }
+  };
+  walk({ emailTemplates: file.emailTemplates as Tree, tabs: file.tabs as Tree }, '');
+  return out;
+}
+
+describe('emailTemplates translations', () => {
+  const it_ = block('it');
+  const en = block('en');
+
+  it('have the same keys, no empty text and the same placeholders in Italian and English', () => {
+    expect([...en.keys()].sort()).toEqual([...it_.keys()].sort());
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of it_) {
+      expect(text.trim(), key).not.toBe('');
+      expect(names(en.get(key)!), key).toEqual(names(text));
+    }
+  });
+
+  it('name and describe every template and variable', () => {
+    for (const key of EMAIL_TEMPLATE_KEYS) {
+      expect(en.has(`emailTemplates.names.${key}`), key).toBe(true);
+      expect(en.has(`emailTemplates.purposes.${key}`), key).toBe(true);
+    }
+    for (const name of TEMPLATE_VARIABLES)
+      expect(en.has(`emailTemplates.variables.${name}`), name).toBe(true);
+  });
+
+  it('contain every key the panel names literally', () => {
+    const source = readFileSync(join(import.meta.dirname, 'email-templates-panel.tsx'), 'utf8');
+    const used = [...source.matchAll(/['"`]settings:((?:emailTemplates|tabs)\.[\w.]+)['"`]/g)].map(
+      (m) => m[1]!,
+    );
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((key) => !it_.has(key) || !en.has(key))).toEqual([]);
+  });
+});
