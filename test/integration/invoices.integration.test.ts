@@ -347,6 +347,46 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     ).toBe(false);
   });
 
+  it('confirms a payment and sends a statement of the open invoices, in the client language', async () => {
+    const { owner, c, clientId } = await setup();
+    const statementNone = await c.post(`/api/v1/clients/${clientId}/statement`, undefined, {
+      'accept-language': 'en',
+    });
+    expect(statementNone.statusCode).toBe(400);
+    expect(statementNone.json().error.details[0].message).toBe(
+      'This client has no open invoices: there is nothing to put in a statement',
+    );
+    const first = await issue(c, (await draft(c, clientId)).id);
+    await issue(c, (await draft(c, clientId)).id);
+    const paid = (
+      await c.post(`/api/v1/invoices/${first.id}/payments`, {
+        paidOn: today,
+        amountCents: 10000,
+        method: 'cash',
+      })
+    ).json() as Invoice;
+    const confirmation = await c.post(
+      `/api/v1/invoices/${first.id}/payments/${paid.payments[0]!.id}/confirmation`,
+    );
+    expect(confirmation.statusCode, confirmation.body).toBe(200);
+    const statement = await c.post(`/api/v1/clients/${clientId}/statement`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const messages = await t.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, owner.organizationId));
+    const bySubject = (prefix: string) => messages.find((m) => m.subject.startsWith(prefix))!;
+    expect(bySubject('Pagamento ricevuto').textBody).toMatch(
+      /pagamento di 100,00\s€ del \d{2}\/\d{2}\/\d{4} \(Contanti\)/,
+    );
+    const text = bySubject('Estratto conto').textBody;
+    // 378.59 − 100.00 + 378.59 still due, one line per open invoice before the greeting.
+    expect(text).toMatch(/per un totale di 657,18\s€/);
+    expect(text).toMatch(
+      new RegExp(`- Fattura 1/${year} .*278,59\\s€\\n- Fattura 2/${year} .*378,59\\s€\\n\\nCordiali saluti`),
+    );
+  });
+
   it('refuses to send to a client without e-mail with a clear error', async () => {
     const { c, clientId } = await setup({ clientEmail: null });
     const inv = await issue(c, (await draft(c, clientId)).id);

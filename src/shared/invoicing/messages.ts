@@ -25,6 +25,8 @@ export const INVOICING_MESSAGES = {
     'invoicing.errors.ibanInvalid': 'Invalid IBAN: check the country code and the digits',
     'invoicing.errors.validUntilBeforeIssue': 'The validity date cannot be before the issue date',
     'invoicing.errors.dueBeforeIssue': 'The due date cannot be before the issue date',
+    'invoicing.errors.noOpenInvoices':
+      'This client has no open invoices: there is nothing to put in a statement',
     'invoicing.errors.numberPatternInvalid':
       'The pattern must contain {n} and give a number of at most 20 characters',
     'invoicing.missing.document.kind': 'This kind of document has no e-invoice',
@@ -81,6 +83,8 @@ export const INVOICING_MESSAGES = {
     'invoicing.errors.ibanInvalid': 'IBAN non valido: controlla il codice paese e le cifre',
     'invoicing.errors.validUntilBeforeIssue': 'La data di validità non può precedere la data di emissione',
     'invoicing.errors.dueBeforeIssue': 'La scadenza non può precedere la data di emissione',
+    'invoicing.errors.noOpenInvoices':
+      'Questo cliente non ha fatture aperte: non c’è nulla da mettere in un estratto conto',
     'invoicing.errors.numberPatternInvalid':
       'Lo schema deve contenere {n} e dare un numero di al massimo 20 caratteri',
     'invoicing.missing.document.kind': 'Questo tipo di documento non ha una fattura elettronica',

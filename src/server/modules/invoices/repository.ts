@@ -232,3 +232,20 @@ export async function numbersOf(db: Db, orgId: string, ids: string[]) {
 }
 
 export type InvoiceListRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];
+
+/** The client's issued invoices (TD01) that may still be open, oldest due first. */
+export async function openInvoicesOf(db: Db, orgId: string, clientId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, orgId),
+        eq(invoices.clientId, clientId),
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        sql`${outstanding} > 0`,
+      ),
+    )
+    .orderBy(asc(invoices.dueDate), asc(invoices.sequence));
+}

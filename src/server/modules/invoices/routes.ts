@@ -13,13 +13,14 @@ import {
 } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MailPort } from '../../platform/mail.ts';
+import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { todayIn } from '../invoicing/format.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { exportInvoices } from './export.ts';
 import { deletePayment, recordPayment } from './payments.ts';
-import { sendInvoice, sendReminder } from './sending.ts';
+import { sendInvoice, sendPaymentConfirmation, sendReminder, sendStatement } from './sending.ts';
 import {
   createCreditNote,
   createInvoiceDraft,
@@ -202,6 +203,47 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
         invoiceId: request.params.id,
         paymentId: request.params.paymentId,
       }),
+  );
+
+  app.post(
+    '/api/v1/invoices/:id/payments/:paymentId/confirmation',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'E-mail the client a confirmation of a recorded payment (payment_confirmation template)',
+        params: z.object({ id: z.string().max(64), paymentId: z.string().max(64) }),
+        response: { 200: ZSendResult },
+      },
+    },
+    async (request) => {
+      const { orgId, userId } = scopeOf(request);
+      return sendPaymentConfirmation(deps, {
+        orgId,
+        userId,
+        invoiceId: request.params.id,
+        paymentId: request.params.paymentId,
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/clients/:id/statement',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'E-mail the client a statement of its open invoices (statement template; 400 when none is open)',
+        params: ZIdParams,
+        response: { 200: ZSendResult },
+      },
+    },
+    async (request) => {
+      const { orgId, userId } = scopeOf(request);
+      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new AppError('NOT_FOUND');
+      return sendStatement(deps, { orgId, userId, clientId: request.params.id });
+    },
   );
 
   app.post(

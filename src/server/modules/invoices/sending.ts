@@ -1,6 +1,7 @@
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { FALLBACK_CLIENT_NAME, type EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
@@ -139,4 +140,88 @@ export async function deliverReminder(
     values: { ...values, total_amount: formatMoneyFor(outstandingOf(row), row.language) },
     attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }],
   });
+}
+
+/** Confirms a recorded payment to the client (payment_confirmation template). */
+export async function sendPaymentConfirmation(
+  deps: InvoiceMailDeps,
+  input: { orgId: string; userId: string; invoiceId: string; paymentId: string },
+) {
+  assertId(input.invoiceId);
+  const row = await repo.findInvoice(deps.db, input.orgId, input.invoiceId);
+  if (!row) throw notFound(input.invoiceId);
+  const payment = (await repo.paymentsOf(deps.db, input.orgId, row.id)).find((p) => p.id === input.paymentId);
+  if (!payment) throw new AppError('NOT_FOUND');
+  const today = await todayIn(deps.db, input.orgId);
+  const { parties, values } = await templateValues(deps, input.orgId, row, today);
+  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
+  const lang = row.language === 'en' ? 'en' : 'it';
+  const activity = await sendDocumentMail(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    clientId: row.clientId,
+    invoiceId: row.id,
+    type: 'payment_confirmation',
+    templateKey: 'payment_confirmation',
+    language: lang,
+    to: parties.client.email,
+    values: {
+      ...values,
+      payment_amount: formatMoneyFor(payment.amountCents, lang),
+      payment_date: formatDateFor(payment.paidOn, lang),
+      payment_method: PAYMENT_METHOD_LABELS[payment.method as PaymentMethod]?.[lang] ?? payment.method,
+    },
+    attachments: [],
+  });
+  return { activity };
+}
+
+/**
+ * A statement of the client's open invoices (statement template): the total still due, and one line per
+ * invoice with its number, date, due date and what is left, appended to the template's text.
+ */
+export async function sendStatement(
+  deps: InvoiceMailDeps,
+  input: { orgId: string; userId: string; clientId: string },
+) {
+  const parties = await loadParties(deps.db, input.orgId, input.clientId);
+  if (!parties.client) throw new AppError('NOT_FOUND');
+  const today = await todayIn(deps.db, input.orgId);
+  const open = (await repo.openInvoicesOf(deps.db, input.orgId, input.clientId)).filter(
+    (row) => outstandingOf(row) > 0,
+  );
+  if (open.length === 0) {
+    throw new AppError('VALIDATION_ERROR', [
+      { path: 'clientId', message: 'invoicing.errors.noOpenInvoices' },
+    ]);
+  }
+  const lang = parties.client.preferredLanguage === 'en' ? 'en' : 'it';
+  const total = open.reduce((sum, row) => sum + outstandingOf(row), 0);
+  const lines = open.map((row) => {
+    const overdue = invoiceStatus(row, today) === 'overdue';
+    const left = formatMoneyFor(outstandingOf(row), lang);
+    const when = `${formatDateFor(row.issueDate, lang)} · ${lang === 'en' ? 'due' : 'scadenza'} ${formatDateFor(row.dueDate, lang)}`;
+    const flag = overdue ? (lang === 'en' ? ' (overdue)' : ' (scaduta)') : '';
+    return `- ${lang === 'en' ? 'Invoice' : 'Fattura'} ${row.number} · ${when} · ${left}${flag}`;
+  });
+  const name = clientDisplayName(parties.client);
+  const activity = await sendDocumentMail(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    clientId: input.clientId,
+    type: 'statement',
+    templateKey: 'statement',
+    language: lang,
+    to: parties.client.email,
+    values: {
+      client_name: name || FALLBACK_CLIENT_NAME[lang],
+      company_name: parties.profile?.companyName ?? '',
+      company_email: parties.profile?.email ?? '',
+      company_phone: parties.profile?.phone ?? '',
+      total_amount: formatMoneyFor(total, lang),
+    },
+    appendText: `\n\n${lines.join('\n')}`,
+    attachments: [],
+  });
+  return { activity };
 }

@@ -49,6 +49,8 @@ export type DocumentMail = {
   to: string | null;
   values: TemplateValues;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Text added after the rendered template (a statement's list of invoices). */
+  appendText?: string;
 };
 
 /**
@@ -61,8 +63,9 @@ export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: Docu
     await templateFor(deps.db, m.orgId, m.templateKey, m.language),
     m.values,
   );
+  const body = m.appendText ? insertBeforeSignature(text, m.appendText) : text;
   const outboxId = await deps.mail.send(
-    { to: m.to, subject, text, attachments: m.attachments, headers: IMPORTANT },
+    { to: m.to, subject, text: body, attachments: m.attachments, headers: IMPORTANT },
     { organizationId: m.orgId, userId: m.userId },
   );
   const [row] = await deps.db
@@ -83,6 +86,13 @@ export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: Docu
     })
     .returning();
   return toActivity(row!);
+}
+
+/** Puts extra text after the message body and before the closing greeting, when there is one. */
+function insertBeforeSignature(text: string, extra: string): string {
+  const closing = /\n\n(Cordiali saluti|Kind regards),/.exec(text);
+  if (!closing) return text + extra;
+  return text.slice(0, closing.index) + extra + text.slice(closing.index);
 }
 
 export function toActivity(row: typeof emailActivity.$inferSelect): TEmailActivity {

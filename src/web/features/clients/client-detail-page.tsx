@@ -34,7 +34,13 @@ import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
-import { useArchiveClient, useClient, useClientTimeline, useDeleteClient } from './clients-api.ts';
+import {
+  useArchiveClient,
+  useClient,
+  useClientTimeline,
+  useDeleteClient,
+  useSendStatement,
+} from './clients-api.ts';
 import { ArchivedBadge, SkeletonRows, clientName, useClientPermissions } from './client-ui.tsx';
 
 const named = <K extends string, P extends object>(
@@ -107,6 +113,7 @@ function ClientView({ client }: { client: TClient }) {
   const { organizationId, canManage } = useClientPermissions();
   const archive = useArchiveClient(organizationId);
   const remove = useDeleteClient(organizationId);
+  const statement = useSendStatement(organizationId);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [inUse, setInUse] = useState(false);
   const lang = currentLanguage();
@@ -127,6 +134,12 @@ function ClientView({ client }: { client: TClient }) {
         onError: (error) => toast.error(apiErrorMessage(error, t)),
       },
     );
+
+  const sendStatement = () =>
+    statement.mutate(client.id, {
+      onSuccess: () => toast.success(t('clients:detail.statementSent', { email: client.email })),
+      onError: (error) => toast.error(apiErrorMessage(error, t)),
+    });
 
   const confirmDelete = () =>
     remove.mutate(client.id, {
@@ -171,6 +184,12 @@ function ClientView({ client }: { client: TClient }) {
                 <Pencil aria-hidden="true" className="size-4" />
                 {t('clients:actions.edit')}
               </Link>
+              {client.email ? (
+                <Button variant="outline" onClick={sendStatement} loading={statement.isPending}>
+                  <Mail aria-hidden="true" className="size-4" />
+                  {t('clients:actions.sendStatement')}
+                </Button>
+              ) : null}
               <Button variant="outline" onClick={toggleArchive} loading={archive.isPending}>
                 {archived ? (
                   <ArchiveRestore aria-hidden="true" className="size-4" />

@@ -68,6 +68,16 @@ export function useClientTimeline(organizationId: string | null, id: string | un
   });
 }
 
+/** E-mails the client a statement of its open invoices; the timeline shows the message afterwards. */
+export function useSendStatement(organizationId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<unknown>(`/api/v1/clients/${id}/statement`, { method: 'POST', body: {} }),
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsKey(organizationId) }),
+  });
+}
+
 /** Create (no id) or replace (id) a client; every list and the client itself are refreshed. */
 export function useSaveClient(organizationId: string | null) {
   const queryClient = useQueryClient();

@@ -52,6 +52,7 @@ import { InvoiceLoadError } from './invoice-editor-page.tsx';
 import {
   useCreditNote,
   useDeleteInvoice,
+  useConfirmPayment,
   useDeletePayment,
   useInvoice,
   useIssueInvoice,
@@ -104,6 +105,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
   const creditNote = useCreditNote(orgId, invoice.id);
   const remove = useDeleteInvoice(orgId);
   const deletePayment = useDeletePayment(orgId, invoice.id);
+  const confirmPayment = useConfirmPayment(orgId, invoice.id);
   const confirm = useConfirm<Confirmation>();
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [downloading, setDownloading] = useState<'pdf' | 'xml' | null>(null);
@@ -158,6 +160,11 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
         toast.success(t('invoices:toast.deleted'));
         void navigate('/invoices', { replace: true });
       },
+      onError: fail,
+    });
+  const doConfirmPayment = (paymentId: string) =>
+    confirmPayment.mutate(paymentId, {
+      onSuccess: () => toast.success(t('invoices:payments.confirmationSent')),
       onError: fail,
     });
   const doDeletePayment = (paymentId: string) =>
@@ -409,6 +416,21 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
                               .join(' · ')}
                           </p>
                         </div>
+                        {canManage ? (
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={t('invoices:payments.sendConfirmation', {
+                              amount: euro(p.amountCents),
+                              date: formatDate(p.paidOn, locale),
+                            })}
+                            title={t('invoices:payments.sendConfirmationShort')}
+                            disabled={confirmPayment.isPending}
+                            onClick={() => doConfirmPayment(p.id)}
+                          >
+                            <Send aria-hidden="true" className="size-4" />
+                          </Button>
+                        ) : null}
                         {canManage ? (
                           <Button
                             variant="ghost"

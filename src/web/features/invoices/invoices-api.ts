@@ -133,6 +133,20 @@ export function useDeletePayment(orgId: string | null, id: string) {
   );
 }
 
+/** E-mails the client a confirmation of one payment; the invoice is fetched again (activity). */
+export function useConfirmPayment(orgId: string | null, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      api<TSendResult>(path(id, `/payments/${encodeURIComponent(paymentId)}/confirmation`), {
+        method: 'POST',
+        body: {},
+      }),
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey(orgId) }),
+  });
+}
+
 /** Sends the invoice, or a reminder of the given type; the invoice is fetched again (status, activity). */
 export function useSendInvoice(orgId: string | null, id: string) {
   const queryClient = useQueryClient();
