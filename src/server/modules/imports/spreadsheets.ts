@@ -1,4 +1,7 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/** exceljs is large (about 0.4 s to load): loaded on the first spreadsheet, not at start-up. */
+const loadExcel = async () => (await import('exceljs')).default;
 
 /** Reading and writing XLSX for imports and exports (exceljs); CSV is `parseCsv`/`toCsv` in src/shared/imports. */
 
@@ -18,7 +21,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet as a header row and data rows of text (dates as YYYY-MM-DD). */
 export async function readXlsx(content: Buffer): Promise<{ headers: string[]; rows: string[][] }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return { headers: [], rows: [] };
@@ -36,7 +39,7 @@ export async function readXlsx(content: Buffer): Promise<{ headers: string[]; ro
 }
 
 export async function writeXlsx(sheetName: string, headers: string[], rows: (string | number | null)[][]) {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.addRow(headers).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
