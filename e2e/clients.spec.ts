@@ -63,7 +63,7 @@ test('crea un cliente con una P.IVA errata, la corregge e lo ritrova con un erro
   await expect(page.getByRole('heading', { level: 1, name: 'Rossi Costruzioni S.r.l.' })).toBeVisible();
   await expect(page.getByText(piva(1))).toBeVisible();
   await expect(page.getByText('Cliente creato', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(/Preventivi, fatture, appuntamenti ed email compariranno qui/)).toBeVisible();
+  await expect(page.getByText('Cronologia', { exact: true })).toBeVisible();
   await axe();
 
   await page.getByRole('link', { name: 'Tutti i clienti' }).click();

@@ -59,11 +59,11 @@ test('sign in and use the shell with the keyboard only', async ({ page, axe }) =
   const profileTab = page.getByRole('tab', { name: 'Profilo aziendale' });
   await tabTo(page, profileTab);
   await page.keyboard.press('ArrowRight');
-  const preferencesTab = page.getByRole('tab', { name: 'Preferenze' });
-  await expect(preferencesTab).toBeFocused();
-  await expect(preferencesTab).toHaveAttribute('aria-selected', 'true');
+  const invoicingTab = page.getByRole('tab', { name: 'Fatturazione' });
+  await expect(invoicingTab).toBeFocused();
+  await expect(invoicingTab).toHaveAttribute('aria-selected', 'true');
   await expectVisibleFocus(page);
-  await expect(page).toHaveURL(/\/settings\?tab=preferences$/);
+  await expect(page).toHaveURL(/\/settings\?tab=invoicing$/);
   await page.keyboard.press('ArrowLeft');
   await expect(profileTab).toHaveAttribute('aria-selected', 'true');
 

@@ -12,7 +12,13 @@ export function apiErrorMessage(error: unknown, t: TFunction): string {
     if (error.code === 'RATE_LIMITED' && error.retryAfter) {
       return t('common:apiErrors.RATE_LIMITED_WAIT', { seconds: error.retryAfter });
     }
-    if (Object.hasOwn(ERROR_CODES, error.code)) return t(`common:apiErrors.${error.code}`);
+    if (Object.hasOwn(ERROR_CODES, error.code)) {
+      // A message with {placeholders} (the invoice number, an amount) comes filled in by the server, already in
+      // the interface language (Accept-Language); the others are translated here.
+      const template: string = ERROR_CODES[error.code as keyof typeof ERROR_CODES].en;
+      if (template.includes('{') && error.message) return error.message;
+      return t(`common:apiErrors.${error.code}`);
+    }
     if (error.status < 500 && error.message) return error.message;
     return t('common:apiErrors.INTERNAL');
   }
