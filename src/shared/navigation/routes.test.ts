@@ -83,6 +83,9 @@ describe('route table', () => {
     expect(findRoute('/invoices/new')?.name).toBe('invoiceNew');
     expect(findRoute('/invoices/abc-123/edit')?.name).toBe('invoiceEdit');
     expect(findRoute('/q/some-signed-token')?.name).toBe('publicQuote');
+    expect(findRoute('/calendar')?.name).toBe('calendar');
+    expect(findRoute('/calendar/events/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11')?.name).toBe('calendarEvent');
+    expect(findRoute('/rsvp/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde')?.name).toBe('rsvp');
     expect(findRoute('/dashboard?x=1')?.name).toBe('dashboard');
   });
 
@@ -90,6 +93,13 @@ describe('route table', () => {
     const route = findRoute('/q/abc');
     expect(route?.public).toBe(true);
     expect(safeReturnPath('/q/abc')).toBe('/dashboard');
+  });
+
+  it('keeps the RSVP page outside the sign-in rules', () => {
+    const route = findRoute('/rsvp/some-token');
+    expect(route?.public).toBe(true);
+    expect(route?.available).toBe(true);
+    expect(safeReturnPath('/rsvp/some-token')).toBe('/dashboard');
   });
 
   it('sends the index and unknown routes to /dashboard', () => {

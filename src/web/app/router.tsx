@@ -52,11 +52,15 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   invoiceNew: named(() => import('@web/features/invoices/invoice-editor-page.tsx'), 'InvoiceNewPage'),
   invoice: named(() => import('@web/features/invoices/invoice-detail-page.tsx'), 'InvoiceDetailPage'),
   invoiceEdit: named(() => import('@web/features/invoices/invoice-editor-page.tsx'), 'InvoiceEditPage'),
+  calendar: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPage'),
+  calendarEvent: named(() => import('@web/features/calendar/event-page.tsx'), 'EventPage'),
+  calendarPage: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPageRedirect'),
 };
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */
 const PUBLIC_PAGES: Partial<Record<RouteName, ComponentType>> = {
   publicQuote: named(() => import('@web/features/public-quote/public-quote-page.tsx'), 'PublicQuotePage'),
+  rsvp: named(() => import('@web/features/rsvp/rsvp-page.tsx'), 'RsvpPage'),
 };
 
 const OUTSIDE_SHELL = new Set<RouteName>([

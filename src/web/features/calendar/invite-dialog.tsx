@@ -1,0 +1,334 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Mail, Users } from 'lucide-react';
+import {
+  CALENDAR_FIELD_MAX,
+  REMINDER_HOURS_BEFORE,
+  ZInvitationInput,
+  type TCalendarOptions,
+  type TInvitationFormValues,
+} from '@shared/calendar/contracts.ts';
+import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
+import { api } from '@web/app/api.ts';
+import { Button } from '@web/ui/button.tsx';
+import { cn } from '@web/ui/cn.ts';
+import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
+import { Field } from '@web/ui/field.tsx';
+import { Input, Select, Textarea } from '@web/ui/input.tsx';
+import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
+import { useCreateInvitation } from './calendar-api.ts';
+import {
+  calendarErrorMessage,
+  detailIssues,
+  fieldText,
+  useCalendarPermissions,
+  useLocale,
+} from './calendar-ui.tsx';
+
+interface InviteValues {
+  inviteeType: 'client' | 'external';
+  client: { id: string; name: string } | null;
+  inviteeName: string;
+  inviteeEmail: string;
+  inviteePhone: string;
+  invitationMessage: string;
+  invitationMethod: 'email' | 'sms';
+  sendReminders: boolean;
+  language: '' | 'it' | 'en';
+}
+
+function inputOf(v: InviteValues): TInvitationFormValues {
+  return {
+    inviteeType: v.inviteeType,
+    clientId: v.inviteeType === 'client' ? (v.client?.id ?? null) : null,
+    inviteeName: v.inviteeName,
+    inviteeEmail: v.inviteeEmail,
+    inviteePhone: v.inviteePhone,
+    invitationMessage: v.invitationMessage,
+    invitationMethod: v.invitationMethod,
+    sendReminders: v.sendReminders,
+    language: v.language || null,
+  };
+}
+
+const fieldOf = (path: string): keyof InviteValues =>
+  path === 'clientId' ? 'client' : (path.split('.')[0] as keyof InviteValues);
+
+/**
+ * Invite a client (name, e-mail and language default to the client's) or any e-mail address: name, e-mail,
+ * phone, personal message, method (SMS only with a provider, otherwise shown disabled with the reason),
+ * reminders and the invitation's language. The guest gets the e-mail with the RSVP link and the .ics.
+ */
+export function InviteDialog({
+  eventId,
+  options,
+  onDone,
+}: {
+  eventId: string;
+  options: TCalendarOptions | undefined;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['calendar', 'buttons', 'forms']);
+  const { orgId } = useCalendarPermissions();
+  const locale = useLocale();
+  const create = useCreateInvitation(orgId, eventId);
+  const resolver = useMemo<Resolver<InviteValues, unknown, TInvitationFormValues>>(
+    () => async (values) => {
+      const parsed = ZInvitationInput.safeParse(inputOf(values));
+      if (parsed.success) return { values: inputOf(values), errors: {} };
+      const errors: FieldErrors<InviteValues> = {};
+      for (const issue of parsed.error.issues) {
+        const key = fieldOf(issue.path.join('.'));
+        if (!errors[key])
+          (errors as Record<string, unknown>)[key] = { type: 'validate', message: issue.message };
+      }
+      return { values: {}, errors };
+    },
+    [],
+  );
+  const form = useForm<InviteValues, unknown, TInvitationFormValues>({
+    resolver,
+    defaultValues: {
+      inviteeType: 'external',
+      client: null,
+      inviteeName: '',
+      inviteeEmail: '',
+      inviteePhone: '',
+      invitationMessage: '',
+      invitationMethod: 'email',
+      sendReminders: true,
+      language: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const values = useWatch({ control: form.control }) as InviteValues;
+  const optional = t('forms:optional');
+  const byClient = values.inviteeType === 'client';
+  const client = useQuery({
+    queryKey: ['clients', orgId, 'one', values.client?.id ?? null, 'full'],
+    queryFn: ({ signal }) =>
+      api<TClient>(`/api/v1/clients/${encodeURIComponent(values.client!.id)}`, { signal }),
+    enabled: !!orgId && byClient && !!values.client,
+    staleTime: 30_000,
+  });
+  const smsAvailable = options?.smsAvailable ?? false;
+  const smsReason = fieldText(options?.smsUnavailableReason ?? 'calendar.sms.noProvider');
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const invitation = await create.mutateAsync(input);
+      toast.success(t('calendar:invite.sent', { email: invitation.inviteeEmail }));
+      onDone();
+    } catch (error) {
+      const issues = detailIssues(error);
+      issues.forEach((issue, i) =>
+        form.setError(fieldOf(issue.path), { message: issue.message }, { shouldFocus: i === 0 }),
+      );
+      if (issues.length === 0) toast.error(calendarErrorMessage(error, t));
+    }
+  });
+
+  const clientData = client.data;
+  return (
+    <DialogContent
+      title={t('calendar:invite.title')}
+      description={t('calendar:invite.description')}
+      closeLabel={t('buttons:close')}
+      className="max-w-xl"
+    >
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" data-testid="invite-form">
+        <fieldset disabled={form.formState.isSubmitting} className="grid min-w-0 gap-4">
+          <Controller
+            control={form.control}
+            name="inviteeType"
+            render={({ field }) => (
+              <fieldset className="grid gap-1.5">
+                <legend className="mb-1.5 text-sm font-medium text-foreground">
+                  {t('calendar:invite.who')}
+                </legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {(['external', 'client'] as const).map((type) => {
+                    const Icon = type === 'client' ? Users : Mail;
+                    return (
+                      <label
+                        key={type}
+                        className={cn(
+                          'flex h-10 cursor-pointer items-center justify-center gap-2 rounded-md border border-input text-sm font-medium text-foreground',
+                          'hover:bg-surface-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                          'has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:text-primary-soft-foreground',
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          className="sr-only"
+                          name={field.name}
+                          value={type}
+                          checked={field.value === type}
+                          onChange={() => field.onChange(type)}
+                        />
+                        <Icon aria-hidden="true" className="size-4" />
+                        {t(`calendar:invite.types.${type}`)}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
+          />
+          {byClient ? (
+            <Field
+              label={t('calendar:fields.client')}
+              error={fieldText(errors.client?.message)}
+              required
+              hint={
+                clientData
+                  ? clientData.email
+                    ? t('calendar:invite.clientEmail', { email: clientData.email })
+                    : t('calendar:invite.clientNoEmail')
+                  : undefined
+              }
+            >
+              {(props) => (
+                <Controller
+                  control={form.control}
+                  name="client"
+                  render={({ field }) => (
+                    <ClientPicker
+                      orgId={orgId}
+                      value={field.value}
+                      onChange={(picked) => field.onChange(picked)}
+                      controlProps={props}
+                      inputRef={field.ref}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('calendar:invite.name')}
+              error={fieldText(errors.inviteeName?.message)}
+              optionalText={optional}
+            >
+              {(props) => (
+                <Input
+                  {...props}
+                  autoComplete="off"
+                  maxLength={CALENDAR_FIELD_MAX.inviteeName}
+                  placeholder={byClient && clientData ? clientDisplayName(clientData) : undefined}
+                  {...form.register('inviteeName')}
+                />
+              )}
+            </Field>
+            <Field
+              label={t('calendar:invite.email')}
+              error={fieldText(errors.inviteeEmail?.message)}
+              required={!byClient}
+              optionalText={byClient ? optional : undefined}
+            >
+              {(props) => (
+                <Input
+                  {...props}
+                  type="email"
+                  autoComplete="off"
+                  maxLength={CALENDAR_FIELD_MAX.inviteeEmail}
+                  placeholder={byClient ? (clientData?.email ?? undefined) : undefined}
+                  {...form.register('inviteeEmail')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field
+            label={t('calendar:invite.phone')}
+            error={fieldText(errors.inviteePhone?.message)}
+            optionalText={optional}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="tel"
+                autoComplete="off"
+                maxLength={CALENDAR_FIELD_MAX.inviteePhone}
+                placeholder={byClient ? (clientData?.phone ?? undefined) : undefined}
+                {...form.register('inviteePhone')}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('calendar:invite.message')}
+            hint={t('calendar:invite.messageHint')}
+            error={fieldText(errors.invitationMessage?.message)}
+            optionalText={optional}
+          >
+            {(props) => (
+              <Textarea
+                {...props}
+                rows={3}
+                maxLength={CALENDAR_FIELD_MAX.invitationMessage}
+                {...form.register('invitationMessage')}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('calendar:invite.method')}
+              error={fieldText(errors.invitationMethod?.message)}
+              hint={smsAvailable ? undefined : smsReason}
+            >
+              {(props) => (
+                <Select {...props} {...form.register('invitationMethod')}>
+                  <option value="email">{t('calendar:methods.email')}</option>
+                  <option value="sms" disabled={!smsAvailable}>
+                    {smsAvailable ? t('calendar:methods.sms') : t('calendar:invite.smsDisabled')}
+                  </option>
+                </Select>
+              )}
+            </Field>
+            <Field
+              label={t('calendar:invite.language')}
+              error={fieldText(errors.language?.message)}
+              hint={t('calendar:invite.languageHint')}
+            >
+              {(props) => (
+                <Select {...props} {...form.register('language')}>
+                  <option value="">{t('calendar:invite.languageAuto')}</option>
+                  <option value="it">{t('calendar:languages.it')}</option>
+                  <option value="en">{t('calendar:languages.en')}</option>
+                </Select>
+              )}
+            </Field>
+          </div>
+          <label className="flex items-start gap-2 text-sm text-foreground">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              {...form.register('sendReminders')}
+            />
+            <span>
+              <span className="font-medium">{t('calendar:invite.reminders')}</span>
+              <span className="block text-xs text-muted-foreground">
+                {t('calendar:invite.remindersHint', {
+                  hours: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+                    (options?.reminderHoursBefore ?? [...REMINDER_HOURS_BEFORE]).map(String),
+                  ),
+                })}
+              </span>
+            </span>
+          </label>
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">{t('buttons:cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('calendar:invite.submit')}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,115 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_TYPES, RSVP_RESPONSES, RSVP_STATUSES } from '@shared/calendar/contracts.ts';
+import { ROUTES } from '@shared/navigation/routes.ts';
+import { CALENDAR_VIEWS } from './calendar-dates.ts';
+
+/**
+ * The calendar and rsvp namespaces: the same keys in Italian and English (plural forms included), a text for every
+ * status, answer, view and comment type the screens show, and every key the screens name literally.
+ */
+const ROOT = join(import.meta.dirname, '../../../..');
+const NAMESPACES = ['calendar', 'rsvp'] as const;
+const SCREENS = ['calendar', 'rsvp'].map((d) => join(ROOT, 'src/web/features', d));
+
+type Tree = { [key: string]: string | Tree };
+
+function load(lang: string, ns: string): Tree {
+  return JSON.parse(readFileSync(join(ROOT, 'public/locales', lang, `${ns}.json`), 'utf8')) as Tree;
+}
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const keys = Object.fromEntries(
+  (['it', 'en'] as const).map((lang) => [
+    lang,
+    new Map(
+      NAMESPACES.flatMap((ns) => [...flatten(load(lang, ns))].map(([k, v]) => [`${ns}:${k}`, v] as const)),
+    ),
+  ]),
+) as Record<'it' | 'en', Map<string, string>>;
+
+const has = (lang: 'it' | 'en', key: string) =>
+  keys[lang].has(key) || ['one', 'many', 'other'].every((form) => keys[lang].has(`${key}_${form}`));
+
+describe('calendar and rsvp translations', () => {
+  it('have the same keys in Italian and English', () => {
+    expect([...keys.en.keys()].sort()).toEqual([...keys.it.keys()].sort());
+  });
+
+  it('have no empty text and the same placeholders in both languages', () => {
+    for (const [key, it] of keys.it) {
+      const en = keys.en.get(key) ?? '';
+      expect(it.trim(), key).not.toBe('');
+      expect(en.trim(), key).not.toBe('');
+      const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(names(en), key).toEqual(names(it));
+    }
+  });
+
+  it('label the guest counts persona / persone (person / people)', () => {
+    expect(keys.it.get('rsvp:form.people_one')).toBe('{{count}} persona');
+    expect(keys.it.get('rsvp:form.people_other')).toBe('{{count}} persone');
+    expect(keys.en.get('rsvp:form.people_one')).toBe('{{count}} person');
+    expect(keys.en.get('rsvp:form.people_other')).toBe('{{count}} people');
+  });
+
+  it('name every status, answer, view, comment type and subscription app', () => {
+    const expected = [
+      ...RSVP_STATUSES.flatMap((s) => [`calendar:rsvpStatus.${s}`, `rsvp:status.${s}`]),
+      ...RSVP_RESPONSES.map((r) => `rsvp:form.responses.${r}`),
+      ...CALENDAR_VIEWS.flatMap((v) => [
+        `calendar:views.${v}`,
+        `calendar:toolbar.previous.${v}`,
+        `calendar:toolbar.next.${v}`,
+      ]),
+      ...COMMENT_TYPES.map((c) => `calendar:comments.types.${c}`),
+      ...['daily', 'weekly', 'monthly'].flatMap((f) => [
+        `calendar:recurrence.${f}`,
+        `calendar:form.every.${f}`,
+      ]),
+      ...['google', 'outlook', 'apple'].flatMap((a) => [
+        `calendar:feed.apps.${a}.name`,
+        `calendar:feed.apps.${a}.steps`,
+      ]),
+      ...['email', 'sms'].map((m) => `calendar:methods.${m}`),
+      ...['external', 'client'].map((m) => `calendar:invite.types.${m}`),
+    ];
+    for (const key of expected) {
+      expect(has('it', key), key).toBe(true);
+      expect(has('en', key), key).toBe(true);
+    }
+  });
+
+  it('contain every key the screens name literally', () => {
+    const used = new Set<string>();
+    for (const dir of SCREENS) {
+      for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
+        const source = readFileSync(join(dir, file), 'utf8');
+        for (const m of source.matchAll(/['"`]((?:calendar|rsvp):[\w.]+)['"`]/g)) used.add(m[1]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(150);
+    const missing = [...used].filter((key) => !has('it', key) || !has('en', key));
+    expect(missing).toEqual([]);
+  });
+
+  it('label every route in the navigation namespace', () => {
+    for (const lang of ['it', 'en']) {
+      const navigation = flatten(load(lang, 'navigation'));
+      for (const name of ['calendar', 'calendarEvent', 'calendarPage', 'rsvp']) {
+        expect(navigation.has(`routes.${name}`), `${lang} routes.${name}`).toBe(true);
+      }
+      expect(ROUTES.some((r) => r.name === 'calendarEvent')).toBe(true);
+    }
+  });
+});
