@@ -1,17 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { isRsvpToken } from '@shared/calendar/rsvp.ts';
+import { hashToken } from '../../platform/link-tokens.ts';
 
-/**
- * Link tokens of invitations and calendar subscriptions: 32 random bytes (256 bits) in base64url, given out
- * once (in an e-mail or a URL) and stored only as their SHA-256, so the database never holds a usable link.
- */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** Invitation and subscription tokens are the platform's link tokens (platform/link-tokens.ts). */
+export { hashToken, newToken } from '../../platform/link-tokens.ts';
 
 /** The hash to look a presented token up by, or null when it cannot be one of ours (no query needed). */
 export function lookupHash(token: string): string | null {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type {
@@ -23,6 +22,7 @@ import {
 } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
+import { hashToken, newToken } from '../../platform/link-tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
@@ -343,8 +343,6 @@ export async function quotePdf(deps: QuoteFileDeps, orgId: string, id: string) {
   return renderPdf(snapshotOf(row, parties, logo, statusOf(row, today)), row.pdfTemplate);
 }
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * E-mails the quote to the client (quote_send template in the client's language, PDF attached, marked
  * important) with a fresh link: 32 random bytes, of which only the SHA-256 is stored, valid until 30 days after
@@ -366,10 +364,10 @@ export async function sendQuote(
   const snapshot = snapshotOf(row, parties, logo, 'sent');
   const pdf = renderPdf(snapshot, row.pdfTemplate);
 
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const linkExpiry = new Date(`${addDays(row.validUntil, LINK_DAYS_AFTER_VALIDITY)}T23:59:59.999Z`);
   const withLink = await repo.updateQuoteIf(deps.db, input.orgId, row.id, SENDABLE, {
-    publicTokenHash: sha256(token),
+    publicTokenHash: hashToken(token),
     publicTokenExpiresAt: linkExpiry,
   });
   if (!withLink) throw transition((await requireQuote(deps.db, input.orgId, row.id)).status, 'sent');
@@ -467,7 +465,7 @@ export async function convertQuote(
 /** The quote of a link; an unknown, malformed or expired token → 404 QUOTE_LINK_INVALID. */
 async function quoteByToken(db: Db, token: string, now = new Date()) {
   if (!TOKEN.test(token)) throw new AppError('QUOTE_LINK_INVALID');
-  const row = await repo.findQuoteByTokenHash(db, sha256(token));
+  const row = await repo.findQuoteByTokenHash(db, hashToken(token));
   if (!row?.publicTokenExpiresAt || row.publicTokenExpiresAt <= now) throw new AppError('QUOTE_LINK_INVALID');
   return row;
 }
