@@ -12,6 +12,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { AppConfig } from './platform/config.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db.ts';
 import { createAuth, type Auth } from './platform/auth.ts';
+import { CLIENT_IP_HEADER } from './platform/audit.ts';
 import { createMailPort, type MailPort } from './platform/mail.ts';
 import { createInProcessHub, type RealtimeHub } from './platform/realtime.ts';
 import { errorHandler, notFoundHandler } from './platform/errors.ts';
@@ -37,6 +38,12 @@ import { quoteRoutes } from './modules/quotes/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { stepUpRoutes } from './modules/security/step-up-routes.ts';
+import { accountSecurityRoutes } from './modules/security/account-security-routes.ts';
+import { auditRoutes } from './modules/security/audit-routes.ts';
+import { teamRoutes } from './modules/organizations/team-routes.ts';
+import { settingsBackupRoutes } from './modules/backups/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
@@ -59,6 +66,10 @@ const RATE_LIMITED_AUTH_PATHS = [
   '/sign-up/email',
   '/request-password-reset',
   '/reset-password',
+  // Wrong two-factor codes are rate limited (issue 7); better-auth also locks the second factor.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/enable',
 ];
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -152,10 +163,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const authHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, config.appUrl);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    const headers = fromNodeHeaders(request.headers);
+    // The client's address as Fastify sees it (proxy headers trusted only in production), for sessions and audit.
+    headers.set(CLIENT_IP_HEADER, request.ip);
     const response = await auth.handler(
       new Request(url, {
         method: request.method,
-        headers: fromNodeHeaders(request.headers),
+        headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
@@ -218,8 +232,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
     publicRateLimit: config.authRateLimit,
   });
+  const securityDeps = { db: database.db, auth, mail, hub, config, authSecret: secret };
+  await app.register(stepUpRoutes, securityDeps);
+  await app.register(accountSecurityRoutes, securityDeps);
+  await app.register(teamRoutes, securityDeps);
+  await app.register(auditRoutes, securityDeps);
+  await app.register(settingsBackupRoutes, securityDeps);
+  await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { hub });
-  await app.register(realtimeRoutes, { auth, hub, trustedOrigins: config.trustedOrigins });
+  await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);
   mail.start();

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { and, eq } from 'drizzle-orm';
+import { member } from '@server/db/schema/auth.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import {
   DATABASES,
@@ -228,6 +230,19 @@ describe.each(DATABASES)('live channel /api/ws on %s', (kind) => {
     socket.send({ type: 'HEARTBEAT' });
     await socket.next('HEARTBEAT');
     expect(socket.received.filter((m) => m.type === 'NOTIFICATION')).toHaveLength(1);
+  });
+
+  it('a session whose user left its organization gets no topic of that organization', async () => {
+    const user = await createSignedInUserWithOrg(t.app);
+    await t.app.services.database.db
+      .delete(member)
+      .where(and(eq(member.userId, user.user.id), eq(member.organizationId, user.organizationId)));
+    const socket = open({ cookie: user.cookie });
+    expect(await socket.next('CONNECTED')).toEqual({
+      type: 'CONNECTED',
+      userId: user.user.id,
+      organizationId: null,
+    });
   });
 
   it('a session that signed out can no longer connect', async () => {

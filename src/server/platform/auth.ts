@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { organization } from 'better-auth/plugins';
+import { organization, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +11,9 @@ import type { MailPort } from './mail.ts';
 import { member } from '../db/schema/auth.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from '@shared/auth/password-policy.ts';
 import { resetPasswordMail } from '../modules/accounts/mails.ts';
+import { auditAuthEndpoint, auditBeforeAuthEndpoint } from '../modules/security/auth-audit.ts';
+import { refuseStepUpBypass } from '../modules/security/two-factor-guard.ts';
+import { CLIENT_IP_HEADER } from './audit.ts';
 
 /**
  * better-auth's own access control only governs its organization endpoints (members, invitations);
@@ -41,6 +44,10 @@ export function resetLink(appUrl: string, token: string) {
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
+/** Backup codes: 8 per set, 6 characters each (email-client spec §9). */
+export const BACKUP_CODE_COUNT = 8;
+export const BACKUP_CODE_LENGTH = 6;
+
 export function createAuth(options: {
   db: Db;
   config: AppConfig;
@@ -63,8 +70,20 @@ export function createAuth(options: {
     // One rate limiter for the whole API (Fastify's), with our error shape and Retry-After.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    advanced: { cookiePrefix: 'gestionale', useSecureCookies: config.appUrl.startsWith('https://') },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'gestionale',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Our columns, returned with the session: the sessions list and step-up read them.
+      additionalFields: {
+        lastActiveAt: { type: 'date', required: false, input: false },
+        reverifiedAt: { type: 'date', required: false, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -88,6 +107,11 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Issue 7: disabling two-factor, new backup codes and session revokes go through
+        // /api/v1/security/* (step-up, audit, live-channel close), never straight to better-auth over HTTP.
+        refuseStepUpBypass(ctx);
+        // A sign-out is audited before better-auth deletes the session that says who signed out.
+        await auditBeforeAuthEndpoint(db, ctx);
         const password =
           ctx.path === '/sign-up/email'
             ? (ctx.body as { password?: unknown } | undefined)?.password
@@ -100,6 +124,9 @@ export function createAuth(options: {
             message: `Password must have at least ${PASSWORD_MIN_LENGTH} characters, a letter and a number`,
           });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await auditAuthEndpoint(db, ctx);
       }),
     },
     databaseHooks: {
@@ -120,6 +147,12 @@ export function createAuth(options: {
       },
     },
     plugins: [
+      twoFactor({
+        issuer: 'Gestionale',
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: BACKUP_CODE_LENGTH },
+        // Five wrong codes lock the second factor for five minutes, on top of the route rate limit.
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 300 },
+      }),
       organization({
         ac,
         roles: authRoles,

@@ -20,6 +20,7 @@ import * as transactionSchema from '../db/schema/transactions.ts';
 import * as organizationSettingsSchema from '../db/schema/organization-settings.ts';
 import * as invoicingSchema from '../db/schema/invoicing.ts';
 import * as calendarSchema from '../db/schema/calendar.ts';
+import * as securitySchema from '../db/schema/security.ts';
 import { acquireDataLock } from './data-lock.ts';
 
 export const schema = {
@@ -32,6 +33,7 @@ export const schema = {
   ...organizationSettingsSchema,
   ...invoicingSchema,
   ...calendarSchema,
+  ...securitySchema,
 };
 export type Schema = typeof schema;
 

@@ -14,6 +14,8 @@ export type RealtimeHub = {
 export const topics = {
   userNotifications: (userId: string) => `notifications:user:${userId}`,
   orgNotifications: (orgId: string) => `notifications:org:${orgId}`,
+  /** Control messages of one session (SESSION_REVOKED closes its live sockets). */
+  session: (sessionId: string) => `session:${sessionId}`,
 };
 
 export function createInProcessHub(): RealtimeHub {

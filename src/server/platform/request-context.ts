@@ -8,7 +8,7 @@ import {
   type Permission,
   type Role,
 } from '@shared/auth/permissions.ts';
-import { member } from '../db/schema/auth.ts';
+import { member, session } from '../db/schema/auth.ts';
 import type { Auth } from './auth.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
@@ -38,6 +38,16 @@ declare module 'fastify' {
   }
 }
 
+const LAST_ACTIVE_RESOLUTION_MS = 60_000;
+
+/** Keeps `last_active_at` for the sessions list, writing at most once a minute per session. */
+async function touchSession(db: Db, current: { id: string; lastActiveAt?: Date | null }) {
+  const now = new Date();
+  const last = current.lastActiveAt ? new Date(current.lastActiveAt) : null;
+  if (last && now.getTime() - last.getTime() < LAST_ACTIVE_RESOLUTION_MS) return;
+  await db.update(session).set({ lastActiveAt: now }).where(eq(session.id, current.id));
+}
+
 export async function resolveMembership(db: Db, userId: string, organizationId: string) {
   const [row] = await db
     .select({ role: member.role })
@@ -57,6 +67,7 @@ export function registerAccessGuard(app: FastifyInstance, deps: { auth: Auth; db
 
     const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) throw new AppError('UNAUTHENTICATED');
+    await touchSession(deps.db, session.session);
     const activeOrganizationId =
       (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
     request.user = {

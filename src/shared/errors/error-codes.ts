@@ -111,6 +111,80 @@ export const ERROR_CODES = {
     en: 'Failed to add comment',
     it: 'Impossibile aggiungere il commento',
   },
+  // Team and security (email-client spec §5 and §8, issue 7).
+  STEP_UP_REQUIRED: {
+    status: 403,
+    en: 'Confirm your identity to continue',
+    it: 'Conferma la tua identità per continuare',
+  },
+  INVALID_PASSWORD: { status: 400, en: 'Incorrect password', it: 'Password errata' },
+  INVALID_VERIFICATION_CODE: {
+    status: 400,
+    en: 'Invalid verification code',
+    it: 'Codice di verifica non valido',
+  },
+  TWO_FACTOR_LOCKED: {
+    status: 429,
+    en: 'Too many wrong codes: two-factor verification is locked for a few minutes',
+    it: 'Troppi codici errati: la verifica in due passaggi è bloccata per qualche minuto',
+  },
+  INVALID_ROLE: { status: 400, en: 'Invalid role specified', it: 'Ruolo specificato non valido' },
+  LAST_SUPER_ADMIN: {
+    status: 409,
+    en: 'The organization needs at least one super admin: appoint another one first',
+    it: "L'organizzazione deve avere almeno un super amministratore: nominane prima un altro",
+  },
+  ROLE_NOT_ASSIGNABLE: {
+    status: 403,
+    en: 'You cannot assign or change a role higher than your own',
+    it: 'Non puoi assegnare o modificare un ruolo superiore al tuo',
+  },
+  MEMBER_ALREADY_EXISTS: {
+    status: 409,
+    en: '{email} is already a member of the organization',
+    it: "{email} è già membro dell'organizzazione",
+  },
+  TEAM_INVITATION_INVALID: {
+    status: 404,
+    en: 'This invitation is not valid, was cancelled or has expired',
+    it: 'Questo invito non è valido, è stato annullato o è scaduto',
+  },
+  TEAM_INVITATION_EMAIL_MISMATCH: {
+    status: 403,
+    en: 'This invitation was sent to {email}: sign in with that address to accept it',
+    it: 'Questo invito è stato inviato a {email}: accedi con quell’indirizzo per accettarlo',
+  },
+  SESSION_NOT_FOUND: { status: 404, en: 'Session not found', it: 'Sessione non trovata' },
+  BACKUP_FILE_INVALID: {
+    status: 422,
+    en: 'The file is not a valid settings backup: {detail}',
+    it: 'Il file non è un backup delle impostazioni valido: {detail}',
+  },
+  CONFIRMATION_MISMATCH: {
+    status: 400,
+    en: 'The confirmation text does not match',
+    it: 'Il testo di conferma non corrisponde',
+  },
+  ORGANIZATION_DECISION_REQUIRED: {
+    status: 409,
+    en: 'Decide what happens to {names}: you are the only super admin',
+    it: "Decidi cosa fare di {names}: sei l'unico super amministratore",
+  },
+  TRANSFER_TARGET_INVALID: {
+    status: 422,
+    en: 'The new super admin must be another member of the organization',
+    it: "Il nuovo super amministratore deve essere un altro membro dell'organizzazione",
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    en: 'Two-factor authentication is already on',
+    it: 'La verifica in due passaggi è già attiva',
+  },
+  TWO_FACTOR_NOT_ENABLED: {
+    status: 409,
+    en: 'Two-factor authentication is not on',
+    it: 'La verifica in due passaggi non è attiva',
+  },
   SYSTEM_TEMPLATE: {
     status: 409,
     en: 'System templates cannot be deleted',

@@ -6,6 +6,7 @@ import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
 import { INVOICING_MESSAGES } from '../invoicing/messages.ts';
 import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
+import { TEAM_MESSAGES } from '../organizations/team-messages.ts';
 
 /**
  * Field messages in contracts are translation keys. This registry maps every feature's keys to their
@@ -35,6 +36,7 @@ const CATALOGUES: Record<Locale, Record<string, string>>[] = [
   TRANSACTION_MESSAGES,
   INVOICING_MESSAGES,
   CALENDAR_MESSAGES,
+  TEAM_MESSAGES,
   OTHER_MESSAGES,
 ];
 

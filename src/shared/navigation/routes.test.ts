@@ -162,6 +162,11 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/settings?tab=outbox')).toBe('/settings?tab=outbox');
   });
 
+  it('comes back to an invitation link, the one public page that asks for a sign-in', () => {
+    expect(findRoute('/invite/abc.def')?.name).toBe('invite');
+    expect(safeReturnPath('/invite/abc.def')).toBe('/invite/abc.def');
+  });
+
   it('refuses other sites, sign-in pages and junk', () => {
     for (const bad of [
       'https://evil.example',

@@ -34,6 +34,8 @@ export interface AppRoute {
   public?: boolean;
   /** Built by this release; false means the area shows a "not available yet" state. */
   available: boolean;
+  /** A public page worth coming back to after signing in (an invitation link): see safeReturnPath. */
+  returnAfterSignIn?: boolean;
   access?: RouteAccess;
 }
 
@@ -46,6 +48,14 @@ export const ROUTES = [
   { name: 'rsvp', path: '/rsvp/:token', category: 'public', public: true, available: true },
   { name: 'unsubscribe', path: '/unsubscribe/:payload', category: 'public', public: true, available: false },
   { name: 'publicQuote', path: '/q/:token', category: 'public', public: true, available: true },
+  {
+    name: 'invite',
+    path: '/invite/:token',
+    category: 'public',
+    public: true,
+    available: true,
+    returnAfterSignIn: true,
+  },
 
   { name: 'dashboard', path: '/dashboard', category: 'main', available: true, access: org },
   { name: 'clients', path: '/clients', category: 'main', available: true, access: org },
@@ -103,7 +113,7 @@ export const ROUTES = [
     name: 'organization',
     path: '/organization',
     category: 'account',
-    available: false,
+    available: true,
     access: { requiresOrganization: true, adminOnly: true },
   },
   { name: 'profile', path: '/profile', category: 'account', available: false },
@@ -171,8 +181,9 @@ export function canAccess(route: AppRoute, ctx: AccessContext): boolean {
 }
 
 /**
- * A safe place to return to after sign-in: only same-site paths of protected routes; anything else
- * (absolute URLs, protocol-relative `//host`, the sign-in pages themselves) gives the dashboard.
+ * A safe place to return to after sign-in: only same-site paths of protected routes (and of the public pages
+ * marked returnAfterSignIn, such as an invitation link); anything else (absolute URLs, protocol-relative
+ * `//host`, the sign-in pages themselves) gives the dashboard.
  */
 export function safeReturnPath(candidate: unknown): string {
   if (typeof candidate !== 'string' || !candidate.startsWith('/') || candidate.startsWith('//')) {
@@ -180,6 +191,6 @@ export function safeReturnPath(candidate: unknown): string {
   }
   if (candidate.includes('\\')) return DEFAULT_PATH;
   const route = findRoute(candidate);
-  if (!route || route.public) return DEFAULT_PATH;
+  if (!route || (route.public && !route.returnAfterSignIn)) return DEFAULT_PATH;
   return candidate;
 }

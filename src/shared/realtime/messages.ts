@@ -35,6 +35,8 @@ export type TServerMessage =
   | { type: 'UNSUBSCRIBED'; channel: TChannel }
   | { type: 'HEARTBEAT'; timestamp: string }
   | { type: 'NOTIFICATION'; notification: TNotification }
+  /** The session was revoked or signed out: the socket closes right after. */
+  | { type: 'SESSION_REVOKED' }
   | { type: 'ERROR'; error: { code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE'; message: string } };
 
 /** Parses one client frame; never throws. */

@@ -61,21 +61,47 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
-  const raw = body instanceof Blob || body instanceof FormData;
-  const headers: Record<string, string> = {
+/**
+ * Step-up (core-app spec §6): a sensitive action answered STEP_UP_REQUIRED asks the user to confirm their
+ * identity through the handler the app registers (the step-up dialog), then the request is sent once more.
+ * Requests that need it at the same moment share one dialog.
+ */
+export type StepUpHandler = (details: unknown) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+let pendingStepUp: Promise<boolean> | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+async function confirmIdentity(error: ApiError): Promise<boolean> {
+  if (error.code !== 'STEP_UP_REQUIRED' || !stepUpHandler) return false;
+  pendingStepUp ??= stepUpHandler(error.details).finally(() => {
+    pendingStepUp = null;
+  });
+  return pendingStepUp;
+}
+
+function requestHeaders(body: unknown, raw: boolean, extra?: Record<string, string>) {
+  return {
     Accept: 'application/json',
     'Accept-Language': document.documentElement.lang || 'it',
     ...(body !== undefined && !raw ? { 'Content-Type': 'application/json' } : {}),
     ...(body instanceof Blob && body.type ? { 'Content-Type': body.type } : {}),
-    ...options.headers,
+    ...extra,
   };
-  let response: Response;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Response> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const raw = body instanceof Blob || body instanceof FormData;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
-      headers,
+      headers: requestHeaders(body, raw, options.headers),
       credentials: 'same-origin',
       body: body === undefined ? undefined : raw ? (body as BodyInit) : JSON.stringify(body),
       signal,
@@ -84,31 +110,113 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: NETWORK_ERROR, message: 'Network error: failed to fetch' });
   }
+}
 
-  const text = response.status === 204 ? '' : await response.text();
-  let data: unknown = undefined;
-  if (text) {
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The ApiError of a refused response: our envelope, better-auth's flat shape, or the status alone. */
+async function errorOf(response: Response): Promise<ApiError> {
+  const data = parseJson(await response.text().catch(() => ''));
+  const envelope = (data && typeof data === 'object' ? data : {}) as {
+    error?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  const err = (envelope.error && typeof envelope.error === 'object' ? envelope.error : envelope) as {
+    code?: unknown;
+    message?: unknown;
+    details?: unknown;
+  };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError({
+    status: response.status,
+    code: typeof err.code === 'string' && err.code ? err.code : fallbackCode(response.status),
+    message: typeof err.message === 'string' && err.message ? err.message : response.statusText,
+    details: err.details,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  });
+}
+
+/** Sends the request; a STEP_UP_REQUIRED answer is retried once after the user confirmed their identity. */
+async function sendAccepted(path: string, options: ApiOptions): Promise<Response> {
+  const response = await send(path, options);
+  if (response.ok) return response;
+  const error = await errorOf(response);
+  if (!(await confirmIdentity(error))) throw error;
+  const retried = await send(path, options);
+  if (!retried.ok) throw await errorOf(retried);
+  return retried;
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await sendAccepted(path, options);
+  return parseJson(response.status === 204 ? '' : await response.text()) as T;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const header = disposition ?? '';
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
     try {
-      data = JSON.parse(text);
+      return decodeURIComponent(extended.trim().replace(/^"|"$/g, ''));
     } catch {
-      data = text;
+      // fall through to the plain name
     }
   }
-  if (!response.ok) {
-    const envelope = (data ?? {}) as { error?: unknown; code?: unknown; message?: unknown };
-    const err = (envelope.error && typeof envelope.error === 'object' ? envelope.error : envelope) as {
-      code?: unknown;
-      message?: unknown;
-      details?: unknown;
-    };
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError({
-      status: response.status,
-      code: typeof err.code === 'string' && err.code ? err.code : fallbackCode(response.status),
-      message: typeof err.message === 'string' && err.message ? err.message : response.statusText,
-      details: err.details,
-      retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    });
+  return (
+    /filename\s*=\s*"([^"]+)"/.exec(header)?.[1] ??
+    /filename\s*=\s*([^;]+)/.exec(header)?.[1]?.trim() ??
+    fallback
+  );
+}
+
+export interface DownloadOptions extends Omit<ApiOptions, 'signal'> {
+  /** Used when the answer names no file. */
+  fallbackName: string;
+  /** The share received (0–1) when the size is known, null otherwise. */
+  onProgress?: (share: number | null) => void;
+}
+
+async function readBody(response: Response, onProgress?: (share: number | null) => void): Promise<Blob> {
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!reader) return response.blob();
+  const total = Number(response.headers.get('content-length')) || 0;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress?.(total ? Math.min(1, received / total) : null);
   }
-  return data as T;
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+}
+
+/**
+ * Downloads a file of the API (PDF, XML, CSV, XLSX, ZIP, JSON) through fetch and saves it under the server's
+ * file name, so a refusal arrives as an ApiError with its code and details instead of a JSON page in a tab.
+ */
+export async function apiDownload(path: string, options: DownloadOptions): Promise<{ fileName: string }> {
+  const { fallbackName, onProgress, ...request } = options;
+  const response = await sendAccepted(path, request);
+  const blob = await readBody(response, onProgress);
+  const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { fileName };
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { createQueryClient } from './query-client.ts';
 import { ThemeProvider } from './theme.tsx';
+import { StepUpHost } from './step-up.tsx';
 
 /** Toasts top-right with the spec's durations: 4 s (blank, error, custom), 2 s success, loading until dismissed. */
 export const TOAST_OPTIONS = {
@@ -26,6 +27,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
+        <StepUpHost />
         <Toaster position="top-right" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 72 }} />
       </ThemeProvider>
     </QueryClientProvider>

@@ -55,12 +55,14 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   calendar: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPage'),
   calendarEvent: named(() => import('@web/features/calendar/event-page.tsx'), 'EventPage'),
   calendarPage: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPageRedirect'),
+  organization: named(() => import('@web/features/team/team-page.tsx'), 'OrganizationPage'),
 };
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */
 const PUBLIC_PAGES: Partial<Record<RouteName, ComponentType>> = {
   publicQuote: named(() => import('@web/features/public-quote/public-quote-page.tsx'), 'PublicQuotePage'),
   rsvp: named(() => import('@web/features/rsvp/rsvp-page.tsx'), 'RsvpPage'),
+  invite: named(() => import('@web/features/team/invite-page.tsx'), 'InvitePage'),
 };
 
 const OUTSIDE_SHELL = new Set<RouteName>([

@@ -3,6 +3,8 @@ import type { WebSocket } from 'ws';
 import { fromNodeHeaders } from 'better-auth/node';
 import { parseClientMessage, type TChannel, type TServerMessage } from '@shared/realtime/messages.ts';
 import type { Auth } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { resolveMembership } from '../../platform/request-context.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -17,7 +19,7 @@ const ERROR_TEXT = {
  */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; hub: RealtimeHub; trustedOrigins: string[] },
+  deps: { auth: Auth; db: Db; hub: RealtimeHub; trustedOrigins: string[] },
 ) {
   const trusted = new Set(deps.trustedOrigins);
   app.get(
@@ -37,6 +39,7 @@ export async function realtimeRoutes(
       };
       const subscriptions = new Map<TChannel, Array<() => void>>();
       let scope: { userId: string; orgId: string | null } | null = null;
+      let offSession: (() => void) | null = null;
 
       function subscribe(channel: TChannel) {
         if (!subscriptions.has(channel) && scope) {
@@ -72,15 +75,24 @@ export async function realtimeRoutes(
       // Listen at once; frames wait on the session lookup so none is lost and order is kept.
       const ready = deps.auth.api
         .getSession({ headers: fromNodeHeaders(request.headers) })
-        .then((session) => {
+        .then(async (session) => {
           if (!session) {
             socket.close(4401, 'Unauthorized');
             return false;
           }
-          scope = {
-            userId: session.user.id,
-            orgId: (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
-          };
+          const activeOrgId =
+            (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+          // A session may still name an organization the user was removed from: no topic of it then.
+          const stillMember = activeOrgId
+            ? (await resolveMembership(deps.db, session.user.id, activeOrgId)) !== null
+            : false;
+          scope = { userId: session.user.id, orgId: stillMember ? activeOrgId : null };
+          // A revoked session loses its live channel at once, not on its next request.
+          offSession = deps.hub.subscribe(topics.session(session.session.id), (message) => {
+            if (message.type !== 'SESSION_REVOKED') return;
+            send(message);
+            socket.close(4401, 'Session revoked');
+          });
           send({ type: 'CONNECTED', userId: scope.userId, organizationId: scope.orgId });
           return true;
         })
@@ -97,6 +109,7 @@ export async function realtimeRoutes(
         });
       });
       socket.on('close', () => {
+        offSession?.();
         for (const offs of subscriptions.values()) offs.forEach((off) => off());
         subscriptions.clear();
       });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,11 +12,17 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
-import { FullScreenSpinner } from '@web/ui/spinner.tsx';
+import { FullScreenSpinner, Spinner } from '@web/ui/spinner.tsx';
+import { forgetSessionRevoked, wasSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { authErrorKey, requestPasswordReset, resetPassword, signIn, usePublicConfig } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
 import { useReturnPath, useSignInState } from './use-signed-in-redirect.ts';
+
+// Only accounts with two-factor on need the second step: it stays out of the login page's first load.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step.tsx').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 /** The spec sets the login page title to the Italian login title, whatever the interface language. */
 export const LOGIN_PAGE_TITLE = `Accedi · ${APP_NAME}`;
@@ -26,7 +32,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type FieldErrors = Partial<Record<'email' | 'password' | 'confirm', string>>;
 
 function useErrorText() {
-  const { t } = useTranslation(['auth', 'forms', 'common']);
+  const { t } = useTranslation(['auth', 'forms', 'common', 'security']);
   return (error: unknown) => {
     if (error instanceof ApiError) {
       const key = authErrorKey(error.code);
@@ -42,16 +48,19 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation(['auth', 'forms', 'buttons', 'common']);
+  const { t } = useTranslation(['auth', 'forms', 'buttons', 'common', 'security']);
   const [params] = useSearchParams();
   const resetToken = params.get('resetToken');
   const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
   const [notice, setNotice] = useState<string | null>(null);
+  // Ended from another device (live channel): say so once, on this page.
+  const [revoked] = useState(wasSessionRevoked);
   const state = useSignInState();
   const returnPath = useReturnPath();
 
   useEffect(() => {
     document.title = LOGIN_PAGE_TITLE;
+    forgetSessionRevoked();
   }, []);
 
   if (state === 'pending') return <FullScreenSpinner label={t('common:loadingSession')} />;
@@ -69,13 +78,25 @@ export function LoginPage() {
           }}
         />
       ) : (
-        <SignInForm notice={notice} onForgot={() => setView('forgot')} />
+        <SignInForm
+          notice={notice}
+          info={revoked ? t('security:signIn.revoked') : null}
+          onForgot={() => setView('forgot')}
+        />
       )}
     </AuthLayout>
   );
 }
 
-function SignInForm({ notice, onForgot }: { notice: string | null; onForgot: () => void }) {
+function SignInForm({
+  notice,
+  info,
+  onForgot,
+}: {
+  notice: string | null;
+  info: string | null;
+  onForgot: () => void;
+}) {
   const { t } = useTranslation(['auth', 'forms', 'buttons']);
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -89,7 +110,14 @@ function SignInForm({ notice, onForgot }: { notice: string | null; onForgot: () 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and two-factor is on: the code comes next.
+  const [secondStep, setSecondStep] = useState(false);
   const demo = config.data?.demo ?? null;
+
+  async function finishSignIn() {
+    await refreshSession(queryClient);
+    navigate(returnPath, { replace: true });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -102,19 +130,45 @@ function SignInForm({ notice, onForgot }: { notice: string | null; onForgot: () 
     if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      await refreshSession(queryClient);
-      navigate(returnPath, { replace: true });
+      const result = await signIn(email.trim(), password);
+      if (result?.twoFactorRedirect) {
+        setBusy(false);
+        setSecondStep(true);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       setFailure(errorText(error));
       setBusy(false);
     }
   }
 
+  if (secondStep) {
+    return (
+      <Suspense fallback={<Spinner label={t('common:loading')} className="mx-auto flex py-12" />}>
+        <TwoFactorStep
+          errorText={errorText}
+          onVerified={finishSignIn}
+          onRestart={(message) => {
+            setSecondStep(false);
+            setPassword('');
+            setFailure(message ?? null);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:login.title')}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t('auth:login.subtitle')}</p>
+
+      {info ? (
+        <Alert tone="info" className="mt-6">
+          {info}
+        </Alert>
+      ) : null}
 
       {notice ? (
         <Alert tone="success" className="mt-6">

@@ -13,7 +13,7 @@ import type {
   TItemImportRequestInput,
   TItemImportResult,
 } from '@shared/inventory/import-export.ts';
-import { api, ApiError } from '@web/app/api.ts';
+import { api, apiDownload, ApiError } from '@web/app/api.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 
 /** The list's filters as they live in the URL (`/inventory?q=&category=&kind=&lowStock=1&active=&page=`). */
@@ -257,59 +257,14 @@ export function parseImportFile(file: File): Promise<ParsedFile> {
   return api<ParsedFile>('/api/v1/imports/parse', { method: 'POST', body });
 }
 
-/**
- * Downloads the filtered list as CSV or XLSX, reporting the share received when the size is known, and saves it
- * under the server's file name.
- */
+/** Downloads the filtered list as CSV or XLSX, reporting the share received when the size is known. */
 export async function downloadExport(
   filters: Partial<ItemFilters>,
   format: ExportFormat,
   onProgress: (share: number | null) => void,
 ): Promise<void> {
-  const url = `/api/v1/inventory/export${filtersToQuery(filters, { format })}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      credentials: 'same-origin',
-      headers: { 'Accept-Language': document.documentElement.lang || 'it' },
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as {
-      error?: { code?: string; message?: string };
-    };
-    throw new ApiError({
-      status: response.status,
-      code: body.error?.code ?? 'INTERNAL',
-      message: body.error?.message ?? response.statusText,
-    });
-  }
-  const total = Number(response.headers.get('content-length')) || 0;
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
-      onProgress(total ? Math.min(1, received / total) : null);
-    }
-  }
-  const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  const blob = reader ? new Blob(chunks, { type }) : await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `inventory.${format}`;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await apiDownload(`/api/v1/inventory/export${filtersToQuery(filters, { format })}`, {
+    fallbackName: `inventory.${format}`,
+    onProgress,
+  });
 }

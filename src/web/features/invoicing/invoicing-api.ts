@@ -3,7 +3,7 @@ import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
 import type { TItem, TItemPage } from '@shared/inventory/contracts.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { TaxSettings } from '@shared/invoicing/document.ts';
-import { api, ApiError, NETWORK_ERROR } from '@web/app/api.ts';
+import { api, apiDownload } from '@web/app/api.ts';
 
 /** GET /api/v1/invoicing/context: what the editor needs for live totals and defaults (client optional). */
 export interface InvoicingContext {
@@ -102,61 +102,7 @@ export function useInventoryOptions(orgId: string | null, q: string, enabled: bo
   });
 }
 
-/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const header = disposition ?? '';
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return (
-    /filename\s*=\s*"([^"]+)"/.exec(header)?.[1] ??
-    /filename\s*=\s*([^;]+)/.exec(header)?.[1]?.trim() ??
-    fallback
-  );
-}
-
-/**
- * Downloads a file of the API (PDF, XML, CSV, XLSX) through fetch, so a refusal arrives as an ApiError with its
- * code and details (e.g. EINVOICE_DATA_MISSING and what is missing) instead of a JSON page in a new tab.
- */
-export async function downloadFile(path: string, fallbackName: string): Promise<{ fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      credentials: 'same-origin',
-      headers: { 'Accept-Language': document.documentElement.lang || 'it' },
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: 'Network error: failed to fetch' });
-  }
-  if (!response.ok) {
-    let body: { error?: { code?: string; message?: string; details?: unknown } } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError({
-      status: response.status,
-      code: body.error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND'),
-      message: body.error?.message ?? response.statusText,
-      details: body.error?.details,
-    });
-  }
-  const blob = await response.blob();
-  const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { fileName };
+/** Downloads a file of the API (PDF, XML, CSV, XLSX); a refusal arrives as an ApiError with its details. */
+export function downloadFile(path: string, fallbackName: string): Promise<{ fileName: string }> {
+  return apiDownload(path, { fallbackName });
 }

@@ -29,6 +29,7 @@ import {
   unreadCount,
 } from '@shared/notifications/rules.ts';
 import { meQueryKey } from '@web/app/session.ts';
+import { rememberSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { NotificationToast } from './notification-toast.tsx';
 
 type Action =
@@ -135,6 +136,8 @@ export function NotificationsProvider({
         } catch {
           return;
         }
+        // Ended from another device: the socket closes next (4401) and the sign-in page says why.
+        if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'NOTIFICATION' && isNotification(message.notification)) {
           const notification = message.notification;
           dispatch({ type: 'add', notification });

@@ -1,7 +1,20 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
-import { Bell, Inbox, Mail, ReceiptText, SlidersHorizontal, Store } from 'lucide-react';
+import {
+  Bell,
+  DatabaseBackup,
+  Inbox,
+  Mail,
+  ReceiptText,
+  ScrollText,
+  ShieldCheck,
+  SlidersHorizontal,
+  Store,
+  UserRoundCog,
+} from 'lucide-react';
+import type { Permission } from '@shared/auth/permissions.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
@@ -11,6 +24,10 @@ import { InvoicingSettingsPanel } from './invoicing-settings-panel.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PreferencesPanel } from './preferences-panel.tsx';
+import { SecurityPanel } from '@web/features/security/security-panel.tsx';
+import { AuditLogPanel } from '@web/features/audit/audit-log-panel.tsx';
+import { BackupsPanel } from '@web/features/backups/backups-panel.tsx';
+import { PrivacyPanel } from '@web/features/privacy/privacy-panel.tsx';
 
 const TABS = [
   { key: 'profile', Icon: Store, label: 'settings:tabs.profile' },
@@ -19,7 +36,12 @@ const TABS = [
   { key: 'preferences', Icon: SlidersHorizontal, label: 'settings:tabs.preferences' },
   { key: 'notifications', Icon: Bell, label: 'settings:tabs.notifications' },
   { key: 'outbox', Icon: Inbox, label: 'settings:tabs.outbox' },
-] as const;
+  // One's own account security is for every member; the organization's records need their permission.
+  { key: 'security', Icon: ShieldCheck, label: 'settings:tabs.security' },
+  { key: 'audit', Icon: ScrollText, label: 'settings:tabs.audit', permission: 'view_audit_logs' },
+  { key: 'backups', Icon: DatabaseBackup, label: 'settings:tabs.backups', permission: 'backup_settings' },
+  { key: 'privacy', Icon: UserRoundCog, label: 'settings:tabs.privacy' },
+] as const satisfies readonly { key: string; Icon: unknown; label: string; permission?: Permission }[];
 type TabKey = (typeof TABS)[number]['key'];
 
 function isTab(value: string | null): value is TabKey {
@@ -34,8 +56,10 @@ export function SettingsPage() {
   const { t } = useTranslation(['settings', 'navigation', 'invoices']);
   useDocumentTitle(t('navigation:routes.settings'));
   const [params, setParams] = useSearchParams();
+  const me = useSignedInMe();
+  const tabs = TABS.filter((entry) => !('permission' in entry) || me.permissions.includes(entry.permission));
   const requested = params.get('tab');
-  const tab: TabKey = isTab(requested) ? requested : 'profile';
+  const tab: TabKey = isTab(requested) && tabs.some((e) => e.key === requested) ? requested : 'profile';
 
   return (
     <div>
@@ -49,7 +73,7 @@ export function SettingsPage() {
           aria-label={t('settings:tabsLabel')}
           className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
         >
-          {TABS.map(({ key, Icon, label }) => (
+          {tabs.map(({ key, Icon, label }) => (
             <Tabs.Trigger
               key={key}
               value={key}
@@ -80,6 +104,22 @@ export function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="outbox" className="focus-visible:outline-none">
           <OutboxPanel />
+        </Tabs.Content>
+        <Tabs.Content value="security" className="focus-visible:outline-none">
+          <SecurityPanel />
+        </Tabs.Content>
+        {tab === 'audit' && (
+          <Tabs.Content value="audit" className="focus-visible:outline-none">
+            <AuditLogPanel />
+          </Tabs.Content>
+        )}
+        {tab === 'backups' && (
+          <Tabs.Content value="backups" className="focus-visible:outline-none">
+            <BackupsPanel />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="privacy" className="focus-visible:outline-none">
+          <PrivacyPanel />
         </Tabs.Content>
       </Tabs.Root>
     </div>

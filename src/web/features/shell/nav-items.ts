@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   BarChart3,
+  Building2,
   CalendarDays,
   ClipboardList,
   FileText,
@@ -51,3 +52,6 @@ export const TOOLS_NAV: NavItem[] = [
 ];
 
 export const SETTINGS_NAV: NavItem = { name: 'settings', path: '/settings', Icon: Settings };
+
+/** Members and roles, above Settings for the roles that may open it (super_admin and admin). */
+export const ORGANIZATION_NAV: NavItem = { name: 'organization', path: '/organization', Icon: Building2 };

@@ -7,7 +7,7 @@ import { LOADING_TEXT } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { cn } from '@web/ui/cn.ts';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { MAIN_NAV, SETTINGS_NAV, TOOLS_NAV, type NavItem } from './nav-items.ts';
+import { MAIN_NAV, ORGANIZATION_NAV, SETTINGS_NAV, TOOLS_NAV, type NavItem } from './nav-items.ts';
 
 /** Entries the role may open; the web hides what the role cannot do (DESIGN §4). */
 function visible(items: NavItem[], ctx: AccessContext): NavItem[] {
@@ -139,6 +139,7 @@ export function SidebarNav({
   }
   const main = visible(MAIN_NAV, access);
   const tools = visible(TOOLS_NAV, access);
+  const account = visible([ORGANIZATION_NAV, SETTINGS_NAV], access);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
@@ -176,7 +177,9 @@ export function SidebarNav({
         ) : null}
       </div>
       <div className="flex flex-col gap-1 border-t border-border px-3 py-3">
-        <NavEntry item={SETTINGS_NAV} collapsed={collapsed} onNavigate={onNavigate} />
+        {account.map((item) => (
+          <NavEntry key={item.name} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+        ))}
         {onToggleCollapsed ? (
           <button
             type="button"

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TClient } from '@shared/clients/contracts.ts';
 import type { TBankStatementMappingInput } from '@shared/imports/mapping.ts';
 import type {
   TBankImportPreview,
@@ -16,7 +15,7 @@ import type {
   TTransactionMonthly,
   TTransactionPage,
 } from '@shared/transactions/contracts.ts';
-import { api, ApiError } from '@web/app/api.ts';
+import { api, apiDownload } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the ledger; every key starts with 'transactions' and the organization id. */
 const root = (orgId: string | null) => ['transactions', orgId] as const;
@@ -167,63 +166,7 @@ export function useImportStatement(orgId: string | null) {
 
 /** Downloads the export through fetch, so a failure shows as a message instead of a JSON page. */
 export async function downloadExport(query: string, format: ExportFormat): Promise<void> {
-  const response = await fetch(`/api/v1/transactions/export?${query}${query ? '&' : ''}format=${format}`, {
-    credentials: 'same-origin',
-    headers: { 'Accept-Language': document.documentElement.lang || 'it' },
-  });
-  if (!response.ok) {
-    let body: { error?: { code?: string; message?: string } } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError({
-      status: response.status,
-      code: body.error?.code ?? 'INTERNAL',
-      message: body.error?.message ?? response.statusText,
-    });
-  }
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `export.${format}`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export type ClientOption = { id: string; name: string; detail: string };
-
-/**
- * Clients matching the text, for the counterparty picker. The clients API may not exist in every build:
- * 404 (or 403) answers `null`, which the picker shows as "clients not available".
- */
-export function useClientSearch(orgId: string | null, q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['clients', orgId, 'picker', q],
-    queryFn: async ({ signal }): Promise<ClientOption[] | null> => {
-      try {
-        const params = new URLSearchParams({ pageSize: '8' });
-        if (q.trim()) params.set('q', q.trim());
-        const page = await api<{ items: TClient[] }>(`/api/v1/clients?${params}`, { signal });
-        return page.items.map((c) => ({
-          id: c.id,
-          name: c.companyName?.trim() || c.fullName?.trim() || c.email || '—',
-          detail: [c.vatNumber, c.city].filter(Boolean).join(' · '),
-        }));
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
-        throw error;
-      }
-    },
-    enabled: !!orgId && enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-    retry: false,
+  await apiDownload(`/api/v1/transactions/export?${query}${query ? '&' : ''}format=${format}`, {
+    fallbackName: `export.${format}`,
   });
 }

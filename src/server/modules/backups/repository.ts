@@ -1,0 +1,167 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Role } from '@shared/auth/permissions.ts';
+import type { TBackupEmailTemplate, TBackupPreferences, BackupKind } from '@shared/backups/contracts.ts';
+import { member, organization, user } from '../../db/schema/auth.ts';
+import { businessProfiles } from '../../db/schema/business-profiles.ts';
+import { emailTemplates } from '../../db/schema/invoicing.ts';
+import { organizationSettings } from '../../db/schema/organization-settings.ts';
+import { settingsBackups } from '../../db/schema/security.ts';
+import type { Db } from '../../platform/db.ts';
+import type { BusinessProfileValues } from '../business-profiles/repository.ts';
+
+/** Every function takes the organization id: settings and backups are only read or written within it. */
+
+export async function findOrganization(db: Db, orgId: string) {
+  const [row] = await db
+    .select({ name: organization.name, slug: organization.slug })
+    .from(organization)
+    .where(eq(organization.id, orgId));
+  return row;
+}
+
+export async function findPreferences(db: Db, orgId: string): Promise<TBackupPreferences | undefined> {
+  const [row] = await db
+    .select({
+      timeZone: organizationSettings.timeZone,
+      allowNegativeStock: organizationSettings.allowNegativeStock,
+    })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, orgId));
+  return row;
+}
+
+export async function savePreferences(db: Db, orgId: string, values: TBackupPreferences) {
+  await db
+    .insert(organizationSettings)
+    .values({ organizationId: orgId, ...values })
+    .onConflictDoUpdate({
+      target: organizationSettings.organizationId,
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+export async function listTemplates(db: Db, orgId: string) {
+  return db
+    .select({
+      key: emailTemplates.templateKey,
+      language: emailTemplates.language,
+      subject: emailTemplates.subject,
+      contentText: emailTemplates.contentText,
+    })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.organizationId, orgId))
+    .orderBy(asc(emailTemplates.templateKey), asc(emailTemplates.language));
+}
+
+/** The organization's versions become exactly `templates`: the others go back to the system text. */
+export async function replaceTemplates(
+  db: Db,
+  orgId: string,
+  userId: string,
+  templates: readonly TBackupEmailTemplate[],
+) {
+  await db.delete(emailTemplates).where(eq(emailTemplates.organizationId, orgId));
+  if (templates.length === 0) return;
+  await db.insert(emailTemplates).values(
+    templates.map((t) => ({
+      organizationId: orgId,
+      templateKey: t.key,
+      language: t.language,
+      subject: t.subject,
+      contentText: t.contentText,
+      isActive: true,
+      updatedBy: userId,
+    })),
+  );
+}
+
+export async function insertProfile(
+  db: Db,
+  orgId: string,
+  userId: string,
+  values: BusinessProfileValues & { companyName: string },
+) {
+  await db.insert(businessProfiles).values({ ...values, organizationId: orgId, createdBy: userId });
+}
+
+export async function listMemberRoles(db: Db, orgId: string) {
+  return db
+    .select({ userId: member.userId, email: user.email, role: member.role })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(member.organizationId, orgId))
+    .orderBy(asc(user.email));
+}
+
+export async function setMemberRole(db: Db, orgId: string, userId: string, role: Role) {
+  await db
+    .update(member)
+    .set({ role })
+    .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)));
+}
+
+// ─── settings_backups ──────────────────────────────────────────────────────────────────────────────────────
+
+const summaryColumns = {
+  id: settingsBackups.id,
+  createdAt: settingsBackups.createdAt,
+  kind: settingsBackups.kind,
+  sizeBytes: sql<number>`octet_length(${settingsBackups.backupData}::text)`.mapWith(Number),
+  userId: settingsBackups.userId,
+  userName: user.name,
+  userEmail: user.email,
+};
+
+export type BackupSummaryRow = Awaited<ReturnType<typeof findBackupSummary>>;
+
+export async function insertBackup(
+  db: Db,
+  orgId: string,
+  values: { userId: string; kind: BackupKind; backupData: Record<string, unknown> },
+) {
+  const [row] = await db
+    .insert(settingsBackups)
+    .values({ organizationId: orgId, ...values })
+    .returning({ id: settingsBackups.id });
+  return row!.id;
+}
+
+export async function findBackupSummary(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(settingsBackups)
+    .leftJoin(user, eq(user.id, settingsBackups.userId))
+    .where(and(eq(settingsBackups.organizationId, orgId), eq(settingsBackups.id, id)));
+  return row;
+}
+
+export async function listBackups(db: Db, orgId: string, page: { limit: number; offset: number }) {
+  return db
+    .select(summaryColumns)
+    .from(settingsBackups)
+    .leftJoin(user, eq(user.id, settingsBackups.userId))
+    .where(eq(settingsBackups.organizationId, orgId))
+    .orderBy(desc(settingsBackups.createdAt), desc(settingsBackups.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countBackups(db: Db, orgId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(settingsBackups)
+    .where(eq(settingsBackups.organizationId, orgId));
+  return Number(row?.total ?? 0);
+}
+
+export async function findBackupData(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select({
+      kind: settingsBackups.kind,
+      createdAt: settingsBackups.createdAt,
+      data: settingsBackups.backupData,
+    })
+    .from(settingsBackups)
+    .where(and(eq(settingsBackups.organizationId, orgId), eq(settingsBackups.id, id)));
+  return row;
+}

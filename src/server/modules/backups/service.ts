@@ -1,0 +1,214 @@
+import { normalizeRole, type Role } from '@shared/auth/permissions.ts';
+import type {
+  TBackupFile,
+  TBackupPage,
+  TBackupPreview,
+  TBackupRestoreResult,
+  TBackupSource,
+  TBackupSummary,
+} from '@shared/backups/contracts.ts';
+import type { Locale } from '@shared/errors/error-codes.ts';
+import { toLimitOffset } from '@shared/pagination/pagination.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { updateProfile, type BusinessProfileValues } from '../business-profiles/repository.ts';
+import { saveInvoicingSettings } from '../invoicing/settings.ts';
+import { wallClock } from '../security/audit-csv.ts';
+import { planRestore, type MemberRole, type RestoreActor } from './changes.ts';
+import * as repo from './repository.ts';
+import { envelopeOf, fileText, readSettings } from './snapshot.ts';
+import { parseBackupContent, parseBackupJson } from './validation.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Scope {
+  orgId: string;
+  userId: string;
+  role: Role;
+}
+
+/** Who did it and from where, for the audit entries (the route fills it from the request). */
+export type Origin = Pick<AuditEntry, 'userId' | 'userEmail' | 'ipAddress' | 'userAgent'>;
+
+function toSummary(row: repo.BackupSummaryRow): TBackupSummary {
+  if (!row) throw new AppError('NOT_FOUND');
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    kind: row.kind,
+    sizeBytes: row.sizeBytes,
+    createdBy:
+      row.userId && row.userEmail
+        ? { id: row.userId, name: row.userName ?? row.userEmail, email: row.userEmail }
+        : null,
+  };
+}
+
+async function snapshot(db: Db, scope: Scope, kind: 'backup' | 'restore') {
+  const org = await repo.findOrganization(db, scope.orgId);
+  const data = await readSettings(db, scope.orgId);
+  const envelope = envelopeOf(org?.name ?? '', new Date(), data);
+  const id = await repo.insertBackup(db, scope.orgId, {
+    userId: scope.userId,
+    kind,
+    backupData: envelope as unknown as Record<string, unknown>,
+  });
+  return toSummary(await repo.findBackupSummary(db, scope.orgId, id));
+}
+
+export async function createBackup(db: Db, scope: Scope, origin: Origin): Promise<TBackupSummary> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const summary = await snapshot(tx, scope, 'backup');
+    await recordAudit(tx, {
+      ...origin,
+      action: 'settings_backup_created',
+      organizationId: scope.orgId,
+      details: { backupId: summary.id, sizeBytes: summary.sizeBytes },
+    });
+    return summary;
+  });
+}
+
+export async function listBackups(
+  db: Db,
+  orgId: string,
+  query: { page: number; pageSize: number },
+): Promise<TBackupPage> {
+  const [rows, total] = await Promise.all([
+    repo.listBackups(db, orgId, toLimitOffset(query)),
+    repo.countBackups(db, orgId),
+  ]);
+  return { items: rows.map((r) => toSummary(r)), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function downloadBackup(db: Db, orgId: string, id: string, locale: Locale) {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  const row = await repo.findBackupData(db, orgId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const org = await repo.findOrganization(db, orgId);
+  const stamp = wallClock(row.createdAt, 'UTC').replace(' ', '-').replaceAll(':', '').slice(0, 15);
+  const base =
+    row.kind === 'restore'
+      ? locale === 'it'
+        ? 'impostazioni-prima-del-ripristino'
+        : 'settings-before-restore'
+      : locale === 'it'
+        ? 'backup-impostazioni'
+        : 'settings-backup';
+  return {
+    fileName: `${base}-${org?.slug ?? 'organizzazione'}-${stamp}.json`,
+    content: fileText(row.data),
+  };
+}
+
+async function loadSource(db: Db, orgId: string, source: TBackupSource, locale: Locale) {
+  if (source.content !== undefined) return parseBackupContent(source.content, locale);
+  if (!source.backupId) throw new AppError('NOT_FOUND');
+  const row = await repo.findBackupData(db, orgId, source.backupId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return parseBackupJson(row.data, locale);
+}
+
+async function membersOf(db: Db, orgId: string): Promise<MemberRole[]> {
+  return (await repo.listMemberRoles(db, orgId)).map((m) => ({
+    userId: m.userId,
+    email: m.email.toLowerCase(),
+    role: normalizeRole(m.role),
+  }));
+}
+
+async function previewOf(db: Db, scope: Scope, file: TBackupFile) {
+  const [current, members, org] = await Promise.all([
+    readSettings(db, scope.orgId),
+    membersOf(db, scope.orgId),
+    repo.findOrganization(db, scope.orgId),
+  ]);
+  const actor: RestoreActor = { userId: scope.userId, role: scope.role };
+  const plan = planRestore(current, file.data, members, actor);
+  const preview: TBackupPreview = {
+    organizationName: file.organizationName,
+    createdAt: file.createdAt,
+    otherOrganization: !!org && file.organizationName.trim() !== org.name.trim(),
+    sections: plan.sections,
+    totalChanges: plan.totalChanges,
+    skippedRoles: plan.roles.skipped,
+  };
+  return { preview, plan };
+}
+
+/** Validates the file and lists what a restore would change, without changing anything. */
+export async function previewRestore(
+  db: Db,
+  scope: Scope,
+  source: TBackupSource,
+  locale: Locale,
+): Promise<TBackupPreview> {
+  const file = await loadSource(db, scope.orgId, source, locale);
+  return (await previewOf(db, scope, file)).preview;
+}
+
+function profileValues(profile: NonNullable<TBackupFile['data']['businessProfile']>): BusinessProfileValues {
+  return Object.fromEntries(
+    Object.entries(profile).filter(([, v]) => v !== undefined),
+  ) as BusinessProfileValues;
+}
+
+/**
+ * Applies a backup in one transaction: first a `restore` snapshot of the settings as they are (restoring it
+ * undoes this), then each section of the file, the role changes and their audit entries. Any failure leaves
+ * everything as it was, snapshot included.
+ */
+export async function restoreBackup(
+  db: Db,
+  scope: Scope,
+  source: TBackupSource,
+  locale: Locale,
+  origin: Origin,
+): Promise<TBackupRestoreResult> {
+  const file = await loadSource(db, scope.orgId, source, locale);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const undoBackup = await snapshot(tx, scope, 'restore');
+    const { preview, plan } = await previewOf(tx, scope, file);
+    const { data } = file;
+    const { orgId, userId } = scope;
+
+    if (data.businessProfile) {
+      const values = profileValues(data.businessProfile);
+      const updated = await updateProfile(tx, orgId, values);
+      if (!updated)
+        await repo.insertProfile(tx, orgId, userId, {
+          ...values,
+          companyName: data.businessProfile.companyName!,
+        });
+    }
+    if (data.invoicingSettings) await saveInvoicingSettings(tx, orgId, data.invoicingSettings);
+    if (data.emailTemplates) await repo.replaceTemplates(tx, orgId, userId, data.emailTemplates);
+    if (data.preferences) await repo.savePreferences(tx, orgId, data.preferences);
+    for (const change of plan.roles.changes) {
+      await repo.setMemberRole(tx, orgId, change.userId, change.to);
+      await recordAudit(tx, {
+        ...origin,
+        action: 'role_changed',
+        organizationId: orgId,
+        targetUserId: change.userId,
+        details: { from: change.from, to: change.to, via: 'settings_restore' },
+      });
+    }
+    await recordAudit(tx, {
+      ...origin,
+      action: 'settings_restored',
+      organizationId: orgId,
+      details: {
+        source: source.backupId ? { backupId: source.backupId } : { file: file.organizationName },
+        backupCreatedAt: file.createdAt,
+        undoBackupId: undoBackup.id,
+        changes: Object.fromEntries(preview.sections.map((s) => [s.section, s.changes.length])),
+        skippedRoles: preview.skippedRoles.length,
+      },
+    });
+    return { ...preview, undoBackup };
+  });
+}

@@ -1,0 +1,16 @@
+import type { AppConfig } from '../../platform/config.ts';
+import type { Auth } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import type { MailPort } from '../../platform/mail.ts';
+import type { RealtimeHub } from '../../platform/realtime.ts';
+
+/** What the team, security, backup and privacy routes receive. */
+export interface SecurityModuleDeps {
+  db: Db;
+  auth: Auth;
+  mail: MailPort;
+  hub: RealtimeHub;
+  config: AppConfig;
+  /** better-auth's secret: decrypts two-factor secrets for step-up. */
+  authSecret: string;
+}

@@ -1,0 +1,82 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@shared/auth/permissions.ts';
+import { TEAM_MESSAGES } from '@shared/organizations/team-messages.ts';
+import { teamMessageKey } from './team-rules.ts';
+
+/**
+ * The team namespace: the same keys in Italian and English (plural forms included, Italian `_many`), the same
+ * placeholders, a description for every role, the contracts' field messages with the server's text, and every
+ * key the screens name literally.
+ */
+const ROOT = join(import.meta.dirname, '../../../..');
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const load = (lang: 'it' | 'en', ns: string) =>
+  flatten(JSON.parse(readFileSync(join(ROOT, 'public/locales', lang, `${ns}.json`), 'utf8')) as Tree);
+const keys = { it: load('it', 'team'), en: load('en', 'team') };
+const has = (lang: 'it' | 'en', key: string) =>
+  keys[lang].has(key) || ['one', 'many', 'other'].every((form) => keys[lang].has(`${key}_${form}`));
+
+describe('team translations', () => {
+  it('have the same keys in Italian and English', () => {
+    expect([...keys.en.keys()].sort()).toEqual([...keys.it.keys()].sort());
+  });
+
+  it('have no empty text and the same placeholders in both languages', () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, it] of keys.it) {
+      const en = keys.en.get(key) ?? '';
+      expect(it.trim(), key).not.toBe('');
+      expect(en.trim(), key).not.toBe('');
+      expect(names(en), key).toEqual(names(it));
+    }
+  });
+
+  it('describe every role', () => {
+    for (const role of ROLES) {
+      expect(has('it', `roleDescriptions.${role}`), role).toBe(true);
+      expect(has('en', `roleDescriptions.${role}`), role).toBe(true);
+    }
+  });
+
+  it('show the server text for every field message of the contracts', () => {
+    for (const lang of ['it', 'en'] as const) {
+      for (const [key, text] of Object.entries(TEAM_MESSAGES[lang])) {
+        expect(keys[lang].get(teamMessageKey(key).replace(/^team:/, '')), key).toBe(text);
+      }
+    }
+  });
+
+  it('contain every key the screens name literally', () => {
+    const dir = import.meta.dirname;
+    const used = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/['"`]team:([\w.]+)['"`]/g)) {
+        used.add(m[1]!);
+      }
+    }
+    expect(used.size).toBeGreaterThan(60);
+    const missing = [...used].filter((key) => !has('it', key) || !has('en', key));
+    expect(missing).toEqual([]);
+  });
+
+  it('title the new routes in the navigation namespace', () => {
+    for (const lang of ['it', 'en'] as const) {
+      const navigation = load(lang, 'navigation');
+      expect(navigation.has('routes.organization'), lang).toBe(true);
+      expect(navigation.has('routes.invite'), lang).toBe(true);
+    }
+  });
+});

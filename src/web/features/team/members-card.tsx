@@ -1,0 +1,248 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import { UserMinus, Users } from 'lucide-react';
+import type { Role } from '@shared/auth/permissions.ts';
+import type { TTeamMember } from '@shared/organizations/team-contracts.ts';
+import { formatDate } from '@shared/format/format.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Button } from '@web/ui/button.tsx';
+import { Card, CardHeader } from '@web/ui/card.tsx';
+import { Select } from '@web/ui/input.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { useChangeRole, useRemoveMember, useTeam } from './team-api.ts';
+import { isOnlySuperAdmin, sortMembers } from './team-rules.ts';
+import { MemberAvatar, notifyFailure, RoleBadge, useLocale, useTeamAccess, YouBadge } from './team-ui.tsx';
+
+type Pending = { kind: 'role'; member: TTeamMember; to: Role } | { kind: 'remove'; member: TTeamMember };
+
+/**
+ * The members: initials, name and e-mail ("you" marked), the role (a select for those this member may change,
+ * a badge otherwise), the join date and removal. A table from the medium breakpoint, cards on phones.
+ * Role changes and removals ask for confirmation; the server may then ask for a step-up (api() handles it).
+ */
+export function MembersCard() {
+  const { t } = useTranslation(['team', 'common', 'buttons']);
+  const access = useTeamAccess();
+  const locale = useLocale();
+  const team = useTeam(access.orgId);
+  const changeRole = useChangeRole(access.orgId);
+  const remove = useRemoveMember(access.orgId);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const members = useMemo(
+    () => (team.data ? sortMembers(team.data.members, locale) : []),
+    [team.data, locale],
+  );
+  const close = () => setPending(null);
+  const roleName = (role: Role) => t(`common:roles.${role}`);
+
+  const confirmRole = (member: TTeamMember, to: Role) =>
+    changeRole.mutate(
+      { memberId: member.id, role: to },
+      {
+        onSuccess: (updated) => {
+          toast.success(t('team:roleChange.done', { name: updated.name, role: roleName(updated.role) }));
+          close();
+        },
+        onError: (error) => {
+          notifyFailure(error, t);
+          close();
+        },
+      },
+    );
+  const confirmRemove = (member: TTeamMember) =>
+    remove.mutate(member.id, {
+      onSuccess: () => {
+        toast.success(t('team:remove.done', { name: member.name }));
+        close();
+      },
+      onError: (error) => {
+        notifyFailure(error, t);
+        close();
+      },
+    });
+
+  const roleControl = (member: TTeamMember) => {
+    const options = access.canManage ? access.assignable(member.role) : [];
+    const only = isOnlySuperAdmin(member, members);
+    if (only || options.length === 0 || !options.includes(member.role)) {
+      return (
+        <div className="flex flex-col items-start gap-1">
+          <RoleBadge role={member.role} />
+          {only && access.canManage ? (
+            <span className="text-xs text-muted-foreground">{t('team:members.onlySuperAdmin')}</span>
+          ) : null}
+        </div>
+      );
+    }
+    return (
+      <Select
+        aria-label={t('team:members.roleOf', { name: member.name })}
+        value={member.role}
+        disabled={changeRole.isPending && pending?.member.id === member.id}
+        onChange={(e) => setPending({ kind: 'role', member, to: e.target.value as Role })}
+        className="h-9 min-w-40"
+      >
+        {options.map((role) => (
+          <option key={role} value={role}>
+            {roleName(role)}
+          </option>
+        ))}
+      </Select>
+    );
+  };
+
+  const removeButton = (member: TTeamMember, full = false) =>
+    access.canRemove && !member.isYou && !isOnlySuperAdmin(member, members) ? (
+      <Button
+        variant={full ? 'outline' : 'ghost'}
+        size={full ? 'sm' : 'icon-sm'}
+        aria-label={full ? undefined : t('team:members.removeNamed', { name: member.name })}
+        title={full ? undefined : t('team:members.removeNamed', { name: member.name })}
+        onClick={() => setPending({ kind: 'remove', member })}
+        className="text-danger hover:text-danger"
+      >
+        <UserMinus aria-hidden="true" className="size-4" />
+        {full ? t('team:members.remove') : null}
+      </Button>
+    ) : null;
+
+  const joined = (member: TTeamMember) => (
+    <time dateTime={member.joinedAt}>{formatDate(member.joinedAt, locale)}</time>
+  );
+
+  const person = (member: TTeamMember) => (
+    <div className="flex min-w-0 items-center gap-3">
+      <MemberAvatar name={member.name} />
+      <div className="min-w-0">
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium text-foreground">{member.name}</span>
+          {member.isYou ? <YouBadge /> : null}
+        </p>
+        <p className="truncate text-xs text-muted-foreground md:hidden">{member.email}</p>
+      </div>
+    </div>
+  );
+
+  return (
+    <Card>
+      <CardHeader
+        icon={<Users aria-hidden="true" className="size-5" />}
+        title={t('team:members.title')}
+        titleId="team-members-title"
+        description={team.data ? t('team:members.count', { count: members.length }) : undefined}
+      />
+      {team.isPending ? (
+        <SkeletonRows avatar rows={3} label={t('team:members.loading')} />
+      ) : team.isError ? (
+        <div className="p-5">
+          <Alert tone="error">
+            <p>{t('team:members.loadFailed')}</p>
+            <p className="mt-1">{apiErrorMessage(team.error, t)}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void team.refetch()}>
+              {t('buttons:retry')}
+            </Button>
+          </Alert>
+        </div>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm" aria-labelledby="team-members-title">
+              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2.5 font-medium">
+                    {t('team:members.member')}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t('team:members.email')}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t('team:members.role')}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t('team:members.joined')}
+                  </th>
+                  {access.canRemove ? (
+                    <th scope="col" className="px-3 py-2.5">
+                      <span className="sr-only">{t('team:members.actions')}</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {members.map((member) => (
+                  <tr key={member.id} data-testid="member-row" className="align-middle">
+                    <td className="max-w-72 px-5 py-3">{person(member)}</td>
+                    <td className="max-w-72 truncate px-3 py-3 text-muted-foreground" title={member.email}>
+                      {member.email}
+                    </td>
+                    <td className="px-3 py-3">{roleControl(member)}</td>
+                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{joined(member)}</td>
+                    {access.canRemove ? (
+                      <td className="px-3 py-2 text-right">{removeButton(member)}</td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="divide-y divide-border md:hidden" aria-labelledby="team-members-title">
+            {members.map((member) => (
+              <li key={member.id} data-testid="member-card" className="flex flex-col gap-3 px-5 py-4">
+                {person(member)}
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  {roleControl(member)}
+                  <span className="text-xs text-muted-foreground">
+                    {t('team:members.joinedOn', { date: formatDate(member.joinedAt, locale) })}
+                  </span>
+                </div>
+                {removeButton(member, true) ? <div>{removeButton(member, true)}</div> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {pending?.kind === 'role' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => (next ? null : close())}
+          title={t('team:roleChange.title', { name: pending.member.name })}
+          description={
+            pending.member.isYou
+              ? t('team:roleChange.textSelf', {
+                  from: roleName(pending.member.role),
+                  to: roleName(pending.to),
+                })
+              : t('team:roleChange.text', {
+                  name: pending.member.name,
+                  from: roleName(pending.member.role),
+                  to: roleName(pending.to),
+                })
+          }
+          confirmLabel={t('team:roleChange.confirm')}
+          loading={changeRole.isPending}
+          onConfirm={() => confirmRole(pending.member, pending.to)}
+        />
+      ) : null}
+      {pending?.kind === 'remove' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => (next ? null : close())}
+          title={t('team:remove.title', { name: pending.member.name })}
+          description={t('team:remove.text', {
+            name: pending.member.name,
+            email: pending.member.email,
+            organization: access.organizationName,
+          })}
+          confirmLabel={t('team:remove.confirm')}
+          danger
+          loading={remove.isPending}
+          onConfirm={() => confirmRemove(pending.member)}
+        />
+      ) : null}
+    </Card>
+  );
+}

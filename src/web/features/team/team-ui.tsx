@@ -1,0 +1,80 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import { hasPermission, ROLES, type Role } from '@shared/auth/permissions.ts';
+import { canAssignRole } from '@shared/organizations/team-contracts.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { ApiError } from '@web/app/api.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Badge } from '@web/ui/badge.tsx';
+import { cn } from '@web/ui/cn.ts';
+import { initials } from '@web/features/shell/user-menu.tsx';
+import { REMOVE_PERMISSION } from './team-rules.ts';
+
+/** What the signed-in member may do on /organization (the server checks the same matrix). */
+export function useTeamAccess() {
+  const me = useSignedInMe();
+  const role: Role = me.role ?? 'viewer';
+  const organization = me.organizations.find((o) => o.id === me.activeOrganizationId);
+  return {
+    orgId: me.activeOrganizationId,
+    userId: me.user.id,
+    organizationName: organization?.name ?? '',
+    role,
+    canManage: hasPermission(role, 'manage_users'),
+    canRemove: hasPermission(role, REMOVE_PERMISSION),
+    /** The roles this member may give to someone who has `from` now (null: a new invitation). */
+    assignable: (from: Role | null) => ROLES.filter((to) => canAssignRole(role, from, to)),
+  };
+}
+
+export function useLocale() {
+  return localeOf(currentLanguage());
+}
+
+/** The round initials of a person. */
+export function MemberAvatar({ name, className }: { name: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary-soft-foreground',
+        className,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+const ROLE_TONES: Record<Role, 'primary' | 'success' | 'neutral' | 'warning'> = {
+  super_admin: 'warning',
+  admin: 'primary',
+  manager: 'success',
+  user: 'neutral',
+  viewer: 'neutral',
+};
+
+export function RoleBadge({ role }: { role: Role }) {
+  const { t } = useTranslation('common');
+  return <Badge tone={ROLE_TONES[role]}>{t(`common:roles.${role}`)}</Badge>;
+}
+
+export function YouBadge() {
+  const { t } = useTranslation('team');
+  return (
+    <Badge tone="primary" className="shrink-0">
+      {t('team:members.you')}
+    </Badge>
+  );
+}
+
+/**
+ * A failed team request as a toast; a step-up the user chose to cancel is no failure worth announcing.
+ */
+export function notifyFailure(error: unknown, t: TFunction) {
+  if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') return;
+  toast.error(apiErrorMessage(error, t));
+}
