@@ -41,7 +41,8 @@ import {
   useDeleteClient,
   useSendStatement,
 } from './clients-api.ts';
-import { ArchivedBadge, SkeletonRows, clientName, useClientPermissions } from './client-ui.tsx';
+import { ArchivedBadge, clientName, useClientPermissions } from './client-ui.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 const named = <K extends string, P extends object>(
   load: () => Promise<Record<K, (props: P) => ReactNode>>,
@@ -74,7 +75,7 @@ function ClientDetail({ id, edit }: { id: string; edit: boolean }) {
   if (client.isPending) {
     return (
       <Card>
-        <SkeletonRows rows={4} label={t('common:loading')} />
+        <SkeletonRows avatar rows={4} label={t('common:loading')} />
       </Card>
     );
   }
@@ -359,7 +360,7 @@ function Timeline({ client }: { client: TClient }) {
         description={t('clients:timeline.description')}
       />
       {timeline.isPending ? (
-        <SkeletonRows rows={3} label={t('common:loading')} />
+        <SkeletonRows avatar rows={3} label={t('common:loading')} />
       ) : timeline.isError ? (
         <div className="p-5">
           <Alert tone="error" title={t('clients:timeline.loadError')}>

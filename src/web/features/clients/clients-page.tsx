@@ -2,18 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import {
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  FileSpreadsheet,
-  FileText,
-  Plus,
-  RotateCcw,
-  Search,
-  Upload,
-  Users,
-} from 'lucide-react';
+import { ChevronRight, Download, FileSpreadsheet, FileText, Plus, Search, Upload, Users } from 'lucide-react';
 import {
   CLIENT_ARCHIVE_FILTERS,
   CLIENT_SORTS,
@@ -27,7 +16,6 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { Card } from '@web/ui/card.tsx';
@@ -37,7 +25,9 @@ import { Input, Select } from '@web/ui/input.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { downloadClientExport, useClientList, type ClientListParams } from './clients-api.ts';
-import { ArchivedBadge, ClientAvatar, SkeletonRows, clientName, useClientPermissions } from './client-ui.tsx';
+import { ArchivedBadge, ClientAvatar, clientName, useClientPermissions } from './client-ui.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
+import { PagedListBody } from '@web/ui/paged-list-body.tsx';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -272,98 +262,62 @@ export function ClientsPage() {
           </Field>
         </div>
 
-        <p aria-live="polite" className="sr-only">
-          {data && !list.isFetching ? t('clients:list.count', { count: data.total }) : ''}
-        </p>
-
-        {list.isPending ? (
-          <SkeletonRows rows={6} label={t('common:loading')} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <Alert tone="error" title={t('clients:list.loadError')}>
-              <p>{apiErrorMessage(list.error, t)}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('buttons:retry')}
-              </Button>
-            </Alert>
-          </div>
-        ) : data!.total === 0 && !filtered ? (
-          <EmptyState
-            icon={<Users aria-hidden="true" />}
-            title={t('clients:empty.title')}
-            description={canManage ? t('clients:empty.text') : t('clients:empty.textReadOnly')}
-            action={
-              canManage ? (
-                <>
-                  <Link to="/clients/new" className={buttonClasses('primary')}>
-                    <Plus aria-hidden="true" className="size-4" />
-                    {t('clients:empty.add')}
-                  </Link>
-                  <Link to="/clients/import" className={buttonClasses('outline')}>
-                    <Upload aria-hidden="true" className="size-4" />
-                    {t('clients:empty.import')}
-                  </Link>
-                </>
-              ) : undefined
-            }
-          />
-        ) : data!.items.length === 0 ? (
-          <EmptyState
-            icon={<Search aria-hidden="true" />}
-            title={t('clients:noResults.title')}
-            description={t('clients:noResults.text')}
-            action={
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setText('');
-                  setSearch(new URLSearchParams(), { replace: true });
-                }}
-              >
-                {t('clients:noResults.reset')}
-              </Button>
-            }
-          />
-        ) : (
-          <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <ClientTable clients={data!.items} />
-            <ClientCards clients={data!.items} />
-            <nav
-              aria-label={t('clients:list.pagination')}
-              className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
-            >
-              <p className="text-muted-foreground">
-                {t('clients:list.pageOf', {
+        <PagedListBody
+          query={list}
+          filtered={filtered}
+          countText={(count) => t('clients:list.count', { count })}
+          loadErrorTitle={t('clients:list.loadError')}
+          errorMessage={(error) => apiErrorMessage(error, t)}
+          empty={
+            <EmptyState
+              icon={<Users aria-hidden="true" />}
+              title={t('clients:empty.title')}
+              description={canManage ? t('clients:empty.text') : t('clients:empty.textReadOnly')}
+              action={
+                canManage ? (
+                  <>
+                    <Link to="/clients/new" className={buttonClasses('primary')}>
+                      <Plus aria-hidden="true" className="size-4" />
+                      {t('clients:empty.add')}
+                    </Link>
+                    <Link to="/clients/import" className={buttonClasses('outline')}>
+                      <Upload aria-hidden="true" className="size-4" />
+                      {t('clients:empty.import')}
+                    </Link>
+                  </>
+                ) : undefined
+              }
+            />
+          }
+          noResults={{
+            title: t('clients:noResults.title'),
+            text: t('clients:noResults.text'),
+            resetLabel: t('clients:noResults.reset'),
+            onReset: () => {
+              setText('');
+              setSearch(new URLSearchParams(), { replace: true });
+            },
+          }}
+        >
+          {(items, total) => (
+            <>
+              <ClientTable clients={items} />
+              <ClientCards clients={items} />
+              <Pagination
+                label={t('clients:list.pagination')}
+                page={page}
+                pages={pages}
+                summary={t('clients:list.pageOf', {
                   page: formatNumber(page, locale),
                   pages: formatNumber(pages, locale),
-                  count: data!.total,
-                  total: formatNumber(data!.total, locale),
+                  count: total,
+                  total: formatNumber(total, locale),
                 })}
-              </p>
-              <div className={pages > 1 ? 'flex gap-2' : 'hidden'}>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => update({ page: page - 1 })}
-                  disabled={page <= 1}
-                >
-                  <ChevronLeft aria-hidden="true" className="size-4" />
-                  {t('buttons:previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => update({ page: page + 1 })}
-                  disabled={page >= pages}
-                >
-                  {t('buttons:next')}
-                  <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </nav>
-          </div>
-        )}
+                onPage={(p) => update({ page: p })}
+              />
+            </>
+          )}
+        </PagedListBody>
       </Card>
     </div>
   );

@@ -43,7 +43,6 @@ import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import {
   InvoiceStatusBadge,
   invoicingErrorMessage,
-  SkeletonRows,
   useInvoicingPermissions,
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
@@ -59,6 +58,7 @@ import {
   useSendInvoice,
 } from './invoices-api.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /** The heading of an invoice: its number, or "Draft invoice" / "Draft credit note". */
 function useInvoiceTitle(invoice: TInvoice | undefined) {

@@ -13,12 +13,9 @@ import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { DocumentEditor } from '@web/features/invoicing/document-editor.tsx';
 import type { InvoiceExtra } from '@web/features/invoicing/editor-values.ts';
-import {
-  invoicingErrorMessage,
-  SkeletonRows,
-  useInvoicingPermissions,
-} from '@web/features/invoicing/invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { useInvoice, useSaveInvoice } from './invoices-api.ts';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /** /invoices/new: a draft invoice (numbered when issued). */
 export function InvoiceNewPage() {

@@ -12,8 +12,6 @@ import {
   Hourglass,
   Plus,
   Receipt,
-  RotateCcw,
-  Search,
   Wallet,
 } from 'lucide-react';
 import { INVOICE_STATUSES, type TInvoiceListItem } from '@shared/invoicing/contracts.ts';
@@ -37,11 +35,12 @@ import { useClientName } from '@web/features/invoicing/invoicing-api.ts';
 import {
   InvoiceStatusBadge,
   invoicingErrorMessage,
-  SkeletonRows,
   useInvoicingPermissions,
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { nextSearch, rangeIsValid, readInvoiceParams } from '@web/features/invoicing/list-params.ts';
-import { Pagination, SearchField, useNumberFormat } from '@web/features/invoicing/list-ui.tsx';
+import { SearchField, useNumberFormat } from '@web/features/invoicing/list-ui.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
+import { PagedListBody } from '@web/ui/paged-list-body.tsx';
 import {
   downloadInvoiceExport,
   INVOICES_PAGE_SIZE,
@@ -253,62 +252,47 @@ export function InvoicesPage() {
           </Field>
         </div>
 
-        <p aria-live="polite" className="sr-only">
-          {data && !list.isFetching ? t('invoices:list.count', { count: data.total }) : ''}
-        </p>
-
-        {!validRange ? (
-          <div className="p-5">
-            <Alert tone="error">{t('invoices:list.rangeInvalid')}</Alert>
-          </div>
-        ) : list.isPending ? (
-          <SkeletonRows rows={6} label={t('common:loading')} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <Alert tone="error" title={t('invoices:list.loadError')}>
-              <p>{invoicingErrorMessage(list.error, t)}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('buttons:retry')}
-              </Button>
-            </Alert>
-          </div>
-        ) : data!.total === 0 && !filtered ? (
-          <EmptyState
-            icon={<FileText aria-hidden="true" />}
-            title={t('invoices:empty.title')}
-            description={canManage ? t('invoices:empty.text') : t('invoices:empty.textReadOnly')}
-            action={newInvoice}
-          />
-        ) : data!.items.length === 0 ? (
-          <EmptyState
-            icon={<Search aria-hidden="true" />}
-            title={t('invoices:noResults.title')}
-            description={t('invoices:noResults.text')}
-            action={
-              <Button variant="outline" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
-                {t('invoices:noResults.reset')}
-              </Button>
-            }
-          />
-        ) : (
-          <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <InvoiceTable invoices={data!.items} />
-            <InvoiceCards invoices={data!.items} />
-            <Pagination
-              label={t('invoices:list.pagination')}
-              page={page}
-              pages={pages}
-              summary={t('invoices:list.pageOf', {
-                page: number(page),
-                pages: number(pages),
-                count: data!.total,
-                total: number(data!.total),
-              })}
-              onPage={(p) => update({ page: p })}
+        <PagedListBody
+          query={list}
+          filtered={filtered}
+          invalid={validRange ? undefined : <Alert tone="error">{t('invoices:list.rangeInvalid')}</Alert>}
+          countText={(count) => t('invoices:list.count', { count })}
+          loadErrorTitle={t('invoices:list.loadError')}
+          errorMessage={(error) => invoicingErrorMessage(error, t)}
+          empty={
+            <EmptyState
+              icon={<FileText aria-hidden="true" />}
+              title={t('invoices:empty.title')}
+              description={canManage ? t('invoices:empty.text') : t('invoices:empty.textReadOnly')}
+              action={newInvoice}
             />
-          </div>
-        )}
+          }
+          noResults={{
+            title: t('invoices:noResults.title'),
+            text: t('invoices:noResults.text'),
+            resetLabel: t('invoices:noResults.reset'),
+            onReset: () => setSearch(new URLSearchParams(), { replace: true }),
+          }}
+        >
+          {(items, total) => (
+            <>
+              <InvoiceTable invoices={items} />
+              <InvoiceCards invoices={items} />
+              <Pagination
+                label={t('invoices:list.pagination')}
+                page={page}
+                pages={pages}
+                summary={t('invoices:list.pageOf', {
+                  page: number(page),
+                  pages: number(pages),
+                  count: total,
+                  total: number(total),
+                })}
+                onPage={(p) => update({ page: p })}
+              />
+            </>
+          )}
+        </PagedListBody>
       </Card>
     </div>
   );

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Button } from '@web/ui/button.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
 
@@ -54,41 +52,6 @@ export function SearchField({
         </div>
       )}
     </Field>
-  );
-}
-
-/** Previous / next with "Page 2 of 5 · 43 quotes". */
-export function Pagination({
-  label,
-  page,
-  pages,
-  summary,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  pages: number;
-  summary: string;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation(['buttons']);
-  return (
-    <nav
-      aria-label={label}
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
-    >
-      <p className="text-muted-foreground">{summary}</p>
-      <div className={pages > 1 ? 'flex gap-2' : 'hidden'}>
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {t('buttons:previous')}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          {t('buttons:next')}
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Button>
-      </div>
-    </nav>
   );
 }
 

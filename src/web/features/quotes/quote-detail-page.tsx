@@ -35,7 +35,6 @@ import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import {
   invoicingErrorMessage,
   QuoteStatusBadge,
-  SkeletonRows,
   useInvoicingPermissions,
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
@@ -48,6 +47,7 @@ import {
   useQuoteStatus,
   useSendQuote,
 } from './quotes-api.ts';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /** /quotes/:id */
 export function QuoteDetailPage() {

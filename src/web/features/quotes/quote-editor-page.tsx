@@ -11,12 +11,9 @@ import { Card } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { DocumentEditor } from '@web/features/invoicing/document-editor.tsx';
-import {
-  invoicingErrorMessage,
-  SkeletonRows,
-  useInvoicingPermissions,
-} from '@web/features/invoicing/invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { useQuote, useSaveQuote } from './quotes-api.ts';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /**
  * A quote can be changed while the client has not answered: draft, sent, and expired (moving its validity date

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRight, ClipboardList, Plus, RotateCcw, Search } from 'lucide-react';
+import { ChevronRight, ClipboardList, Plus } from 'lucide-react';
 import { QUOTE_STATUSES, type TQuoteListItem } from '@shared/invoicing/contracts.ts';
 import { effectiveQuoteStatus } from '@shared/invoicing/status.ts';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
@@ -10,7 +10,7 @@ import { todayIsoDate } from '@shared/imports/dates.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { buttonClasses } from '@web/ui/button.tsx';
 import { Card } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Field } from '@web/ui/field.tsx';
@@ -19,11 +19,12 @@ import { PageHeader } from '@web/ui/page-header.tsx';
 import {
   invoicingErrorMessage,
   QuoteStatusBadge,
-  SkeletonRows,
   useInvoicingPermissions,
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { nextSearch, rangeIsValid, readQuoteParams } from '@web/features/invoicing/list-params.ts';
-import { Pagination, SearchField, useNumberFormat } from '@web/features/invoicing/list-ui.tsx';
+import { SearchField, useNumberFormat } from '@web/features/invoicing/list-ui.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
+import { PagedListBody } from '@web/ui/paged-list-body.tsx';
 import { QUOTES_PAGE_SIZE, useQuoteList, useQuotesLiveRefresh, type QuoteListParams } from './quotes-api.ts';
 
 /** /quotes: search, status and date filters in the URL, pages of 10. */
@@ -115,62 +116,47 @@ export function QuotesPage() {
           </Field>
         </div>
 
-        <p aria-live="polite" className="sr-only">
-          {data && !list.isFetching ? t('quotes:list.count', { count: data.total }) : ''}
-        </p>
-
-        {!validRange ? (
-          <div className="p-5">
-            <Alert tone="error">{t('invoices:list.rangeInvalid')}</Alert>
-          </div>
-        ) : list.isPending ? (
-          <SkeletonRows rows={6} label={t('common:loading')} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <Alert tone="error" title={t('quotes:list.loadError')}>
-              <p>{invoicingErrorMessage(list.error, t)}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('buttons:retry')}
-              </Button>
-            </Alert>
-          </div>
-        ) : data!.total === 0 && !filtered ? (
-          <EmptyState
-            icon={<ClipboardList aria-hidden="true" />}
-            title={t('quotes:empty.title')}
-            description={canManage ? t('quotes:empty.text') : t('quotes:empty.textReadOnly')}
-            action={newQuote}
-          />
-        ) : data!.items.length === 0 ? (
-          <EmptyState
-            icon={<Search aria-hidden="true" />}
-            title={t('quotes:noResults.title')}
-            description={t('quotes:noResults.text')}
-            action={
-              <Button variant="outline" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
-                {t('quotes:noResults.reset')}
-              </Button>
-            }
-          />
-        ) : (
-          <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <QuoteTable quotes={data!.items} />
-            <QuoteCards quotes={data!.items} />
-            <Pagination
-              label={t('quotes:list.pagination')}
-              page={page}
-              pages={pages}
-              summary={t('quotes:list.pageOf', {
-                page: number(page),
-                pages: number(pages),
-                count: data!.total,
-                total: number(data!.total),
-              })}
-              onPage={(p) => update({ page: p })}
+        <PagedListBody
+          query={list}
+          filtered={filtered}
+          invalid={validRange ? undefined : <Alert tone="error">{t('invoices:list.rangeInvalid')}</Alert>}
+          countText={(count) => t('quotes:list.count', { count })}
+          loadErrorTitle={t('quotes:list.loadError')}
+          errorMessage={(error) => invoicingErrorMessage(error, t)}
+          empty={
+            <EmptyState
+              icon={<ClipboardList aria-hidden="true" />}
+              title={t('quotes:empty.title')}
+              description={canManage ? t('quotes:empty.text') : t('quotes:empty.textReadOnly')}
+              action={newQuote}
             />
-          </div>
-        )}
+          }
+          noResults={{
+            title: t('quotes:noResults.title'),
+            text: t('quotes:noResults.text'),
+            resetLabel: t('quotes:noResults.reset'),
+            onReset: () => setSearch(new URLSearchParams(), { replace: true }),
+          }}
+        >
+          {(items, total) => (
+            <>
+              <QuoteTable quotes={items} />
+              <QuoteCards quotes={items} />
+              <Pagination
+                label={t('quotes:list.pagination')}
+                page={page}
+                pages={pages}
+                summary={t('quotes:list.pageOf', {
+                  page: number(page),
+                  pages: number(pages),
+                  count: total,
+                  total: number(total),
+                })}
+                onPage={(p) => update({ page: p })}
+              />
+            </>
+          )}
+        </PagedListBody>
       </Card>
     </div>
   );
