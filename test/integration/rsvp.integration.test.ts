@@ -395,6 +395,49 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
       }
     });
 
+    it('tells the host in English when the business is outside Italy, whatever the guest’s language', async () => {
+      const { owner, c, event } = await setup({ title: 'Open day' });
+      const moved = await c.put('/api/v1/business-profile', { country: 'US', postalCode: '10001' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const { token } = await invite(c, event.id, { inviteeName: 'Giulia Verdi', language: 'it' });
+
+      const received: TNotification[] = [];
+      const unsubscribe = t.app.services.hub.subscribe(topics.orgNotifications(owner.organizationId), (m) => {
+        if (m.type === 'NOTIFICATION') received.push(m.notification);
+      });
+      try {
+        const answer = await publicPost(token, {
+          response: 'accepted',
+          guestCount: 3,
+          dietaryRestrictions: 'vegetariano',
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        // The guest's own page stays in the invitation's language.
+        expect(answer.json()).toMatchObject({ language: 'it', rsvpStatus: 'accepted' });
+      } finally {
+        unsubscribe();
+      }
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({
+        type: 'success',
+        title: 'Giulia Verdi: "Attending" to Open day',
+        data: { url: `/calendar/events/${event.id}` },
+      });
+      expect(received[0]!.message).toMatch(
+        /^Giulia Verdi answered "Attending" to the invitation to Open day/,
+      );
+      expect(received[0]!.message).toContain('Guests: 3 people');
+
+      const [hostMail] = await outboxTo(owner.user.email);
+      expect(hostMail).toBeDefined();
+      expect(hostMail!.subject).toBe('Giulia Verdi: "Attending" to Open day');
+      expect(hostMail!.textBody).toContain('Hello Marta Rossi,');
+      expect(hostMail!.textBody).toContain('Dietary restrictions: vegetariano');
+      expect(hostMail!.textBody).toContain('Response rate: 100% · Confirmed guests: 3');
+      expect(hostMail!.textBody).toContain(`Open the event: ${ORIGIN}/calendar/events/${event.id}`);
+      expect(hostMail!.textBody).not.toContain('Ciao');
+    });
+
     it('validates the answer in the caller’s language', async () => {
       const { c, event } = await setup();
       const { token } = await invite(c, event.id);

@@ -12,6 +12,7 @@ import { seedClientsDemo } from './clients-demo.ts';
 import { seedTransactionsDemo } from './transactions-demo.ts';
 import { seedInventoryDemo } from './inventory-demo.ts';
 import { seedInvoicingDemo } from './invoicing-demo.ts';
+import { seedCalendarDemo } from './calendar-demo.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -65,6 +66,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   await seedTransactionsDemo(area); // after the clients: receipts name them
   await seedInventoryDemo(area);
   await seedInvoicingDemo(area); // after the clients: documents name them
+  await seedCalendarDemo(area); // after the clients: events and invitations name them
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
 }

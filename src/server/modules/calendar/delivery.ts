@@ -80,6 +80,20 @@ export function mailEventOf(event: repo.EventRow): MailEvent {
 export const languageOf = (value: string | null | undefined): InvitationLanguage =>
   value === 'en' ? 'en' : 'it';
 
+/**
+ * The language the organization's staff are written to (the host's notice of an answer, by e-mail and in the
+ * app). Neither the business profile nor the organization settings store a language, so it follows the
+ * business profile's country: Italian for a business in Italy, English for one elsewhere (the product has
+ * those two), and Italian, the product's language, when there is no profile.
+ */
+export function hostLanguageOfCountry(country: string | null | undefined): InvitationLanguage {
+  return !country || country === 'IT' ? 'it' : 'en';
+}
+
+export async function hostLanguageOf(db: Db, orgId: string): Promise<InvitationLanguage> {
+  return hostLanguageOfCountry((await repo.organizerOf(db, orgId))?.country);
+}
+
 const CANCELS: readonly GuestMailKind[] = ['cancel_event', 'cancel_invitation'];
 
 /**

@@ -124,3 +124,36 @@ describe('notice to the host', () => {
     expect(n.text).toContain("Apri l'evento: https://app.example.it/calendar/events/1");
   });
 });
+
+describe('notice to the host in English', () => {
+  it('writes the notice in the language it is given, with English plurals and quotes', () => {
+    const n = renderHostNotice(
+      {
+        guestName: 'Giulia',
+        eventTitle: 'Opening party',
+        eventDate: '2026-03-27',
+        status: 'maybe',
+        previousStatus: 'accepted',
+        guestCount: 3,
+        dietaryRestrictions: 'gluten free',
+        specialRequests: null,
+        message: 'See you!',
+        responseRate: 50,
+        totalGuests: 0,
+      },
+      'Marta',
+      'https://app.example.it/calendar/events/1',
+      'en',
+    );
+    expect(n.title).toBe('Giulia: "Maybe" to Opening party');
+    expect(n.subject).toBe(n.title);
+    expect(n.message).toBe('Giulia answered "Maybe" to the invitation to Opening party (27 Mar 2026).');
+    expect(n.text).toContain('Hello Marta,');
+    expect(n.text).toContain('Previous answer: "Attending".');
+    expect(n.text).toContain('Dietary restrictions: gluten free');
+    expect(n.text).toContain("Guest's message: «See you!»");
+    expect(n.text).toContain('Response rate: 50% · Confirmed guests: 0');
+    expect(n.text).toContain('Open the event: https://app.example.it/calendar/events/1');
+    expect(n.text).not.toMatch(/Ciao|Ospiti|Tasso/);
+  });
+});

@@ -267,12 +267,6 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
 
 // ─── To the host ───────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The organization hears of answers in Italian, the product's language, as for quotes: there is no per-user
- * language yet.
- */
-export const HOST_LANGUAGE: InvitationLanguage = 'it';
-
 const HOST_TEXT = {
   it: {
     status: {
@@ -330,12 +324,20 @@ export type HostNotice = {
   totalGuests: number;
 };
 
-/** The notification (title, one-line message) and the e-mail to the host about a guest's answer. */
-export function renderHostNotice(n: HostNotice, hostName: string, eventUrl: string) {
-  const t = HOST_TEXT[HOST_LANGUAGE];
+/**
+ * The notification (title, one-line message) and the e-mail to the host about a guest's answer, in the host's
+ * language (the organization's, see `hostLanguageOf` in delivery.ts), Italian unless told otherwise.
+ */
+export function renderHostNotice(
+  n: HostNotice,
+  hostName: string,
+  eventUrl: string,
+  language: InvitationLanguage = 'it',
+) {
+  const t = HOST_TEXT[language];
   const status = t.status[n.status];
   const title = t.subject(n.guestName, status, n.eventTitle);
-  const summary = t.summary(n.guestName, status, n.eventTitle, shortDate(n.eventDate, HOST_LANGUAGE));
+  const summary = t.summary(n.guestName, status, n.eventTitle, shortDate(n.eventDate, language));
   const previous =
     n.previousStatus !== 'pending' && n.previousStatus !== 'no_response' && n.previousStatus !== n.status
       ? t.changed(t.status[n.previousStatus])

@@ -38,13 +38,14 @@ export async function orgTimeZone(db: Db, orgId: string): Promise<string | undef
   return row?.timeZone;
 }
 
-/** Who invites: the business profile's name and e-mail, else the organization's name. */
+/** Who invites: the business profile's name, e-mail and country, else the organization's name. */
 export async function organizerOf(db: Db, orgId: string) {
   const [row] = await db
     .select({
       orgName: organization.name,
       companyName: businessProfiles.companyName,
       email: businessProfiles.email,
+      country: businessProfiles.country,
     })
     .from(organization)
     .leftJoin(businessProfiles, eq(businessProfiles.organizationId, organization.id))

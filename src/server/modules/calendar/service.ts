@@ -47,7 +47,14 @@ import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import { notifyOrganization } from '../notifications/service.ts';
-import { hhmm, languageOf, organizerFor, sendGuestMail, type DeliveryDeps } from './delivery.ts';
+import {
+  hhmm,
+  hostLanguageOf,
+  languageOf,
+  organizerFor,
+  sendGuestMail,
+  type DeliveryDeps,
+} from './delivery.ts';
 import { renderHostNotice } from './invitation-mail.ts';
 import * as repo from './repository.ts';
 import { hashToken, lookupHash, newToken } from './tokens.ts';
@@ -88,7 +95,7 @@ const clientName = (c: { companyName: string | null; fullName: string | null }) 
   c.companyName?.trim() || c.fullName?.trim() || '';
 
 /** Links of an invitation last until the event's (last occurrence's) end + 30 days. */
-const tokenExpiryOf = (event: Pick<repo.EventRow, 'seriesEndsAt'>) =>
+export const tokenExpiryOf = (event: Pick<repo.EventRow, 'seriesEndsAt'>) =>
   new Date(event.seriesEndsAt.getTime() + TOKEN_DAYS_AFTER_EVENT * DAY_MS);
 
 // ─── Events ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -179,7 +186,7 @@ async function eventValues(db: Db, orgId: string, input: TEventInput, timeZone: 
 }
 
 export async function createEvent(
-  deps: CalendarDeps,
+  deps: Pick<CalendarDeps, 'db' | 'appUrl'>,
   input: { orgId: string; userId: string; input: TEventInput },
 ): Promise<TEvent> {
   const timeZone = await timeZoneOf(deps.db, input.orgId);
@@ -687,6 +694,7 @@ async function notifyHost(
     checkedIn,
   );
   const creator = event.createdBy ? await repo.findUserContact(deps.db, event.createdBy) : undefined;
+  const language = await hostLanguageOf(deps.db, orgId);
   const response = invitation.rsvpStatus as 'accepted' | 'maybe' | 'declined';
   const notice = renderHostNotice(
     {
@@ -704,6 +712,7 @@ async function notifyHost(
     },
     creator?.name ?? '',
     `${deps.appUrl}${eventPagePath(event.id)}`,
+    language,
   );
   await notifyOrganization(deps.hub, orgId, {
     type: response === 'accepted' ? 'success' : response === 'declined' ? 'warning' : 'info',

@@ -17,11 +17,11 @@ import { useAttendees, useCheckIn, useUndoCheckIn } from './calendar-api.ts';
 import {
   calendarErrorMessage,
   fetchFailedMessage,
-  SkeletonRows,
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';
 import { CheckInScanDialog } from './check-in-scanner.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /** Attendees (guests who accepted) in the order they came in, checked in from the list or by scanning. */
 export function AttendeesCard({ eventId }: { eventId: string }) {
@@ -90,7 +90,7 @@ export function AttendeesCard({ eventId }: { eventId: string }) {
         }
       />
       {list.isPending ? (
-        <SkeletonRows rows={3} label={t('common:loading')} />
+        <SkeletonRows aside={false} rows={3} label={t('common:loading')} />
       ) : list.isError ? (
         <div className="p-5">
           <Alert tone="error">

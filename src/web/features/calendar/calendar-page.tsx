@@ -57,7 +57,6 @@ import {
   fetchFailedMessage,
   foreignZone,
   longDate,
-  SkeletonRows,
   timeRangeText,
   useCalendarPermissions,
   useLocale,
@@ -67,6 +66,7 @@ import { DeleteEventDialog, MoveEventDialog, movableOf, type MovableEvent } from
 import { EventDialog } from './event-dialog.tsx';
 import { newEventValues, type EventFormValues } from './event-form-values.ts';
 import { SubscriptionDialog } from './subscription-dialog.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 type Open =
   | { kind: 'new'; values: EventFormValues }
@@ -254,7 +254,7 @@ export function CalendarPage() {
         ) : null}
 
         {range.isPending ? (
-          <SkeletonRows rows={6} label={t('common:loading')} />
+          <SkeletonRows aside={false} rows={6} label={t('common:loading')} />
         ) : range.isError ? (
           <div className="p-5">
             <Alert tone="error" title={t('calendar:loadErrorTitle')}>

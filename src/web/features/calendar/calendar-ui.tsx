@@ -130,22 +130,3 @@ export function foreignZone(timeZone: string): string | null {
   const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return browser === timeZone ? null : timeZone;
 }
-
-/** Placeholder bars while a list loads. */
-export function SkeletonRows({ rows = 4, label }: { rows?: number; label: string }) {
-  return (
-    <div className="divide-y divide-border" aria-busy="true">
-      <span role="status" className="sr-only">
-        {label}
-      </span>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 px-5 py-4" aria-hidden="true">
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="h-3.5 w-2/5 animate-pulse rounded bg-surface-muted" />
-            <div className="h-3 w-3/5 animate-pulse rounded bg-surface-muted" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}

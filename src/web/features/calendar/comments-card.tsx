@@ -25,11 +25,11 @@ import {
   calendarErrorMessage,
   fetchFailedMessage,
   fieldText,
-  SkeletonRows,
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';
 import { threadsOf } from './comment-threads.ts';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /**
  * The event's comments: general by default (or a note, question, update), public to the organization or
@@ -52,7 +52,7 @@ export function CommentsCard({ eventId }: { eventId: string }) {
         description={t('calendar:comments.description')}
       />
       {list.isPending ? (
-        <SkeletonRows rows={2} label={t('common:loading')} />
+        <SkeletonRows aside={false} rows={2} label={t('common:loading')} />
       ) : list.isError ? (
         <div className="p-5">
           <Alert tone="error">

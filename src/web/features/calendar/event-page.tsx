@@ -20,7 +20,6 @@ import {
   calendarErrorMessage,
   foreignZone,
   longDate,
-  SkeletonRows,
   timeRangeText,
   useCalendarPermissions,
   useLocale,
@@ -30,6 +29,7 @@ import { DeleteEventDialog, MoveEventDialog, movableOf } from './event-actions.t
 import { EventDialog } from './event-dialog.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 import { recurrenceText } from './recurrence-text.ts';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 /** /calendar/events/:id */
 export function EventPage() {
@@ -53,7 +53,7 @@ export function EventPage() {
   if (event.isPending) {
     return (
       <Card>
-        <SkeletonRows rows={5} label={t('common:loading')} />
+        <SkeletonRows aside={false} rows={5} label={t('common:loading')} />
       </Card>
     );
   }

@@ -34,11 +34,11 @@ import {
   calendarErrorMessage,
   fetchFailedMessage,
   RsvpStatusBadge,
-  SkeletonRows,
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 type Open = { kind: 'invite' } | { kind: 'answer' | 'resend' | 'cancel'; invitation: TInvitation };
 
@@ -84,7 +84,7 @@ export function InvitationsCard({
         action={items.length > 0 ? inviteButton : null}
       />
       {list.isPending ? (
-        <SkeletonRows rows={3} label={t('common:loading')} />
+        <SkeletonRows aside={false} rows={3} label={t('common:loading')} />
       ) : list.isError ? (
         <div className="p-5">
           <Alert tone="error">

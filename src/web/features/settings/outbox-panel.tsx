@@ -251,7 +251,12 @@ function OutboxMessageDialog({ id }: { id: string }) {
               className="h-96 w-full rounded-md border border-border bg-white"
             />
           ) : (
-            <pre className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-4 font-mono text-xs whitespace-pre-wrap">
+            // Focusable, so a long message can be scrolled with the keyboard.
+            <pre
+              tabIndex={0}
+              aria-label={t('settings:outbox.view.text')}
+              className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-4 font-mono text-xs whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
+            >
               {m.textBody}
             </pre>
           )}
