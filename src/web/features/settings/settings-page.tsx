@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
@@ -60,6 +61,13 @@ export function SettingsPage() {
   const tabs = TABS.filter((entry) => !('permission' in entry) || me.permissions.includes(entry.permission));
   const requested = params.get('tab');
   const tab: TabKey = isTab(requested) && tabs.some((e) => e.key === requested) ? requested : 'profile';
+  // On a phone the tab strip scrolls: keep the open tab in sight, also when it came from a link.
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current
+      ?.querySelector<HTMLElement>('[data-state="active"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <div>
@@ -70,6 +78,7 @@ export function SettingsPage() {
         className="flex flex-col gap-6"
       >
         <Tabs.List
+          ref={tabList}
           aria-label={t('settings:tabsLabel')}
           className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
         >
