@@ -1,11 +1,11 @@
-import i18n from 'i18next';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   languageDir,
+  pickLanguage,
   sanitizeLanguage,
   SUPPORTED_LANGUAGES,
 } from '@shared/i18n/language.ts';
@@ -25,9 +25,33 @@ function applyToDocument(lng: string) {
 
 i18n.on('languageChanged', applyToDocument);
 
+/**
+ * The stored choice, then the browser's languages, each through the sanitizer (pickLanguage). Ten lines of ours
+ * instead of i18next-browser-languagedetector keep the sign-in page's first load under its budget.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      // Storage can be off (private modes, policies): the browser's languages decide then.
+    }
+    return pickLanguage([stored, ...navigator.languages]);
+  },
+  cacheUserLanguage: (lng) => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // Not stored: the choice lasts until the page is reloaded.
+    }
+  },
+};
+
 export const i18nReady = i18n
   .use(HttpBackend)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -36,12 +60,6 @@ export const i18nReady = i18n
     ns: DEFAULT_NAMESPACES,
     defaultNS: 'common',
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      convertDetectedLanguage: (lng: string) => sanitizeLanguage(lng) ?? '',
-    },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnEmptyString: false,
