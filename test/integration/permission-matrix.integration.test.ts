@@ -32,18 +32,15 @@ const REPRESENTATIVE: Partial<Record<Permission, Probe>> = {
   export_financial_data: { method: 'GET', url: '/api/v1/inventory/export' },
   manage_organization: { method: 'PUT', url: '/api/v1/business-profile', payload: {} },
   view_organization: { method: 'GET', url: '/api/v1/business-profile' },
+  manage_security_settings: { method: 'POST', url: '/api/v1/organization/members/no-such-member/sign-out' },
+  view_security_settings: { method: 'GET', url: '/api/v1/organization/security-summary' },
 };
 
 /**
  * Permissions of the matrix that no route requires yet (their areas are not built). The last test proves it
  * from the sources, so the first route to use one of them must be added to REPRESENTATIVE.
  */
-const NO_ROUTE_YET: readonly Permission[] = [
-  'manage_security_settings',
-  'view_security_settings',
-  'view_analytics',
-  'access_reports',
-];
+const NO_ROUTE_YET: readonly Permission[] = ['view_analytics', 'access_reports'];
 
 /** Every permission named in a `permissions: [...]` route config under src/server/modules. */
 function permissionsUsedByRoutes(): Set<string> {

@@ -9,7 +9,7 @@ import type {
   TTeamInvitationList,
   TTeamMember,
 } from '@shared/organizations/team-contracts.ts';
-import { invitation, member, session } from '@server/db/schema/auth.ts';
+import { invitation, member, session, user as userTable } from '@server/db/schema/auth.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { auditLogs } from '@server/db/schema/security.ts';
 import { addMember, createUser } from '@server/seed/factories.ts';
@@ -31,6 +31,8 @@ import {
 const TEAM = '/api/v1/organization/team';
 const INVITATIONS = '/api/v1/organization/invitations';
 const memberPath = (id: string) => `/api/v1/organization/members/${id}`;
+const signOutPath = (id: string) => `/api/v1/organization/members/${id}/sign-out`;
+const SECURITY_SUMMARY = '/api/v1/organization/security-summary';
 const summaryPath = (token: string) => `/api/public/team-invitations/${token}`;
 const acceptPath = (token: string) => `/api/v1/team-invitations/${token}/accept`;
 const IT = { 'accept-language': 'it-IT,it;q=0.9' };
@@ -649,6 +651,108 @@ describe.each(DATABASES)('team: members, roles and invitations on %s', (kind) =>
       const second = await memberOf(owner, 'super_admin');
       expect((await api(t.app, owner.cookie).post('/api/v1/organization/leave')).statusCode).toBe(204);
       expect((await team(second.client)).map((m) => m.userId)).toEqual([second.user.id]);
+    });
+  });
+
+  describe('security: signing a member out, the two-factor summary', () => {
+    it('signs every session of a member out after a step-up, audits it and refuses the rest', async () => {
+      const owner = await createSignedInUserWithOrg(t.app);
+      const admin = await memberOf(owner, 'admin');
+      const manager = await memberOf(owner, 'manager', 'Marco Manager');
+      // A second device of the manager.
+      const laptop = await signIn(t.app, manager.user.email);
+      const managerId = await memberIdOf(owner, manager.user.id);
+      expect((await manager.client.get(TEAM)).statusCode).toBe(200);
+
+      const noStepUp = await admin.client.post(signOutPath(managerId));
+      expect(noStepUp.statusCode).toBe(403);
+      expect(noStepUp.json().error).toMatchObject({
+        code: 'STEP_UP_REQUIRED',
+        details: { action: 'sign_out_member', preset: 'strict' },
+      });
+      expect((await manager.client.get(TEAM)).statusCode).toBe(200);
+
+      const sessionsOf = async (userId: string) =>
+        (await db().select({ id: session.id }).from(session).where(eq(session.userId, userId))).length;
+      const before = await sessionsOf(manager.user.id);
+      expect(before).toBeGreaterThanOrEqual(2);
+      await steppedUp(admin.user.id);
+      const done = await admin.client.post(signOutPath(managerId));
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ revoked: before });
+      expect(await sessionsOf(manager.user.id)).toBe(0);
+      for (const cookie of [manager.cookie, laptop.cookie]) {
+        expect((await api(t.app, cookie).get(TEAM)).statusCode).toBe(401);
+      }
+      // The admin's own session is untouched.
+      expect((await admin.client.get(TEAM)).statusCode).toBe(200);
+
+      const [entry] = await auditEntries(owner.organizationId, 'member_signed_out');
+      expect(entry).toMatchObject({
+        userId: admin.user.id,
+        targetUserId: manager.user.id,
+        severity: 'HIGH',
+        details: { count: before, email: manager.user.email },
+      });
+
+      // A manager has view_security_settings only.
+      const other = await memberOf(owner, 'manager');
+      await steppedUp(other.user.id);
+      const byManager = await other.client.post(signOutPath(await memberIdOf(owner, admin.user.id)));
+      expect(byManager.statusCode).toBe(403);
+      expect(byManager.json().error.code).toBe('FORBIDDEN');
+
+      // An admin cannot sign a super_admin out.
+      const superAdmin = await admin.client.post(signOutPath(await memberIdOf(owner, owner.user.id)));
+      expect(superAdmin.statusCode).toBe(403);
+      expect(superAdmin.json().error.code).toBe('ROLE_NOT_ASSIGNABLE');
+      expect((await api(t.app, owner.cookie).get(TEAM)).statusCode).toBe(200);
+
+      // Another organization's member is not found.
+      const stranger = await createSignedInUserWithOrg(t.app);
+      const foreign = await admin.client.post(signOutPath(await memberIdOf(stranger, stranger.user.id)));
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error.code).toBe('NOT_FOUND');
+      expect((await api(t.app, stranger.cookie).get(TEAM)).statusCode).toBe(200);
+    });
+
+    it("signing oneself out keeps the caller's current session", async () => {
+      const owner = await createSignedInUserWithOrg(t.app);
+      const phone = await signIn(t.app, owner.user.email);
+      await steppedUp(owner.user.id);
+      const client = api(t.app, owner.cookie);
+      const done = await client.post(signOutPath(await memberIdOf(owner, owner.user.id)));
+      expect(done.statusCode, done.body).toBe(200);
+      expect((done.json() as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+      const left = await db()
+        .select({ id: session.id })
+        .from(session)
+        .where(eq(session.userId, owner.user.id));
+      expect(left).toHaveLength(1);
+      expect((await client.get(TEAM)).statusCode).toBe(200);
+      expect((await api(t.app, phone.cookie).get(TEAM)).statusCode).toBe(401);
+    });
+
+    it('counts the members using two-factor authentication; viewers may not see it', async () => {
+      const owner = await createSignedInUserWithOrg(t.app);
+      const manager = await memberOf(owner, 'manager');
+      const viewer = await memberOf(owner, 'viewer');
+      expect((await manager.client.get(SECURITY_SUMMARY)).json()).toEqual({
+        members: 3,
+        twoFactorEnabled: 0,
+      });
+
+      await db().update(userTable).set({ twoFactorEnabled: true }).where(eq(userTable.id, viewer.user.id));
+      // Someone else's organization does not count.
+      const stranger = await createSignedInUserWithOrg(t.app);
+      await db().update(userTable).set({ twoFactorEnabled: true }).where(eq(userTable.id, stranger.user.id));
+      const summary = await api(t.app, owner.cookie).get(SECURITY_SUMMARY);
+      expect(summary.statusCode, summary.body).toBe(200);
+      expect(summary.json()).toEqual({ members: 3, twoFactorEnabled: 1 });
+
+      const refused = await viewer.client.get(SECURITY_SUMMARY);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('FORBIDDEN');
     });
   });
 

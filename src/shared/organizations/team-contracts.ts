@@ -90,6 +90,20 @@ export const ZChangeRoleInput = z.object({
   role: z.unknown().optional().describe('One of super_admin, admin, manager, user, viewer'),
 });
 
+/**
+ * GET /api/v1/organization/security-summary (view_security_settings): how many members the active organization
+ * has and how many of them use two-factor authentication.
+ */
+export const ZSecuritySummary = z.object({
+  members: z.number().int().nonnegative(),
+  twoFactorEnabled: z.number().int().nonnegative(),
+});
+export type TSecuritySummary = z.infer<typeof ZSecuritySummary>;
+
+/** POST /api/v1/organization/members/:memberId/sign-out: how many sessions of the member were ended. */
+export const ZSignedOutMember = z.object({ revoked: z.number().int().nonnegative() });
+export type TSignedOutMember = z.infer<typeof ZSignedOutMember>;
+
 export const ZMemberIdParams = z.object({ memberId: z.string().min(1).max(100) });
 export const ZInvitationIdParams = z.object({ invitationId: z.string().min(1).max(100) });
 export const ZInvitationTokenParams = z.object({ token: z.string().min(1).max(200) });

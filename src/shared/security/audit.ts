@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   role_changed: 'HIGH',
   member_removed: 'HIGH',
   member_left: 'MEDIUM',
+  member_signed_out: 'HIGH',
   audit_log_exported: 'MEDIUM',
   settings_backup_created: 'LOW',
   settings_restored: 'HIGH',

@@ -21,6 +21,7 @@ export const STEP_UP_ACTIONS = {
   regenerate_backup_codes: 'strict',
   change_role: 'strict',
   remove_member: 'strict',
+  sign_out_member: 'strict',
   restore_settings: 'strict',
   export_data: 'moderate',
   revoke_sessions: 'lax',

@@ -35,6 +35,19 @@ export async function lockOrganization(tx: Db, orgId: string) {
   return row;
 }
 
+/** How many members the organization has, and how many of them have two-factor authentication on. */
+export async function countMembersWithTwoFactor(db: Db, orgId: string) {
+  const [row] = await db
+    .select({
+      members: sql<number>`count(*)::int`,
+      twoFactorEnabled: sql<number>`(count(*) filter (where ${user.twoFactorEnabled}))::int`,
+    })
+    .from(member)
+    .innerJoin(user, eq(member.userId, user.id))
+    .where(eq(member.organizationId, orgId));
+  return { members: row?.members ?? 0, twoFactorEnabled: row?.twoFactorEnabled ?? 0 };
+}
+
 export async function findMember(db: Db, orgId: string, memberId: string) {
   const [row] = await db
     .select({ id: member.id, userId: member.userId, role: member.role, email: user.email })

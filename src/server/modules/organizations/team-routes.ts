@@ -12,6 +12,8 @@ import {
   ZInviteResult,
   ZMemberIdParams,
   ZPublicTeamInvitation,
+  ZSecuritySummary,
+  ZSignedOutMember,
   ZTeam,
   ZTeamInvitation,
   ZTeamInvitationList,
@@ -34,6 +36,8 @@ import {
   listTeam,
   removeMember,
   resendInvitation,
+  securitySummary,
+  signOutMember,
   type Actor,
 } from './team-service.ts';
 
@@ -46,6 +50,8 @@ function actorOf(request: FastifyRequest): Actor & { name: string } {
 
 /**
  * Members, roles and invitations (issue 7). Who may do what:
+ * - security summary: view_security_settings; sign a member out of every device: manage_security_settings and a
+ *   step-up (sign_out_member), only for roles the caller could assign;
  * - list members: view_users; invite, resend, cancel, change a role: manage_users (a role change also needs a
  *   recent step-up, change_role); remove a member: delete_users and a step-up (remove_member); leave: any member;
  * - the invitation link: its summary is public (the link is the credential), accepting needs the signed-in
@@ -123,6 +129,41 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       await removeMember(deps.db, actorOf(request), request.params.memberId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/v1/organization/security-summary',
+    {
+      config: { permissions: ['view_security_settings'] },
+      schema: {
+        tags,
+        summary: 'How many members the active organization has and how many use two-factor authentication',
+        response: { 200: ZSecuritySummary },
+      },
+    },
+    async (request) => securitySummary(deps.db, scopeOf(request).orgId),
+  );
+
+  app.post(
+    '/api/v1/organization/members/:memberId/sign-out',
+    {
+      config: { permissions: ['manage_security_settings'] },
+      preHandler: requireStepUp(deps.db, 'sign_out_member'),
+      schema: {
+        tags,
+        summary:
+          "End every session of a member's user, the caller's current one excepted (ROLE_NOT_ASSIGNABLE; step-up sign_out_member)",
+        params: ZMemberIdParams,
+        response: { 200: ZSignedOutMember },
+      },
+    },
+    async (request) => ({
+      revoked: await signOutMember(
+        { db: deps.db, hub: deps.hub },
+        { ...actorOf(request), sessionId: userOf(request).sessionId },
+        request.params.memberId,
+      ),
+    }),
   );
 
   app.post(

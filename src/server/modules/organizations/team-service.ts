@@ -14,6 +14,7 @@ import {
   type TAcceptedInvitation,
   type TInviteResult,
   type TPublicTeamInvitation,
+  type TSecuritySummary,
   type TTeamInvitation,
   type TTeamMember,
 } from '@shared/organizations/team-contracts.ts';
@@ -23,6 +24,9 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
+import type { RealtimeHub } from '../../platform/realtime.ts';
+import { deleteUserSessions } from '../security/sessions-repository.ts';
+import { announceRevoked } from '../security/sessions-service.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import { invitationIdOf, invitationToken, newInvitationId } from './invitation-token.ts';
 import * as repo from './team-repository.ts';
@@ -154,6 +158,36 @@ export async function removeMember(db: Db, actor: Actor, memberId: string): Prom
     await repo.forgetActiveOrganization(tx, target.userId, actor.orgId);
     await audit(tx, actor, 'member_removed', target.userId, { from: role, email: target.email });
   });
+}
+
+/** How many members the organization has and how many use two-factor authentication (one query). */
+export async function securitySummary(db: Db, orgId: string): Promise<TSecuritySummary> {
+  return repo.countMembersWithTwoFactor(db, orgId);
+}
+
+/**
+ * Ends every session of a member's user (a lost laptop): manage_security_settings, and only for someone whose
+ * role the actor could give (ROLE_NOT_ASSIGNABLE otherwise). Signing oneself out keeps the current session.
+ * Audited in the same transaction; the live sockets of the ended sessions are told to close afterwards.
+ */
+export async function signOutMember(
+  deps: { db: Db; hub: RealtimeHub },
+  actor: Actor & { sessionId: string },
+  memberId: string,
+): Promise<number> {
+  const revoked = await withOrganizationLock(deps.db, actor.orgId, async (tx) => {
+    const target = await repo.findMember(tx, actor.orgId, memberId);
+    if (!target) throw new AppError('NOT_FOUND');
+    const role = normalizeRole(target.role);
+    const actorRole = await currentRole(tx, actor, 'manage_security_settings');
+    if (!canAssignRole(actorRole, role, role)) throw new AppError('ROLE_NOT_ASSIGNABLE');
+    const keep = target.userId === actor.userId ? actor.sessionId : null;
+    const ids = await deleteUserSessions(tx, target.userId, keep);
+    await audit(tx, actor, 'member_signed_out', target.userId, { count: ids.length, email: target.email });
+    return ids;
+  });
+  await announceRevoked(deps.hub, revoked);
+  return revoked.length;
 }
 
 /** Leaving: any member, except the last super_admin (who appoints another one first). */

@@ -27,11 +27,19 @@ export async function deleteUserSession(db: Db, userId: string, sessionId: strin
   return deleted.length > 0;
 }
 
-/** Deletes every session of the user except `keepId`; returns the ids deleted. */
-export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string) {
+/**
+ * Deletes every session of the user, except `keepId` when given (the caller's own current session); returns the
+ * ids deleted.
+ */
+export async function deleteUserSessions(db: Db, userId: string, keepId?: string | null) {
   const deleted = await db
     .delete(session)
-    .where(and(eq(session.userId, userId), ne(session.id, keepId)))
+    .where(keepId ? and(eq(session.userId, userId), ne(session.id, keepId)) : eq(session.userId, userId))
     .returning({ id: session.id });
   return deleted.map((row) => row.id);
+}
+
+/** Deletes every session of the user except `keepId`; returns the ids deleted. */
+export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string) {
+  return deleteUserSessions(db, userId, keepId);
 }

@@ -31,7 +31,7 @@ export async function listSessions(
 }
 
 /** Tells the live sockets of the revoked sessions to close (their HTTP requests already fail: no row). */
-async function announceRevoked(hub: RealtimeHub, sessionIds: string[]) {
+export async function announceRevoked(hub: RealtimeHub, sessionIds: string[]) {
   await Promise.all(sessionIds.map((id) => hub.publish(topics.session(id), { type: 'SESSION_REVOKED' })));
 }
 

@@ -29,6 +29,7 @@ const GROUPS = {
     'role_changed',
     'member_removed',
     'member_left',
+    'member_signed_out',
   ],
   data: [
     'audit_log_exported',

@@ -6,6 +6,7 @@ import type {
   TTwoFactorSetup,
   TTwoFactorStatus,
 } from '@shared/security/account-contracts.ts';
+import type { TSecuritySummary } from '@shared/organizations/team-contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** One's own account security: per user, not per organization. */
@@ -63,6 +64,15 @@ export function useRegenerateBackupCodes() {
     mutationFn: () => api<TBackupCodes>('/api/v1/security/two-factor/backup-codes', { method: 'POST' }),
     retry: false,
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKey }),
+  });
+}
+
+/** How many members of the active organization use two-factor authentication (view_security_settings). */
+export function useOrganizationSecuritySummary(orgId: string) {
+  return useQuery({
+    queryKey: [...securityKey, 'organization-summary', orgId],
+    queryFn: ({ signal }) => api<TSecuritySummary>('/api/v1/organization/security-summary', { signal }),
+    staleTime: 60_000,
   });
 }
 

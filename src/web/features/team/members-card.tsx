@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { UserMinus, Users } from 'lucide-react';
+import { LogOut, UserMinus, Users } from 'lucide-react';
 import type { Role } from '@shared/auth/permissions.ts';
 import type { TTeamMember } from '@shared/organizations/team-contracts.ts';
 import { formatDate } from '@shared/format/format.ts';
@@ -12,16 +12,20 @@ import { Card, CardHeader } from '@web/ui/card.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
-import { useChangeRole, useRemoveMember, useTeam } from './team-api.ts';
+import { useChangeRole, useRemoveMember, useSignOutMember, useTeam } from './team-api.ts';
 import { isOnlySuperAdmin, sortMembers } from './team-rules.ts';
 import { MemberAvatar, notifyFailure, RoleBadge, useLocale, useTeamAccess, YouBadge } from './team-ui.tsx';
 
-type Pending = { kind: 'role'; member: TTeamMember; to: Role } | { kind: 'remove'; member: TTeamMember };
+type Pending =
+  | { kind: 'role'; member: TTeamMember; to: Role }
+  | { kind: 'remove'; member: TTeamMember }
+  | { kind: 'signOut'; member: TTeamMember };
 
 /**
  * The members: initials, name and e-mail ("you" marked), the role (a select for those this member may change,
- * a badge otherwise), the join date and removal. A table from the medium breakpoint, cards on phones.
- * Role changes and removals ask for confirmation; the server may then ask for a step-up (api() handles it).
+ * a badge otherwise), the join date, removal and signing out of every device (manage_security_settings). A table
+ * from the medium breakpoint, cards on phones. Role changes, removals and sign-outs ask for confirmation; the
+ * server may then ask for a step-up (api() handles it).
  */
 export function MembersCard() {
   const { t } = useTranslation(['team', 'common', 'buttons']);
@@ -30,6 +34,7 @@ export function MembersCard() {
   const team = useTeam(access.orgId);
   const changeRole = useChangeRole(access.orgId);
   const remove = useRemoveMember(access.orgId);
+  const signOut = useSignOutMember(access.orgId);
   const [pending, setPending] = useState<Pending | null>(null);
   const members = useMemo(
     () => (team.data ? sortMembers(team.data.members, locale) : []),
@@ -56,6 +61,18 @@ export function MembersCard() {
     remove.mutate(member.id, {
       onSuccess: () => {
         toast.success(t('team:remove.done', { name: member.name }));
+        close();
+      },
+      onError: (error) => {
+        notifyFailure(error, t);
+        close();
+      },
+    });
+
+  const confirmSignOut = (member: TTeamMember) =>
+    signOut.mutate(member.id, {
+      onSuccess: ({ revoked }) => {
+        toast.success(t('team:signOut.done', { name: member.name, count: revoked }));
         close();
       },
       onError: (error) => {
@@ -108,6 +125,22 @@ export function MembersCard() {
         {full ? t('team:members.remove') : null}
       </Button>
     ) : null;
+
+  const signOutButton = (member: TTeamMember, full = false) =>
+    access.canSignOut && !member.isYou && access.mayManage(member.role) ? (
+      <Button
+        variant={full ? 'outline' : 'ghost'}
+        size={full ? 'sm' : 'icon-sm'}
+        aria-label={full ? undefined : t('team:members.signOutNamed', { name: member.name })}
+        title={full ? undefined : t('team:members.signOutNamed', { name: member.name })}
+        onClick={() => setPending({ kind: 'signOut', member })}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        {full ? t('team:members.signOut') : null}
+      </Button>
+    ) : null;
+
+  const hasActions = access.canRemove || access.canSignOut;
 
   const joined = (member: TTeamMember) => (
     <time dateTime={member.joinedAt}>{formatDate(member.joinedAt, locale)}</time>
@@ -164,7 +197,7 @@ export function MembersCard() {
                   <th scope="col" className="px-3 py-2.5 font-medium">
                     {t('team:members.joined')}
                   </th>
-                  {access.canRemove ? (
+                  {hasActions ? (
                     <th scope="col" className="px-3 py-2.5">
                       <span className="sr-only">{t('team:members.actions')}</span>
                     </th>
@@ -180,8 +213,11 @@ export function MembersCard() {
                     </td>
                     <td className="px-3 py-3">{roleControl(member)}</td>
                     <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{joined(member)}</td>
-                    {access.canRemove ? (
-                      <td className="px-3 py-2 text-right">{removeButton(member)}</td>
+                    {hasActions ? (
+                      <td className="px-3 py-2 text-right whitespace-nowrap">
+                        {signOutButton(member)}
+                        {removeButton(member)}
+                      </td>
                     ) : null}
                   </tr>
                 ))}
@@ -198,7 +234,12 @@ export function MembersCard() {
                     {t('team:members.joinedOn', { date: formatDate(member.joinedAt, locale) })}
                   </span>
                 </div>
-                {removeButton(member, true) ? <div>{removeButton(member, true)}</div> : null}
+                {signOutButton(member, true) || removeButton(member, true) ? (
+                  <div className="flex flex-wrap gap-2">
+                    {signOutButton(member, true)}
+                    {removeButton(member, true)}
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -241,6 +282,21 @@ export function MembersCard() {
           danger
           loading={remove.isPending}
           onConfirm={() => confirmRemove(pending.member)}
+        />
+      ) : null}
+      {pending?.kind === 'signOut' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => (next ? null : close())}
+          title={t('team:signOut.title', { name: pending.member.name })}
+          description={t('team:signOut.text', {
+            name: pending.member.name,
+            email: pending.member.email,
+          })}
+          confirmLabel={t('team:signOut.confirm')}
+          danger
+          loading={signOut.isPending}
+          onConfirm={() => confirmSignOut(pending.member)}
         />
       ) : null}
     </Card>

@@ -4,6 +4,7 @@ import type {
   TAcceptedInvitation,
   TInviteResult,
   TPublicTeamInvitation,
+  TSignedOutMember,
   TTeam,
   TTeamInvitation,
   TTeamInvitationList,
@@ -70,6 +71,13 @@ export function useChangeRole(orgId: string | null) {
 
 export function useRemoveMember(orgId: string | null) {
   return useTeamMutation(orgId, (memberId: string) => api<void>(memberPath(memberId), { method: 'DELETE' }));
+}
+
+/** Ends every session of the member's user (step-up sign_out_member, asked by api()). */
+export function useSignOutMember(orgId: string | null) {
+  return useTeamMutation(orgId, (memberId: string) =>
+    api<TSignedOutMember>(`${memberPath(memberId)}/sign-out`, { method: 'POST' }),
+  );
 }
 
 export function leaveOrganization() {

@@ -25,6 +25,10 @@ export function useTeamAccess() {
     role,
     canManage: hasPermission(role, 'manage_users'),
     canRemove: hasPermission(role, REMOVE_PERMISSION),
+    /** Sign a member out of every device (manage_security_settings), as the server's /sign-out route. */
+    canSignOut: me.permissions.includes('manage_security_settings'),
+    /** Whether this member may act on someone who has `role` (only a super_admin touches a super_admin). */
+    mayManage: (other: Role) => canAssignRole(role, other, other),
     /** The roles this member may give to someone who has `from` now (null: a new invitation). */
     assignable: (from: Role | null) => ROLES.filter((to) => canAssignRole(role, from, to)),
   };
