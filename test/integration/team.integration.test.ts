@@ -287,7 +287,19 @@ describe.each(DATABASES)('team: members, roles and invitations on %s', (kind) =>
       expect(promoted.statusCode).toBe(403);
       expect(promoted.json().error.code).toBe('ROLE_NOT_ASSIGNABLE');
       expect((await invite(admin.client, uniqueEmail('helper'), 'admin')).statusCode).toBe(201);
-      expect((await invite(ownerClient, uniqueEmail('boss'), 'super_admin')).statusCode).toBe(201);
+      const bossEmail = uniqueEmail('boss');
+      const boss = await invite(ownerClient, bossEmail, 'super_admin');
+      expect(boss.statusCode).toBe(201);
+      // The owner's super_admin invitation is not the admin's to downgrade by inviting again, nor to cancel.
+      const downgraded = await invite(admin.client, bossEmail, 'viewer');
+      expect(downgraded.json().error.code).toBe('ROLE_NOT_ASSIGNABLE');
+      const bossId = (boss.json() as { invitation: { id: string } }).invitation.id;
+      const cancelled = await admin.client.del(`${INVITATIONS}/${bossId}`);
+      expect(cancelled.json().error.code).toBe('ROLE_NOT_ASSIGNABLE');
+      const pending = (await ownerClient.get(INVITATIONS)).json() as {
+        items: { id: string; role: string }[];
+      };
+      expect(pending.items.find((i) => i.id === bossId)?.role).toBe('super_admin');
 
       // A manager sees the team but cannot invite or list invitations.
       const manager = await memberOf(owner, 'manager');

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
 import { member } from '@server/db/schema/auth.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
+import { topics } from '@server/platform/realtime.ts';
 import {
   DATABASES,
   api,
@@ -243,6 +244,37 @@ describe.each(DATABASES)('live channel /api/ws on %s', (kind) => {
       userId: user.user.id,
       organizationId: null,
     });
+  });
+
+  it("a member's open socket stops hearing the organization as soon as the member leaves it", async () => {
+    const viewer = await createSignedInUserWithOrg(t.app, { role: 'viewer' });
+    const socket = open({ cookie: viewer.cookie });
+    expect((await socket.next('CONNECTED')).organizationId).toBe(viewer.organizationId);
+    socket.send({ type: 'SUBSCRIBE', channel: 'notifications' });
+    await socket.next('SUBSCRIBED');
+    const orgNotice = (id: string): TServerMessage => ({
+      type: 'NOTIFICATION',
+      notification: {
+        id,
+        type: 'info',
+        title: 'Team',
+        message: id,
+        timestamp: new Date().toISOString(),
+        read: false,
+      },
+    });
+    await t.app.services.hub.publish(topics.orgNotifications(viewer.organizationId), orgNotice('before'));
+    expect((await socket.next('NOTIFICATION')).notification.id).toBe('before');
+
+    expect((await api(t.app, viewer.cookie).post('/api/v1/organization/leave')).statusCode).toBe(204);
+    await t.app.services.hub.publish(topics.orgNotifications(viewer.organizationId), orgNotice('after'));
+    // Messages arrive in order: a heartbeat answered after the publish proves nothing more was pushed.
+    socket.send({ type: 'HEARTBEAT' });
+    await socket.next('HEARTBEAT');
+    expect(socket.received.filter((m) => m.type === 'NOTIFICATION')).toHaveLength(1);
+    // Notifications of the user still arrive.
+    expect((await api(t.app, viewer.cookie).post('/api/v1/notifications/test')).statusCode).toBe(202);
+    await socket.next('NOTIFICATION');
   });
 
   it('a session that signed out can no longer connect', async () => {

@@ -16,6 +16,8 @@ export const topics = {
   orgNotifications: (orgId: string) => `notifications:org:${orgId}`,
   /** Control messages of one session (SESSION_REVOKED closes its live sockets). */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Control messages of one user's memberships (MEMBERSHIP_ENDED drops an organization's topics). */
+  membership: (userId: string) => `membership:${userId}`,
 };
 
 export function createInProcessHub(): RealtimeHub {

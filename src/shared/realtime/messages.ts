@@ -37,6 +37,8 @@ export type TServerMessage =
   | { type: 'NOTIFICATION'; notification: TNotification }
   /** The session was revoked or signed out: the socket closes right after. */
   | { type: 'SESSION_REVOKED' }
+  /** Server-internal: the user left or was removed from the organization; its topics are dropped at once. */
+  | { type: 'MEMBERSHIP_ENDED'; organizationId: string }
   | { type: 'ERROR'; error: { code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE'; message: string } };
 
 /** Parses one client frame; never throws. */

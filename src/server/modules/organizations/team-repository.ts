@@ -163,7 +163,7 @@ export async function findPendingInvitation(
 
 export async function findPendingInvitationByEmail(db: Db, orgId: string, email: string) {
   const [row] = await db
-    .select({ id: invitation.id })
+    .select({ id: invitation.id, role: invitation.role })
     .from(invitation)
     .where(
       and(

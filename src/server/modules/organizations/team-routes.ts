@@ -126,7 +126,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request, reply) => {
-      await removeMember(deps.db, actorOf(request), request.params.memberId);
+      await removeMember(deps, actorOf(request), request.params.memberId);
       return reply.status(204).send(null);
     },
   );
@@ -176,7 +176,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request, reply) => {
-      await leaveOrganization(deps.db, actorOf(request));
+      await leaveOrganization(deps, actorOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -24,7 +24,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
+import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import { deleteUserSessions } from '../security/sessions-repository.ts';
 import { announceRevoked } from '../security/sessions-service.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
@@ -144,8 +144,17 @@ export async function changeMemberRole(
   return member;
 }
 
-export async function removeMember(db: Db, actor: Actor, memberId: string): Promise<void> {
-  await withOrganizationLock(db, actor.orgId, async (tx) => {
+/** Tells the user's open live sockets to stop hearing the organization (after the change is committed). */
+async function announceMembershipEnded(hub: RealtimeHub, userId: string, organizationId: string) {
+  await hub.publish(topics.membership(userId), { type: 'MEMBERSHIP_ENDED', organizationId });
+}
+
+export async function removeMember(
+  deps: { db: Db; hub: RealtimeHub },
+  actor: Actor,
+  memberId: string,
+): Promise<void> {
+  const removedUserId = await withOrganizationLock(deps.db, actor.orgId, async (tx) => {
     const target = await repo.findMember(tx, actor.orgId, memberId);
     if (!target) throw new AppError('NOT_FOUND');
     const role = normalizeRole(target.role);
@@ -157,7 +166,9 @@ export async function removeMember(db: Db, actor: Actor, memberId: string): Prom
     await repo.deleteMember(tx, actor.orgId, target.id);
     await repo.forgetActiveOrganization(tx, target.userId, actor.orgId);
     await audit(tx, actor, 'member_removed', target.userId, { from: role, email: target.email });
+    return target.userId;
   });
+  await announceMembershipEnded(deps.hub, removedUserId, actor.orgId);
 }
 
 /** How many members the organization has and how many use two-factor authentication (one query). */
@@ -191,8 +202,8 @@ export async function signOutMember(
 }
 
 /** Leaving: any member, except the last super_admin (who appoints another one first). */
-export async function leaveOrganization(db: Db, actor: Actor): Promise<void> {
-  await withOrganizationLock(db, actor.orgId, async (tx) => {
+export async function leaveOrganization(deps: { db: Db; hub: RealtimeHub }, actor: Actor): Promise<void> {
+  await withOrganizationLock(deps.db, actor.orgId, async (tx) => {
     const self = await repo.findMemberByUser(tx, actor.orgId, actor.userId);
     if (!self) throw new AppError('ORGANIZATION_REQUIRED');
     const role = normalizeRole(self.role);
@@ -203,6 +214,7 @@ export async function leaveOrganization(db: Db, actor: Actor): Promise<void> {
     await repo.forgetActiveOrganization(tx, actor.userId, actor.orgId);
     await audit(tx, actor, 'member_left', actor.userId, { from: role, email: self.email });
   });
+  await announceMembershipEnded(deps.hub, actor.userId, actor.orgId);
 }
 
 // ─── Invitations ──────────────────────────────────────────────────────────────────────────────────────────
@@ -263,6 +275,10 @@ export async function inviteMember(
       throw AppError.withParams('MEMBER_ALREADY_EXISTS', { email });
     }
     const pending = await repo.findPendingInvitationByEmail(tx, actor.orgId, email);
+    // Re-inviting replaces the pending role: only someone who could give that role may change it.
+    if (pending && !canAssignRole(actorRole, normalizeRole(pending.role), role)) {
+      throw new AppError('ROLE_NOT_ASSIGNABLE');
+    }
     const id = pending?.id ?? newInvitationId();
     if (pending) {
       await repo.renewInvitation(tx, actor.orgId, id, {
@@ -334,7 +350,9 @@ export async function cancelInvitation(db: Db, actor: Actor, invitationId: strin
     const row = await repo.findPendingInvitation(tx, actor.orgId, invitationId);
     if (!row) throw new AppError('NOT_FOUND');
     const role = normalizeRole(row.role);
-    await currentRole(tx, actor, 'manage_users');
+    const actorRole = await currentRole(tx, actor, 'manage_users');
+    // A super_admin invitation is cancelled only by someone who could have sent it.
+    if (!canAssignRole(actorRole, role, role)) throw new AppError('ROLE_NOT_ASSIGNABLE');
     await repo.setInvitationStatus(tx, row.id, 'canceled', actor.orgId);
     await audit(tx, actor, 'invitation_cancelled', null, { to: role, email: row.email });
   });

@@ -39,21 +39,33 @@ export async function realtimeRoutes(
       };
       const subscriptions = new Map<TChannel, Array<() => void>>();
       let scope: { userId: string; orgId: string | null } | null = null;
-      let offSession: (() => void) | null = null;
+      const controls: Array<() => void> = [];
+      let closed = false;
 
+      function attach(channel: TChannel) {
+        if (!scope) return;
+        const { userId, orgId } = scope;
+        const topicList = [
+          topics.userNotifications(userId),
+          ...(orgId ? [topics.orgNotifications(orgId)] : []),
+        ];
+        subscriptions.set(
+          channel,
+          topicList.map((t) => deps.hub.subscribe(t, send)),
+        );
+      }
       function subscribe(channel: TChannel) {
-        if (!subscriptions.has(channel) && scope) {
-          const { userId, orgId } = scope;
-          const topicList = [
-            topics.userNotifications(userId),
-            ...(orgId ? [topics.orgNotifications(orgId)] : []),
-          ];
-          subscriptions.set(
-            channel,
-            topicList.map((t) => deps.hub.subscribe(t, send)),
-          );
-        }
+        if (!subscriptions.has(channel)) attach(channel);
         send({ type: 'SUBSCRIBED', channel });
+      }
+      /** A removed member's open socket stops hearing the organization at once, not on its next connection. */
+      function dropOrganization(organizationId: string) {
+        if (!scope || scope.orgId !== organizationId) return;
+        scope = { ...scope, orgId: null };
+        for (const [channel, offs] of [...subscriptions]) {
+          offs.forEach((off) => off());
+          attach(channel);
+        }
       }
       function unsubscribe(channel: TChannel) {
         subscriptions.get(channel)?.forEach((off) => off());
@@ -86,13 +98,20 @@ export async function realtimeRoutes(
           const stillMember = activeOrgId
             ? (await resolveMembership(deps.db, session.user.id, activeOrgId)) !== null
             : false;
+          // The socket may have closed during the lookups: then nothing is subscribed.
+          if (closed) return false;
           scope = { userId: session.user.id, orgId: stillMember ? activeOrgId : null };
           // A revoked session loses its live channel at once, not on its next request.
-          offSession = deps.hub.subscribe(topics.session(session.session.id), (message) => {
-            if (message.type !== 'SESSION_REVOKED') return;
-            send(message);
-            socket.close(4401, 'Session revoked');
-          });
+          controls.push(
+            deps.hub.subscribe(topics.session(session.session.id), (message) => {
+              if (message.type !== 'SESSION_REVOKED') return;
+              send(message);
+              socket.close(4401, 'Session revoked');
+            }),
+            deps.hub.subscribe(topics.membership(session.user.id), (message) => {
+              if (message.type === 'MEMBERSHIP_ENDED') dropOrganization(message.organizationId);
+            }),
+          );
           send({ type: 'CONNECTED', userId: scope.userId, organizationId: scope.orgId });
           return true;
         })
@@ -109,7 +128,8 @@ export async function realtimeRoutes(
         });
       });
       socket.on('close', () => {
-        offSession?.();
+        closed = true;
+        controls.forEach((off) => off());
         for (const offs of subscriptions.values()) offs.forEach((off) => off());
         subscriptions.clear();
       });
