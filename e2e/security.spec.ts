@@ -57,6 +57,8 @@ test('two-factor sign-in with a TOTP and a backup code, and a session ended from
   await expect(twoFactorCard.getByText('Non attiva')).toBeVisible();
   await expect(page.getByTestId('session-row')).toHaveCount(1);
   await expect(page.getByTestId('session-row').getByText('Questo dispositivo')).toBeVisible();
+  const organizationLine = 'Nella tua organizzazione 0 membri su 1 usano la verifica in due passaggi';
+  await expect(page.getByText(organizationLine)).toBeVisible();
   await axe();
 
   // Setup: password, then the QR code and the secret to type.
@@ -102,6 +104,9 @@ test('two-factor sign-in with a TOTP and a backup code, and a session ended from
   await expect(codesDialog).toBeHidden();
   await expect(twoFactorCard.getByText('Attiva', { exact: true })).toBeVisible();
   await expect(page.getByTestId('backup-codes-remaining')).toHaveText(/Ti restano 8 codici su 8/);
+  await expect(
+    page.getByText('Nella tua organizzazione 1 membro su 1 usa la verifica in due passaggi'),
+  ).toBeVisible();
   await axe();
 
   // Sign out, sign in again with a code of the app.

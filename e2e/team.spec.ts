@@ -190,6 +190,17 @@ test('un amministratore invita un collega come responsabile; il collega entra da
     }),
   ).toBeVisible();
   await expect(guest.page.getByRole('heading', { level: 1, name: 'Accesso non consentito' })).toBeVisible();
+
+  // 8. A lost laptop: the admin signs the colleague out of every device (the step-up of the role change is still
+  // fresh); the colleague's next page is the sign-in.
+  await page.goto('/organization');
+  await members.getByRole('button', { name: 'Disconnetti Marco Galli da tutti i dispositivi' }).click();
+  const signOut = page.getByRole('dialog', { name: 'Disconnettere Marco Galli da tutti i dispositivi?' });
+  await expect(signOut).toContainText(colleague.email);
+  await signOut.getByRole('button', { name: 'Disconnetti', exact: true }).click();
+  await expect(page.getByText('1 sessione di Marco Galli chiusa su tutti i dispositivi')).toBeVisible();
+  await guest.page.goto('/dashboard');
+  await expect(guest.page).toHaveURL(/\/login/);
   await guest.context.close();
 });
 

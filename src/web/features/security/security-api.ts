@@ -13,6 +13,8 @@ import { api } from '@web/app/api.ts';
 const securityKey = ['account-security'] as const;
 const twoFactorKey = [...securityKey, 'two-factor'] as const;
 const sessionsKey = [...securityKey, 'sessions'] as const;
+/** Counts one's own two-factor too: refreshed when it is turned on or off. */
+const organizationSummaryKey = [...securityKey, 'organization-summary'] as const;
 
 export function useTwoFactorStatus() {
   return useQuery({
@@ -44,6 +46,7 @@ export function useConfirmTwoFactorSetup() {
       client.setQueryData(twoFactorKey, status);
       // Turning two-factor on replaced this session (better-auth): the list shows the new one.
       void client.invalidateQueries({ queryKey: sessionsKey });
+      void client.invalidateQueries({ queryKey: organizationSummaryKey });
     },
   });
 }
@@ -54,7 +57,10 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: () => api<TTwoFactorStatus>('/api/v1/security/two-factor/disable', { method: 'POST' }),
     retry: false,
-    onSuccess: (status) => client.setQueryData(twoFactorKey, status),
+    onSuccess: (status) => {
+      client.setQueryData(twoFactorKey, status);
+      void client.invalidateQueries({ queryKey: organizationSummaryKey });
+    },
   });
 }
 
@@ -70,7 +76,7 @@ export function useRegenerateBackupCodes() {
 /** How many members of the active organization use two-factor authentication (view_security_settings). */
 export function useOrganizationSecuritySummary(orgId: string) {
   return useQuery({
-    queryKey: [...securityKey, 'organization-summary', orgId],
+    queryKey: [...organizationSummaryKey, orgId],
     queryFn: ({ signal }) => api<TSecuritySummary>('/api/v1/organization/security-summary', { signal }),
     staleTime: 60_000,
   });
