@@ -6,6 +6,7 @@ import { emailTemplates, invoicingSettings } from '@server/db/schema/invoicing.t
 import { organizationSettings } from '@server/db/schema/organization-settings.ts';
 import { auditLogs, settingsBackups } from '@server/db/schema/security.ts';
 import { addMember, createBusinessProfile, createUser } from '@server/seed/factories.ts';
+import { restoreBackup } from '@server/modules/backups/service.ts';
 import type { Role } from '@shared/auth/permissions.ts';
 import type {
   TBackupPage,
@@ -419,6 +420,35 @@ describe.each(DATABASES)('settings backup and restore on %s', (kind) => {
     expect((await preferences())!.timeZone).toBe('Europe/Rome');
     expect((await snapshots('restore')).length).toBe(restoresBefore);
     expect(await auditCount('settings_restored')).toBe(restoredBefore);
+  });
+
+  it('reads the restoring role again under the organization lock: one demoted meanwhile changes nothing', async () => {
+    const { content } = await createAndDownload();
+    const file = JSON.parse(content);
+    file.data.businessProfile.companyName = 'Mai Applicato S.r.l.';
+    const restoresBefore = (await snapshots('restore')).length;
+    const setAdminRole = (role: Role) =>
+      db()
+        .update(member)
+        .set({ role })
+        .where(and(eq(member.organizationId, owner.organizationId), eq(member.userId, admin.id)));
+    // The request guard let an admin in; before the transaction ran, the admin became a viewer.
+    await setAdminRole('viewer');
+    try {
+      await expect(
+        restoreBackup(
+          db(),
+          { orgId: owner.organizationId, userId: admin.id, role: 'admin' },
+          { content: JSON.stringify(file) },
+          'en',
+          { userId: admin.id, userEmail: admin.user.email, ipAddress: null, userAgent: null },
+        ),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    } finally {
+      await setAdminRole('admin');
+    }
+    expect((await profile()).companyName).toBe('Bottega Rossi S.r.l.');
+    expect((await snapshots('restore')).length).toBe(restoresBefore);
   });
 
   it('applies roles only to current members, never to oneself, super_admin only by a super_admin', async () => {

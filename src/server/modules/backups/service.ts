@@ -1,4 +1,4 @@
-import { normalizeRole, type Role } from '@shared/auth/permissions.ts';
+import { hasPermission, normalizeRole, type Role } from '@shared/auth/permissions.ts';
 import type {
   TBackupFile,
   TBackupPage,
@@ -12,6 +12,8 @@ import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { resolveMembership } from '../../platform/request-context.ts';
+import { lockOrganization } from '../organizations/team-repository.ts';
 import { updateProfile, type BusinessProfileValues } from '../business-profiles/repository.ts';
 import { saveInvoicingSettings } from '../invoicing/settings.ts';
 import { wallClock } from '../security/audit-csv.ts';
@@ -170,6 +172,12 @@ export async function restoreBackup(
   const file = await loadSource(db, scope.orgId, source, locale);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // Role changes are serialized with the team's on the organization row, and the actor's role is read again
+    // under that lock: a restore racing a demotion can never leave the organization without a super_admin.
+    if (!(await lockOrganization(tx, scope.orgId))) throw new AppError('NOT_FOUND');
+    const role = await resolveMembership(tx, scope.userId, scope.orgId);
+    if (!role || !hasPermission(role, 'restore_settings')) throw new AppError('FORBIDDEN');
+    scope = { ...scope, role };
     const undoBackup = await snapshot(tx, scope, 'restore');
     const { preview, plan } = await previewOf(tx, scope, file);
     const { data } = file;
