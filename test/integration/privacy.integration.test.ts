@@ -574,5 +574,27 @@ describe.each(DATABASES)('GDPR exports and account deletion on %s', (kind) => {
       expect(await memberRole(owner.organizationId, signed.user.id)).toBeUndefined();
       expect(await memberRole(owner.organizationId, owner.user.id)).toBe('super_admin');
     });
+
+    it('two super admins deleting their accounts at once never leave the organization without one', async () => {
+      const owner = await createSignedInUserWithOrg(t.app);
+      const other = await signUp(t.app, { name: 'Franco Blu' });
+      const second = await joinAs(other.user.email, other.user.id, owner.organizationId, 'super_admin');
+      await stepUp(owner.cookie);
+      await stepUp(second.cookie);
+      // Each one alone sees another super admin and needs no decision; together only one may go.
+      const answers = await Promise.all([
+        api(t.app, owner.cookie).post('/api/v1/privacy/delete-account', { confirmation: owner.user.email }),
+        api(t.app, second.cookie).post('/api/v1/privacy/delete-account', { confirmation: other.user.email }),
+      ]);
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes, answers.map((r) => r.body).join('\n')).toEqual([200, 409]);
+      const refused = answers.find((r) => r.statusCode === 409)!;
+      expect(refused.json().error.code).toBe('ORGANIZATION_DECISION_REQUIRED');
+      const roles = await Promise.all([
+        memberRole(owner.organizationId, owner.user.id),
+        memberRole(owner.organizationId, other.user.id),
+      ]);
+      expect(roles.filter((r) => r === 'super_admin')).toHaveLength(1);
+    });
   });
 });

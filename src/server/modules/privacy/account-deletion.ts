@@ -85,7 +85,9 @@ export async function deleteAccount(
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    // Read inside the transaction, so the decisions are checked against the memberships being changed.
+    // Read inside the transaction under the organizations' locks, so the decisions are checked against the
+    // memberships being changed and two deletions (or a deletion and a demotion) cannot both pass.
+    await repo.lockUserOrganizations(tx, signedIn.id);
     const plan = await deletionPlan(tx, signedIn);
     const decisions = decisionsFor(plan, input.request.organizations);
     const actor = { userId: signedIn.id, userEmail: signedIn.email, ...origin };

@@ -282,16 +282,35 @@ export async function membersWithUsers(db: Db, orgId: string) {
 // ---- Account deletion ----------------------------------------------------------------------------------
 
 /** The organizations of the user with their role and how many super admins and members each has. */
+/**
+ * Locks the rows of the user's organizations (in id order, as every locker does), so that the deletion plan
+ * cannot race a demotion or another super_admin's deletion into an organization without a super_admin.
+ */
+export async function lockUserOrganizations(db: Db, userId: string) {
+  await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(inArray(organization.id, userOrganizationIds(db, userId)))
+    .orderBy(asc(organization.id))
+    .for('update');
+}
+
+const userOrganizationIds = (db: Db, userId: string) =>
+  db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
+
 export async function membershipsWithCounts(db: Db, userId: string) {
   const superAdmins = db
     .select({ organizationId: member.organizationId, n: count().as('super_admins') })
     .from(member)
-    .where(eq(member.role, 'super_admin'))
+    .where(
+      and(eq(member.role, 'super_admin'), inArray(member.organizationId, userOrganizationIds(db, userId))),
+    )
     .groupBy(member.organizationId)
     .as('super_admins');
   const members = db
     .select({ organizationId: member.organizationId, n: count().as('members') })
     .from(member)
+    .where(inArray(member.organizationId, userOrganizationIds(db, userId)))
     .groupBy(member.organizationId)
     .as('members');
   return db
