@@ -232,7 +232,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
     publicRateLimit: config.authRateLimit,
   });
-  const securityDeps = { db: database.db, auth, mail, hub, config, authSecret: secret };
+  const securityDeps = { db: database.db, auth, mail, hub, files, config, authSecret: secret };
   await app.register(stepUpRoutes, securityDeps);
   await app.register(accountSecurityRoutes, securityDeps);
   await app.register(teamRoutes, securityDeps);

@@ -17,7 +17,7 @@ import { invoices } from '@server/db/schema/invoicing.ts';
 import { auditLogs } from '@server/db/schema/security.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { topics } from '@server/platform/realtime.ts';
-import { addMember } from '@server/seed/factories.ts';
+import { addMember, createBusinessProfile } from '@server/seed/factories.ts';
 import type { Role } from '@shared/auth/permissions.ts';
 import type { TDeletionPlan } from '@shared/privacy/contracts.ts';
 import {
@@ -497,6 +497,17 @@ describe.each(DATABASES)('GDPR exports and account deletion on %s', (kind) => {
         }),
       );
 
+      // Stored files: the deleted organization's logo goes with it, the logo of an organization that stays stays.
+      const files = t.app.services.files;
+      const logoOf = async (organizationId: string, name: string) => {
+        const key = `orgs/${organizationId}/logo-${name}.png`;
+        await files.put(key, Buffer.from(name));
+        await createBusinessProfile(db(), organizationId, { companyName: name, logoKey: key });
+        return key;
+      };
+      const soloLogo = await logoOf(soloId, 'solo');
+      const bobLogo = await logoOf(bob.organizationId, 'bob');
+
       const res = await c.post('/api/v1/privacy/delete-account', body);
       unsubscribe.forEach((stop) => stop());
       expect(res.statusCode, res.body).toBe(200);
@@ -506,6 +517,8 @@ describe.each(DATABASES)('GDPR exports and account deletion on %s', (kind) => {
         organizationsTransferred: [{ id: alice.organizationId, toUserId: carol.user.id }],
       });
       expect(String(res.headers['set-cookie'])).toMatch(/gestionale\.session_token=;/);
+      expect(await files.get(soloLogo)).toBeNull();
+      expect(String(await files.get(bobLogo))).toBe('bob');
       expect(revoked.sort()).toEqual([...sessionIds].sort());
 
       // The user, their sessions and memberships are gone; they cannot sign in or use the old cookie.

@@ -77,7 +77,7 @@ export async function deleteAccount(
     request: TDeleteAccountBody;
     origin: Origin;
   },
-): Promise<{ result: TDeleteAccountResult; endedSessionIds: string[] }> {
+): Promise<{ result: TDeleteAccountResult; endedSessionIds: string[]; fileKeys: string[] }> {
   const { user: signedIn, origin } = input;
   if (!deletionConfirmed(input.request.confirmation, signedIn.email)) {
     throw new AppError('CONFIRMATION_MISMATCH');
@@ -93,6 +93,7 @@ export async function deleteAccount(
     const actor = { userId: signedIn.id, userEmail: signedIn.email, ...origin };
     const deleted: string[] = [];
     const transferred: { id: string; toUserId: string }[] = [];
+    const fileKeys: string[] = [];
 
     for (const { org, decision } of decisions) {
       if (decision.action === 'transfer') {
@@ -108,6 +109,7 @@ export async function deleteAccount(
         transferred.push({ id: org.id, toUserId: target.userId });
         continue;
       }
+      fileKeys.push(...(await repo.storedFileKeysOf(tx, org.id)));
       for (const table of deletionOrder()) await repo.deleteOrganizationRows(tx, table, org.id);
       await repo.deleteOrganizationRow(tx, org.id);
       await repo.clearActiveOrganization(tx, org.id);
@@ -136,6 +138,6 @@ export async function deleteAccount(
 
     const endedSessionIds = await repo.sessionIdsOf(tx, signedIn.id);
     await repo.deleteUserRow(tx, signedIn.id);
-    return { result: { deleted: true as const, ...summary }, endedSessionIds };
+    return { result: { deleted: true as const, ...summary }, endedSessionIds, fileKeys };
   });
 }

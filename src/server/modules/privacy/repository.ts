@@ -9,6 +9,7 @@ import {
   user,
   verification,
 } from '../../db/schema/auth.ts';
+import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { calendarFeeds } from '../../db/schema/calendar.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { auditLogs } from '../../db/schema/security.ts';
@@ -380,4 +381,13 @@ export async function sessionIdsOf(db: Db, userId: string) {
 export async function deleteUserRow(db: Db, userId: string) {
   await db.delete(verification).where(eq(verification.value, userId));
   await db.delete(user).where(eq(user.id, userId));
+}
+
+/** The keys of an organization's stored files (today its logo), to remove once its rows are deleted. */
+export async function storedFileKeysOf(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: businessProfiles.logoKey })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.organizationId, organizationId));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }

@@ -145,13 +145,19 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
     },
     async (request, reply) => {
       const signedIn = userOf(request);
-      const { result, endedSessionIds } = await deleteAccount(deps.db, {
+      const { result, endedSessionIds, fileKeys } = await deleteAccount(deps.db, {
         user: signedIn,
         request: request.body,
         origin: originOf(request),
       });
       for (const sessionId of endedSessionIds) {
         await deps.hub.publish(topics.session(sessionId), { type: 'SESSION_REVOKED' });
+      }
+      // The rows are gone for good; a file that cannot be removed now is logged, never a failed deletion.
+      for (const key of fileKeys) {
+        await deps.files
+          .remove(key)
+          .catch((err: unknown) => request.log.warn({ err, key }, 'file not removed'));
       }
       // The session row is gone; this clears the browser's cookies.
       const signedOut = await deps.auth.api.signOut({
