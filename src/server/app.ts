@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
@@ -18,6 +19,9 @@ import { createInProcessHub, type RealtimeHub } from './platform/realtime.ts';
 import { errorHandler, notFoundHandler } from './platform/errors.ts';
 import { registerSecurity } from './platform/security.ts';
 import { registerAccessGuard } from './platform/request-context.ts';
+import { registerRequestHardening, rewriteRequestUrl } from './platform/request-hardening.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { closeLiveSockets, registerShutdown, type Shutdown } from './platform/shutdown.ts';
 import { resolveAuthSecret } from './platform/secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
@@ -57,6 +61,7 @@ export type AppServices = {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    shutdown: Shutdown;
   }
 }
 
@@ -72,12 +77,15 @@ const RATE_LIMITED_AUTH_PATHS = [
   '/two-factor/enable',
 ];
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+/** `logStream`: where the log goes instead of stdout (tests read it back). */
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // Routing, guards and rate limits see the path the handlers will read (platform/request-hardening.ts).
+    rewriteUrl: rewriteRequestUrl,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -88,6 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerRequestHardening(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -117,9 +126,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('services', { database, auth, mail, hub, files });
   // Background jobs stop first, so a run in flight never meets a closed database.
   const jobs: { stop(): unknown }[] = [];
+  const stopBackgroundWork = () => Promise.all([...jobs.map((job) => job.stop()), mail.stop()]);
+  app.decorate('shutdown', registerShutdown(app, stopBackgroundWork));
   app.addHook('onClose', async () => {
-    await Promise.all(jobs.map((job) => job.stop()));
-    await mail.stop();
+    await stopBackgroundWork();
     await hub.close();
     await database.close();
   });
@@ -135,7 +145,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
     }),
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeLiveSockets });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -260,6 +270,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   return app;
 }
 
+/** The API's own paths: `/api` and below it, not `/api-reference` (a page of the app). */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /** The built web app, with the SPA fallback for client-side routes; /api stays JSON. */
 function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -275,7 +290,7 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasWeb && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -37,7 +37,10 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests, closes mail and database
+      // Answers every request already sent, then closes sockets, live channel, jobs and database.
+      await app.shutdown.drain();
+      await app.close();
+      app.log.info('stopped');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '@server/app.ts';
 import { loadConfig, testDatabaseUrl, type AppConfig } from '@server/platform/config.ts';
 import { addMember, createOrganizationFor, createUser } from '@server/seed/factories.ts';
@@ -47,6 +48,12 @@ function withDatabase(url: string, database: string) {
 export async function createTestApp(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
+  options: {
+    /** The app reaches PostgreSQL through this address instead (a proxy the test can cut). */
+    databaseUrlVia?: (url: string) => string;
+    /** The app's log goes here instead of nowhere. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -59,7 +66,8 @@ export async function createTestApp(
   if (kind === 'postgres' && !serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const database = `t_${randomBytes(6).toString('hex')}`;
   if (serverUrl) await adminQuery(serverUrl, `create database ${database}`);
-  const databaseUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
+  const directUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
+  const databaseUrl = directUrl && options.databaseUrlVia ? options.databaseUrlVia(directUrl) : directUrl;
   const dropDatabase = async () => {
     if (serverUrl) await adminQuery(serverUrl, `drop database if exists ${database} with (force)`);
   };
@@ -77,7 +85,7 @@ export async function createTestApp(
 
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { logStream: options.logStream });
   } catch (err) {
     await dropDatabase();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -29,6 +29,11 @@ describe.each(DATABASES)('error answers on %s', (kind) => {
       await db.execute(sql.raw('select * from secret_table_that_does_not_exist'));
       return { ok: true };
     });
+    // Behind validation, a value the database refuses (a NUL byte) is still the caller's input: 400, not 500.
+    t.app.get('/api/v1/__test/nul-into-sql', open, async () => {
+      await db.execute(sql`select ${'a\u0000b'}::text as value`);
+      return { ok: true };
+    });
     t.app.post<{ Body: { organizationId: string; userId: string } }>(
       '/api/v1/__test/members',
       open,
@@ -46,6 +51,14 @@ describe.each(DATABASES)('error answers on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('maps a value the database cannot hold (SQLSTATE class 22) to 400, never 500', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/__test/nul-into-sql' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: 'Some fields are not valid' },
+    });
   });
 
   it('answers an unknown /api/v1 path with 404 NOT_FOUND in JSON', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 
 /**
  * The process entry as a user runs it: embedded PGlite in a data folder, a second process on the same
@@ -27,9 +28,17 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number) {
+function startServer(port: number, env: Record<string, string> = {}) {
+  const { APP_URL: _unset, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -87,5 +96,61 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200);
     restarted.child.kill('SIGINT');
     expect(await restarted.exited).toBe(0);
+  }, 90_000);
+
+  it('answers every request in flight on SIGTERM, tells live sockets, and exits 0 well within 10 s', async () => {
+    const port = await freePort();
+    // Sign-ups are slow (password hashing): many are still queued when the signal arrives.
+    const server = startServer(port, { AUTH_RATE_LIMIT_MAX: '1000' });
+    await waitHealthy(port);
+    const base = `http://127.0.0.1:${port}`;
+    // With APP_URL unset, the address the server prints (127.0.0.1) is a trusted origin too (issue 12 §19).
+    const origin = base;
+    const signIn = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ ...credentials, email: 'bruno@example.test' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    const live = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, { headers: { origin, cookie } });
+    await new Promise((resolve, reject) => live.once('open', resolve).once('error', reject));
+    const liveClosed = new Promise<number>((resolve) => live.once('close', (code) => resolve(code)));
+
+    const requests = Array.from({ length: 90 }, (_, i) => {
+      const kind = i % 3;
+      const init: RequestInit =
+        kind === 0
+          ? {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin },
+              body: JSON.stringify({
+                name: `U ${i}`,
+                email: `load-${i}@example.test`,
+                password: 'Persistent-pass-1',
+              }),
+            }
+          : kind === 1
+            ? { headers: { cookie, origin } }
+            : {};
+      const url = kind === 0 ? '/api/auth/sign-up/email' : kind === 1 ? '/api/v1/me' : '/api/health';
+      return fetch(base + url, init).then(
+        (r) => r.status,
+        (e: { cause?: { code?: string }; message: string }) => `failed: ${e.cause?.code ?? e.message}`,
+      );
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const statuses = await Promise.all(requests);
+    expect(statuses.filter((s) => typeof s === 'string')).toEqual([]);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(6_000);
+    expect(await liveClosed).toBe(1001);
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
   }, 90_000);
 });

@@ -20,7 +20,12 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       appUrl: 'http://localhost:3000',
-      trustedOrigins: ['http://localhost:3000', 'http://localhost:5173'],
+      trustedOrigins: [
+        'http://localhost:3000',
+        'http://127.0.0.1:3000',
+        'http://[::1]:3000',
+        'http://localhost:5173',
+      ],
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       inMemoryDatabase: false,
@@ -85,6 +90,15 @@ describe('loadConfig', () => {
 
   it('derives the app URL from PORT when APP_URL is not set', () => {
     expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+  });
+
+  it('trusts every loopback name of the port when APP_URL is not set, and only APP_URL when it is', () => {
+    expect(loadConfig({ PORT: '8080' }).trustedOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']),
+    );
+    expect(loadConfig({ PORT: '8080', APP_URL: 'http://localhost:8080' }).trustedOrigins).not.toContain(
+      'http://127.0.0.1:8080',
+    );
   });
 
   it('trusts no development origin in production', () => {

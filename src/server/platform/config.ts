@@ -78,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // Without APP_URL the app is opened on this machine by whichever loopback name the user types.
+  const loopbackOrigins = e.APP_URL
+    ? []
+    : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
   const extraOrigins = (e.TRUSTED_ORIGINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -88,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     appUrl,
-    trustedOrigins: [...new Set([appUrl, ...devOrigins, ...extraOrigins])],
+    trustedOrigins: [...new Set([appUrl, ...loopbackOrigins, ...devOrigins, ...extraOrigins])],
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,

@@ -52,6 +52,33 @@ function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Node and node-postgres errors of a database that cannot be reached (they carry no SQLSTATE). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait when the database is unreachable (health probes every few seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export function errorHandler(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const locale = localeFromAcceptLanguage(request.headers['accept-language']);
   const send = (status: number, code: string, message: string, details?: unknown) => {
@@ -88,7 +115,12 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
       { path: '', message: fastifyErr.message },
     ]);
   }
-  const sqlCode = codeForSqlState(sqlStateOf(err));
+  const sqlCode = isDatabaseUnavailable(err) ? 'SERVICE_UNAVAILABLE' : codeForSqlState(sqlStateOf(err));
+  if (sqlCode === 'SERVICE_UNAVAILABLE') {
+    // Logged without the query's parameters (platform/logging.ts); the client is told when to try again.
+    request.log.warn({ err }, 'database unavailable');
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  }
   if (sqlCode !== 'INTERNAL') {
     return send(ERROR_CODES[sqlCode].status, sqlCode, errorMessage(sqlCode, locale));
   }

@@ -14,6 +14,12 @@ describe('database error mapping (email-client spec §8)', () => {
     ['23001', 'IN_USE', 409, 'Cannot delete: item is in use'],
     ['P0002', 'NOT_FOUND', 404, 'Item not found'],
     ['42501', 'FORBIDDEN', 403, 'Insufficient permissions'],
+    ['22021', 'VALIDATION_ERROR', 400, 'Some fields are not valid'],
+    ['22P05', 'VALIDATION_ERROR', 400, 'Some fields are not valid'],
+    ['22003', 'VALIDATION_ERROR', 400, 'Some fields are not valid'],
+    ['08006', 'SERVICE_UNAVAILABLE', 503, 'Service temporarily unavailable'],
+    ['57P01', 'SERVICE_UNAVAILABLE', 503, 'Service temporarily unavailable'],
+    ['53300', 'SERVICE_UNAVAILABLE', 503, 'Service temporarily unavailable'],
   ] as const)('SQLSTATE %s → %s (%i, "%s")', (sqlState, code, status, message) => {
     expect(codeForSqlState(sqlState)).toBe(code);
     expect(ERROR_CODES[code].status).toBe(status);

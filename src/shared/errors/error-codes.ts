@@ -213,8 +213,11 @@ export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<st
 }
 
 /**
- * Maps a PostgreSQL SQLSTATE to our codes (email-client spec §8): duplicate key, foreign key,
- * no row, permission denied. Anything else is an internal error whose detail is never shown.
+ * Maps a PostgreSQL SQLSTATE to our codes (email-client spec §8): duplicate key, foreign key, no row, permission
+ * denied; a value the database cannot hold (class 22, data exception: a NUL byte, an out-of-range number) is the
+ * caller's input, so 400 — the last line of defence behind validation; a database that cannot be reached or is
+ * shutting down (classes 08 and 57P, too many connections) is 503. Anything else is an internal error whose
+ * detail is never shown.
  */
 export function codeForSqlState(sqlState: string | undefined): ErrorCode {
   switch (sqlState) {
@@ -227,9 +230,15 @@ export function codeForSqlState(sqlState: string | undefined): ErrorCode {
       return 'NOT_FOUND';
     case '42501':
       return 'FORBIDDEN';
-    default:
-      return 'INTERNAL';
+    case '53300': // too_many_connections
+    case '57P01': // admin_shutdown
+    case '57P02': // crash_shutdown
+    case '57P03': // cannot_connect_now
+      return 'SERVICE_UNAVAILABLE';
   }
+  if (sqlState?.startsWith('22')) return 'VALIDATION_ERROR';
+  if (sqlState?.startsWith('08')) return 'SERVICE_UNAVAILABLE';
+  return 'INTERNAL';
 }
 
 /** Picks `it` or `en` from an Accept-Language header; English when neither is asked for. */

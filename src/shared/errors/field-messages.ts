@@ -19,12 +19,16 @@ const OTHER_MESSAGES = {
     'imports.errors.tooManyRows': 'The file has more than 50,000 rows: split it into smaller files',
     'settings.profile.logoInvalidType': 'The logo must be a PNG, JPEG or WebP image',
     'settings.profile.logoTooLarge': 'The logo must be at most 2 MB',
+    'validation.controlCharacter': 'Contains an invisible control character that is not allowed: remove it',
+    'validation.pathNotAllowed': 'The address of the request is not valid',
   },
   it: {
     'imports.errors.unreadableFile': 'Impossibile leggere il file: salvalo come CSV o XLSX e riprova',
     'imports.errors.tooManyRows': 'Il file ha più di 50.000 righe: dividilo in file più piccoli',
     'settings.profile.logoInvalidType': "Il logo deve essere un'immagine PNG, JPEG o WebP",
     'settings.profile.logoTooLarge': 'Il logo può essere al massimo di 2 MB',
+    'validation.controlCharacter': 'Contiene un carattere di controllo invisibile non consentito: rimuovilo',
+    'validation.pathNotAllowed': "L'indirizzo della richiesta non è valido",
   },
 } as const;
 

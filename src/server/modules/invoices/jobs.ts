@@ -85,20 +85,29 @@ export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Da
   return sent;
 }
 
-/** Runs the reminders at start-up and every hour; stop() ends it. A failure is logged, never thrown. */
+/**
+ * Runs the reminders at start-up and every hour; stop() ends it after the run in progress. A failure is logged,
+ * never thrown.
+ */
 export function startInvoiceJobs(deps: InvoiceMailDeps & { log: FastifyBaseLogger }) {
-  const run = () =>
-    sendAutomaticReminders(deps).catch((err: unknown) =>
-      deps.log.error({ err }, 'automatic reminders failed'),
-    );
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = sendAutomaticReminders(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'automatic reminders failed'))
+      .finally(() => (running = null));
+  };
   const first = setTimeout(run, 5_000);
   const timer = setInterval(run, 60 * 60 * 1000);
   first.unref();
   timer.unref();
   return {
-    stop() {
+    async stop() {
+      stopped = true;
       clearTimeout(first);
       clearInterval(timer);
+      await running;
     },
   };
 }
