@@ -199,6 +199,42 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
+/** Issue 12 §9: many connections at once on an authenticated list; every request must be answered. */
+const MANY_CONNECTIONS = 200;
+const MANY_DURATION_S = 20;
+type ManyLoad = Load & { unanswered: number; max: number; answered: number };
+
+async function manyConnections(url: string, headers: Record<string, string>): Promise<ManyLoad> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: MANY_CONNECTIONS,
+    duration: MANY_DURATION_S,
+    headers,
+    timeout: 30,
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    times.length ? times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)]! : NaN;
+  return {
+    rps: result.requests.average,
+    p50: pct(50),
+    p95: pct(95),
+    p975: pct(97.5),
+    p99: pct(99),
+    max: times.at(-1) ?? NaN,
+    requests: result.requests.total ?? times.length,
+    answered: times.length,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    unanswered: result.timeouts + result.errors,
+  };
+}
+
 async function resetPostgres(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -221,7 +257,9 @@ async function loadSuite(engine: string, databaseUrl?: string) {
     const health = await load(`${server.url}/api/health`);
     log(`${engine}: GET /api/v1/outbox (signed in), ${CONNECTIONS} connections, ${DURATION_S} s`);
     const outbox = await load(`${server.url}/api/v1/outbox`, { cookie });
-    return { health, outbox };
+    log(`${engine}: GET /api/v1/clients (signed in), ${MANY_CONNECTIONS} connections, ${MANY_DURATION_S} s`);
+    const many = await manyConnections(`${server.url}/api/v1/clients`, { cookie });
+    return { health, outbox, many };
   } finally {
     await server.stop();
   }
@@ -406,6 +444,19 @@ function loadTable(rows: [string, Load][]) {
   return lines.join('\n');
 }
 
+function manyTable(rows: [string, ManyLoad][]) {
+  const lines = [
+    '| engine | requests/s (mean) | answered | unanswered in 30 s | non-2xx | p50 | p95 | p99 | max |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const [name, l] of rows) {
+    lines.push(
+      `| ${name} | ${l.rps.toFixed(0)} | ${l.answered} | **${l.unanswered}** | ${l.non2xx} | ${fmtMs(l.p50)} | ${fmtMs(l.p95)} | **${fmtMs(l.p99)}** | ${fmtMs(l.max)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main() {
   fs.mkdirSync(tmpRoot, { recursive: true });
   const loadAtStart = os.loadavg().map((l) => l.toFixed(2));
@@ -498,6 +549,8 @@ async function main() {
     rows.push([`PostgreSQL ${pgVersion} · GET /api/v1/outbox (signed in)`, postgres.outbox]);
   }
   const dash = web.dashboard ? median(web.dashboard.runs) : undefined;
+  const manyRows: [string, ManyLoad][] = [[`PGlite`, pglite.many]];
+  if (postgres) manyRows.push([`PostgreSQL ${pgVersion}`, postgres.many]);
 
   const md = `# Benchmarks
 
@@ -526,6 +579,13 @@ computed from every 2xx response time the run recorded; p97.5 and p99 are autoca
 ${pgUrl ? `PostgreSQL: the local server (schemas \`public\` and \`drizzle\` of the bench database dropped and recreated first).` : 'PostgreSQL: not measured in this run (set BENCH_DATABASE_URL or TEST_DATABASE_URL).'}
 
 ${loadTable(rows)}
+
+### ${MANY_CONNECTIONS} connections on an authenticated list — ${stamp}
+
+${MANY_CONNECTIONS} connections for ${MANY_DURATION_S} s on \`GET /api/v1/clients\` (signed in, no warm-up), each request given 30 s
+to be answered. Goal: no request unanswered, p99 under 2 s on PGlite. Percentiles from every 2xx response time.
+
+${manyTable(manyRows)}
 
 ## Web — ${stamp}
 

@@ -22,6 +22,7 @@ import { registerAccessGuard } from './platform/request-context.ts';
 import { registerRequestHardening, rewriteRequestUrl } from './platform/request-hardening.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { closeLiveSockets, registerShutdown, type Shutdown } from './platform/shutdown.ts';
+import { registerAdmissionGate } from './platform/admission.ts';
 import { resolveAuthSecret } from './platform/secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
@@ -64,6 +65,9 @@ declare module 'fastify' {
     shutdown: Shutdown;
   }
 }
+
+/** API requests that reach PGlite at once; the rest wait in arrival order. */
+const PGLITE_CONCURRENT_REQUESTS = 4;
 
 /** Paths of better-auth that are rate limited (sign-in, sign-up, password reset). */
 const RATE_LIMITED_AUTH_PATHS = [
@@ -124,6 +128,8 @@ export async function buildApp(
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   app.decorate('services', { database, auth, mail, hub, files });
+  // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
+  if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
   // Background jobs stop first, so a run in flight never meets a closed database.
   const jobs: { stop(): unknown }[] = [];
   const stopBackgroundWork = () => Promise.all([...jobs.map((job) => job.stop()), mail.stop()]);

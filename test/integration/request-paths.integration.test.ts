@@ -188,3 +188,38 @@ describe.each(DATABASES)('request paths and text input on %s', (kind) => {
     }
   });
 });
+
+describe('API requests on PGlite under many connections', () => {
+  it('answers every request and frees every admission slot, aborted ones included', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as AddressInfo).port;
+      const owner = await createSignedInUserWithOrg(t.app);
+      const base = `http://127.0.0.1:${port}`;
+      const aborted = Array.from({ length: 10 }, () => {
+        const controller = new AbortController();
+        const request = fetch(`${base}/api/v1/clients`, {
+          headers: { cookie: owner.cookie, origin: ORIGIN },
+          signal: controller.signal,
+        }).catch(() => 'aborted');
+        setTimeout(() => controller.abort(), 1);
+        return request;
+      });
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, () =>
+          fetch(`${base}/api/v1/clients`, { headers: { cookie: owner.cookie, origin: ORIGIN } }).then(
+            (r) => r.status,
+          ),
+        ),
+      );
+      await Promise.all(aborted);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      // Every slot is back: a request after the burst is answered at once.
+      const after = await api(t.app, owner.cookie).get('/api/v1/clients');
+      expect(after.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Admission control for the embedded database (issue 12 §9). PGlite runs every query on one connection in this
+ * process; with hundreds of requests in flight, each request's few queries (session, membership, the page,
+ * its count) queue behind everyone else's, so every request waits many times over and some starve past 30 s
+ * while memory fills with half-done work. Letting a few API requests at a time reach the database, in arrival
+ * order, gives each one its queries back to back: the same throughput, answers in arrival order, bounded memory.
+ * Nothing is cached, so a revoked session or a changed role still takes effect on the very next request.
+ * PostgreSQL has a pool of connections and needs none of this.
+ */
+export function createFifoGate(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    acquire(): Promise<void> {
+      if (active < limit) {
+        active++;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    },
+  };
+}
+
+export function registerAdmissionGate(app: FastifyInstance, limit: number) {
+  const gate = createFifoGate(limit);
+  app.addHook('onRequest', async (request, reply) => {
+    // Only API calls reach the database; the live channel's socket stays open for hours and is not gated.
+    if (!request.url.startsWith('/api/') || request.headers.upgrade) return;
+    await gate.acquire();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      gate.release();
+    };
+    // 'close' fires once whatever happens: answered, failed, or the client went away.
+    reply.raw.once('close', release);
+    if (reply.raw.writableEnded || request.raw.destroyed) release();
+  });
+  return gate;
+}
