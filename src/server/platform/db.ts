@@ -58,7 +58,8 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A server that does not answer fails a request within 5 s (503, platform/errors.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
