@@ -41,7 +41,7 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   const origin = baseUrlOf(page);
   const sellerVat = randomPartitaIva();
   const clientVat = randomPartitaIva();
-  const clientEmail = `amministrazione-${Date.now().toString(36)}@ferramenta-bianchi.example.it`;
+  const clientEmail = `amministrazione-${Date.now().toString(36)}@ferramenta-bianchi.example.com`;
   const clientName = 'Ferramenta Bianchi S.r.l.';
   const clientMessage = 'Va bene, procediamo. Consegna entro fine mese, grazie.';
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
+import { DEMO_ORGANIZATION_METADATA } from '../modules/organizations/repository.ts';
 import {
   addMember,
   createBusinessProfile,
@@ -30,7 +31,11 @@ const TEAM = [
 export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger }) {
   if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
   const owner = await createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS });
-  const org = await createOrganizationFor(deps.auth, { userId: owner.id, name: 'Officina Rossi S.r.l.' });
+  const org = await createOrganizationFor(deps.auth, {
+    userId: owner.id,
+    name: 'Officina Rossi S.r.l.',
+    metadata: DEMO_ORGANIZATION_METADATA, // automatic jobs never mail on its behalf
+  });
   await createBusinessProfile(deps.db, org.id, {
     createdBy: owner.id,
     companyName: 'Officina Rossi S.r.l.',

@@ -25,8 +25,8 @@ const base: IcsEvent = {
   createdAt: created,
   updatedAt: created,
 };
-const organizer = { email: 'eventi@officinarossi.example.it', name: 'Officina Rossi S.r.l.' };
-const attendee = { email: 'giulia@example.it', name: 'Giulia Verdi', partstat: 'NEEDS-ACTION' as const };
+const organizer = { email: 'eventi@officinarossi.example.com', name: 'Officina Rossi S.r.l.' };
+const attendee = { email: 'giulia@example.com', name: 'Giulia Verdi', partstat: 'NEEDS-ACTION' as const };
 const dtstamp = new Date('2026-06-01T12:34:56Z');
 
 function parse(ics: string) {
@@ -78,10 +78,10 @@ describe('invitation (METHOD:REQUEST)', () => {
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
 
     const org = vevent.getFirstProperty('organizer')!;
-    expect(org.getFirstValue()).toBe('mailto:eventi@officinarossi.example.it');
+    expect(org.getFirstValue()).toBe('mailto:eventi@officinarossi.example.com');
     expect(org.getParameter('cn')).toBe('Officina Rossi S.r.l.');
     const att = vevent.getFirstProperty('attendee')!;
-    expect(att.getFirstValue()).toBe('mailto:giulia@example.it');
+    expect(att.getFirstValue()).toBe('mailto:giulia@example.com');
     expect(att.getParameter('partstat')).toBe('NEEDS-ACTION');
     expect(att.getParameter('rsvp')).toBe('TRUE');
     expect(att.getParameter('role')).toBe('REQ-PARTICIPANT');
