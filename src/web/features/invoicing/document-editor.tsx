@@ -10,7 +10,7 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Info, Save } from 'lucide-react';
 import { PDF_TEMPLATES, type TInvoice, type TQuote } from '@shared/invoicing/contracts.ts';
 import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';

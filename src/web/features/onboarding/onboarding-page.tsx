@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import {
   DEFAULT_COUNTRY,
