@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls = vi.hoisted(() => ({ error: [] as unknown[][], success: [] as unknown[][], dismiss: [] as string[] }));
+const calls = vi.hoisted(() => ({
+  error: [] as unknown[][],
+  success: [] as unknown[][],
+  dismiss: [] as string[],
+}));
 vi.mock('react-hot-toast', () => {
   let n = 0;
   const base = Object.assign(() => `t${++n}`, {

@@ -219,7 +219,9 @@ function ProfileForm({ profile, canEdit }: { profile: TBusinessProfile; canEdit:
                 error={err(errors.description?.message)}
                 optionalText={optional}
               >
-                {(props) => <Textarea {...props} rows={3} {...form.register('description')} />}
+                {(props) => (
+                  <Textarea {...props} rows={3} maxLength={2000} {...form.register('description')} />
+                )}
               </Field>
             </section>
 
