@@ -105,7 +105,7 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   await client.fill('Bianchi');
   await page.getByRole('option', { name: new RegExp(clientName) }).click();
   await expect(page.getByRole('button', { name: `Cambia cliente (${clientName})` })).toBeVisible();
-  await expect(page.getByText('Documento in Italiano')).toBeVisible();
+  await expect(page.getByText('Documento in italiano')).toBeVisible();
 
   const lines = [
     {

@@ -209,9 +209,7 @@ function EditorForm({
                 hint={
                   values.client ? (
                     <span className="flex flex-wrap items-center gap-2">
-                      {t('invoices:editor.documentLanguage', {
-                        language: t(`invoices:languages.${context.language}`),
-                      })}
+                      {t(`invoices:editor.documentIn.${context.language}`)}
                       {context.splitPayment && !flat ? (
                         <Badge tone="warning">{t('invoices:editor.splitPaymentClient')}</Badge>
                       ) : null}
