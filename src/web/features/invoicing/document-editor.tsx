@@ -379,7 +379,10 @@ function EditorForm({
             </Card>
           </div>
 
-          <div className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-border bg-surface px-4 py-3 pr-20 shadow-pop sm:-mx-6 sm:px-6 sm:pr-24 lg:-mx-8 lg:px-8 lg:pr-24">
+          <div
+            data-action-bar
+            className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-border bg-surface px-4 py-3 shadow-pop sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+          >
             <div className="mr-auto min-w-0">
               <p className="text-xs text-muted-foreground">{t('invoices:totals.amountDue')}</p>
               <p
