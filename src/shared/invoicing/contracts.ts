@@ -386,6 +386,18 @@ export const ZPublicQuote = z.object({
   status: z.enum(QUOTE_STATUSES),
   language: z.enum(['it', 'en']),
   sellerName: z.string(),
+  /** Who the quote is from, as on the PDF: the client sees the business behind the link before answering. */
+  seller: z.object({
+    name: z.string(),
+    vatNumber: z.string().nullable(),
+    codiceFiscale: z.string().nullable(),
+    /** One line: "Via Mazzini 12, 47121 Forlì (FC)". */
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** Served at /api/public/quotes/{token}/logo. */
+    hasLogo: z.boolean(),
+  }),
   clientName: z.string(),
   lines: z.array(z.custom<LineInput>()),
   totals: ZDocumentTotals,
