@@ -188,5 +188,10 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
       if ((await c.get(`/api/v1/invoices?status=${status}`)).json().total > 0) statuses.add(status);
     }
     expect([...statuses].sort()).toEqual(['draft', 'issued', 'overdue', 'paid', 'partially_paid']);
+    // Every issued demo invoice is a valid e-invoice: its XML can be built.
+    for (const doc of issued.slice(0, 5)) {
+      const xml = await c.get(`/api/v1/invoices/${doc.id}/xml`);
+      expect(xml.statusCode, `${doc.number}: ${xml.body.slice(0, 300)}`).toBe(200);
+    }
   });
 });

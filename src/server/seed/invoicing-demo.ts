@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { TInvoiceInput, TQuoteInput } from '@shared/invoicing/contracts.ts';
 import type { PaymentMethod } from '@shared/transactions/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
@@ -120,7 +120,8 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
     .where(eq(invoices.organizationId, orgId))
     .limit(1);
   if (existing) return 0;
-  // Italian companies that are not public administrations: invoices to them need nothing the demo lacks.
+  // Italian companies, not public administrations, with what their e-invoice needs (VAT number, address, SDI
+  // code or PEC): every demo invoice can be issued and its XML built.
   const customers = await db
     .select({ id: clients.id, termsDays: clients.paymentTermsDays })
     .from(clients)
@@ -131,6 +132,9 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         eq(clients.country, 'IT'),
         eq(clients.isPublicAdministration, false),
         isNull(clients.archivedAt),
+        isNotNull(clients.vatNumber),
+        isNotNull(clients.address),
+        or(isNotNull(clients.sdiCode), isNotNull(clients.pec)),
       ),
     )
     // The demo clients are inserted in one batch (one created_at): the name keeps the order the same each run.
