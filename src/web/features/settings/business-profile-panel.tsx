@@ -16,6 +16,7 @@ import {
   type TBusinessProfileInput,
 } from '@shared/business-profile/contracts.ts';
 import { onboardingMessage } from '@shared/business-profile/messages.ts';
+import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
 import { TAX_REGIME_CODES, taxRegimeLabel } from '@shared/business-profile/tax-regimes.ts';
 import { hasPermission } from '@shared/auth/permissions.ts';
@@ -120,7 +121,8 @@ function ProfileForm({ profile, canEdit }: { profile: TBusinessProfile; canEdit:
     reValidateMode: 'onChange',
   });
   const errors = form.formState.errors;
-  const err = (message: string | undefined) => (message ? onboardingMessage(message, lang) : undefined);
+  const err = (message: string | undefined) =>
+    message ? (fieldMessage(message, lang) ?? onboardingMessage(message, lang)) : undefined;
   const italy = form.watch('country') === 'IT';
   const optional = t('forms:optional');
 
