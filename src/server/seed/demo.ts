@@ -68,9 +68,9 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   }
   const area = { db: deps.db, orgId: org.id, userId: owner.id };
   await seedClientsDemo(area);
-  await seedTransactionsDemo(area); // after the clients: receipts name them
+  await seedTransactionsDemo(area); // before the invoices: it runs only on an empty ledger
   await seedInventoryDemo(area);
-  await seedInvoicingDemo(area); // after the clients: documents name them
+  await seedInvoicingDemo(area); // after the clients: documents name them; their payments are the receipts
   await seedCalendarDemo(area); // after the clients: events and invitations name them
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
