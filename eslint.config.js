@@ -20,6 +20,25 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Toasts go through src/web/ui/toast.ts, which deduplicates errors and clears them on success.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/ui/toast.ts', 'src/web/ui/toast.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hot-toast',
+              importNames: ['default', 'toast'],
+              message: 'Use { toast } from @web/ui/toast.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The validated config module is the only reader of process.env (DESIGN.md §10).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/platform/config.ts'],

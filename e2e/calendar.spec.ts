@@ -95,7 +95,7 @@ test('evento dal calendario → invito → risposta pubblica con ospiti → noti
   await expectSettled(page);
   await axe();
   const day = month.locator(`[data-date="${eventDate}"]`);
-  await day.getByRole('button', { name: /^Nuovo evento il / }).click();
+  await day.getByRole('button', { name: /^Nuovo evento / }).click();
   const form = page.getByRole('dialog', { name: 'Nuovo evento' });
   await expect(form.getByLabel('Data', { exact: true })).toHaveValue(eventDate);
   await expect(form.getByLabel('Inizio', { exact: true })).toHaveValue('09:00');

@@ -43,7 +43,7 @@ test('crea un cliente con una P.IVA errata, la corregge e lo ritrova con un erro
   await axe();
 
   await page.getByLabel('Ragione sociale', { exact: true }).fill('Rossi Costruzioni S.r.l.');
-  await page.getByLabel('Email', { exact: true }).fill('amministrazione@rossicostruzioni.example.it');
+  await page.getByLabel('Email', { exact: true }).fill('amministrazione@rossicostruzioni.example.com');
   await page.getByLabel('Città', { exact: true }).fill('Milano');
   await page.getByLabel('Provincia', { exact: true }).selectOption('MI');
   const vat = page.getByLabel('Partita IVA', { exact: true });

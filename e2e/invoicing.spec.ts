@@ -41,7 +41,7 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   const origin = baseUrlOf(page);
   const sellerVat = randomPartitaIva();
   const clientVat = randomPartitaIva();
-  const clientEmail = `amministrazione-${Date.now().toString(36)}@ferramenta-bianchi.example.it`;
+  const clientEmail = `amministrazione-${Date.now().toString(36)}@ferramenta-bianchi.example.com`;
   const clientName = 'Ferramenta Bianchi S.r.l.';
   const clientMessage = 'Va bene, procediamo. Consegna entro fine mese, grazie.';
 
@@ -105,7 +105,7 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   await client.fill('Bianchi');
   await page.getByRole('option', { name: new RegExp(clientName) }).click();
   await expect(page.getByRole('button', { name: `Cambia cliente (${clientName})` })).toBeVisible();
-  await expect(page.getByText('Documento in Italiano')).toBeVisible();
+  await expect(page.getByText('Documento in italiano')).toBeVisible();
 
   const lines = [
     {

@@ -55,16 +55,20 @@ test('sign in and use the shell with the keyboard only', async ({ page, axe }) =
   await expectSettled(page);
   await axe();
 
-  // The settings tabs: one Tab stop, arrow keys move between them.
+  // The settings sections (a side navigation at this width): one Tab stop, arrow keys move between them.
   const profileTab = page.getByRole('tab', { name: 'Profilo aziendale' });
   await tabTo(page, profileTab);
-  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tablist', { name: 'Sezioni delle impostazioni' })).toHaveAttribute(
+    'aria-orientation',
+    'vertical',
+  );
+  await page.keyboard.press('ArrowDown');
   const invoicingTab = page.getByRole('tab', { name: 'Fatturazione' });
   await expect(invoicingTab).toBeFocused();
   await expect(invoicingTab).toHaveAttribute('aria-selected', 'true');
   await expectVisibleFocus(page);
   await expect(page).toHaveURL(/\/settings\?tab=invoicing$/);
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
   await expect(profileTab).toHaveAttribute('aria-selected', 'true');
 
   // Back up to the user menu: Enter opens it, arrows move, Escape closes it and gives the focus back.

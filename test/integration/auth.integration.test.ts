@@ -103,6 +103,20 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(me.json()).toEqual(UNAUTHENTICATED);
   });
 
+  it('tells the web who is signed in without an error: 200 with null when nobody is', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1/session' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ me: null });
+    const forged = await api(t.app, 'gestionale.session_token=forged.signature').get('/api/v1/session');
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ me: null });
+    const { cookie, user } = await signUp(t.app);
+    const session = await api(t.app, cookie).get('/api/v1/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().me).toEqual((await api(t.app, cookie).get('/api/v1/me')).json());
+    expect(session.json().me.user.email).toBe(user.email);
+  });
+
   it('answers 401 UNAUTHENTICATED without a session or with a forged one', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
     expect(none.statusCode).toBe(401);

@@ -540,6 +540,39 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       );
     });
 
+    it('shows the client who the quote is from: VAT number, address, contacts and logo', async () => {
+      const { c, owner, clientId } = await setup();
+      const quote = await create(c, clientId);
+      const { token } = await send(c, owner, quote.id);
+      const before = (await publicGet(`/api/public/quotes/${token}`)).json();
+      expect(before.seller).toEqual({
+        name: 'Officina Rossi S.r.l.',
+        vatNumber: piva(1234567),
+        codiceFiscale: null,
+        address: 'Via Emilia 12, 47121 Forlì (FC)',
+        email: 'preventivi@officinarossi.example.it',
+        phone: '+39 0543 123456',
+        hasLogo: false,
+      });
+      expect((await publicGet(`/api/public/quotes/${token}/logo`)).statusCode).toBe(404);
+
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('a tiny png')]);
+      const uploaded = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/business-profile/logo',
+        headers: { origin: ORIGIN, cookie: owner.cookie, 'content-type': 'image/png' },
+        payload: png,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect((await publicGet(`/api/public/quotes/${token}`)).json().seller.hasLogo).toBe(true);
+      const logo = await publicGet(`/api/public/quotes/${token}/logo`);
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toBe('image/png');
+      expect(logo.rawPayload.equals(png)).toBe(true);
+      const unknown = 'A'.repeat(43);
+      expect((await publicGet(`/api/public/quotes/${unknown}/logo`)).statusCode).toBe(404);
+    });
+
     it('lets the client read, download and accept once; the organization hears of it', async () => {
       const { c, owner, clientId } = await setup();
       const quote = await create(c, clientId, { terms: 'Pagamento a 30 giorni', notes: 'Nota interna' });

@@ -451,7 +451,12 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
         { path: 'guestCount', message: 'Guests: from 1 to 8', key: 'calendar.errors.guestCountInvalid' },
       ]);
       const long = await publicPost(token, { response: 'declined', message: 'x'.repeat(1001) });
-      expect(long.json().error.details[0]).toMatchObject({ path: 'message', key: 'calendar.errors.tooLong' });
+      // The answer states the limit (issue 12, point 24).
+      expect(long.json().error.details[0]).toMatchObject({
+        path: 'message',
+        key: 'errors.textTooLong?max=1000',
+        message: 'This text is too long: at most 1,000 characters',
+      });
       expect((await publicGet(token)).json()).toMatchObject({ rsvpStatus: 'pending' });
     });
 

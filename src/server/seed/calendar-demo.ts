@@ -154,7 +154,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
     demo,
     {
       client: 'Autofficina Marino S.r.l.',
-      email: 'officina@autofficinamarino.example.it',
+      email: 'officina@autofficinamarino.example.com',
       answer: { response: 'accepted', guestCount: 2, hoursAgo: 24 * 14 },
     },
     18,
@@ -168,7 +168,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
       at: new Date(new Date(demo.startsAt).getTime() + 7 * 60_000),
     });
   }
-  await invite(demo, { client: 'Luca Ferrari', email: 'luca.ferrari@example.it' }, 18); // never answered
+  await invite(demo, { client: 'Luca Ferrari', email: 'luca.ferrari@example.com' }, 18); // never answered
 
   await event({
     title: 'Sopralluogo cantiere Rossi Costruzioni',
@@ -200,7 +200,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
     opening,
     {
       client: 'Bianchi & Figli S.n.c.',
-      email: 'info@bianchiefigli.example.it',
+      email: 'info@bianchiefigli.example.com',
       message,
       answer: {
         response: 'accepted',
@@ -216,7 +216,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
     opening,
     {
       client: 'Trattoria Da Gino di Luigi Ferri',
-      email: 'prenotazioni@trattoriadagino.example.it',
+      email: 'prenotazioni@trattoriadagino.example.com',
       message,
       answer: {
         response: 'maybe',
@@ -230,7 +230,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
     opening,
     {
       client: 'Studio Legale Colombo e Associati',
-      email: 'segreteria@studiocolombo.example.it',
+      email: 'segreteria@studiocolombo.example.com',
       message,
       answer: {
         response: 'declined',
@@ -242,7 +242,7 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
   );
   await invite(
     opening,
-    { client: 'Müller Maschinenbau GmbH', email: 'einkauf@mueller-maschinenbau.example.de' },
+    { client: 'Müller Maschinenbau GmbH', email: 'einkauf@mueller-maschinenbau.example.com' },
     2,
   );
 

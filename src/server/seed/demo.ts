@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
+import { DEMO_ORGANIZATION_METADATA } from '../modules/organizations/repository.ts';
 import {
   addMember,
   createBusinessProfile,
@@ -30,7 +31,11 @@ const TEAM = [
 export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger }) {
   if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
   const owner = await createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS });
-  const org = await createOrganizationFor(deps.auth, { userId: owner.id, name: 'Officina Rossi S.r.l.' });
+  const org = await createOrganizationFor(deps.auth, {
+    userId: owner.id,
+    name: 'Officina Rossi S.r.l.',
+    metadata: DEMO_ORGANIZATION_METADATA, // automatic jobs never mail on its behalf
+  });
   await createBusinessProfile(deps.db, org.id, {
     createdBy: owner.id,
     companyName: 'Officina Rossi S.r.l.',
@@ -63,9 +68,9 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   }
   const area = { db: deps.db, orgId: org.id, userId: owner.id };
   await seedClientsDemo(area);
-  await seedTransactionsDemo(area); // after the clients: receipts name them
+  await seedTransactionsDemo(area); // before the invoices: it runs only on an empty ledger
   await seedInventoryDemo(area);
-  await seedInvoicingDemo(area); // after the clients: documents name them
+  await seedInvoicingDemo(area); // after the clients: documents name them; their payments are the receipts
   await seedCalendarDemo(area); // after the clients: events and invitations name them
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;

@@ -13,9 +13,17 @@ export async function createUser(auth: Auth, input: { name: string; email: strin
   return result.user;
 }
 
-export async function createOrganizationFor(auth: Auth, input: { userId: string; name: string }) {
+export async function createOrganizationFor(
+  auth: Auth,
+  input: { userId: string; name: string; metadata?: Record<string, unknown> },
+) {
   const org = await auth.api.createOrganization({
-    body: { name: input.name, slug: slugFor(input.name), userId: input.userId },
+    body: {
+      name: input.name,
+      slug: slugFor(input.name),
+      userId: input.userId,
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    },
   });
   if (!org) throw new Error('organization not created');
   return org;

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { TInvoiceInput, TQuoteInput } from '@shared/invoicing/contracts.ts';
+import type { PaymentMethod } from '@shared/transactions/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
@@ -8,11 +9,16 @@ import { saveInvoicingSettings, DEFAULT_INVOICING_SETTINGS } from '../modules/in
 import { recordPayment } from '../modules/invoices/payments.ts';
 import { createInvoiceDraft, issueInvoice } from '../modules/invoices/service.ts';
 import { changeQuoteStatus, createQuote } from '../modules/quotes/service.ts';
+import { sequence } from './sequence.ts';
 
 /**
- * Demo quotes and invoices of Officina Rossi S.r.l. (issue 5): a paid invoice, a partially paid one, an overdue
- * one, a draft, a credit-noted sale, and quotes in each common state, all for the demo clients and dated
- * relative to today so the story stays current. Runs once: an organization with invoices is left alone.
+ * Demo quotes and invoices of Officina Rossi S.r.l.: a year of invoices to the demo companies (five a month,
+ * numbered in date order), each paid around its due date once that has passed, so the ledger's receipts are
+ * exactly these invoices' payments (recordPayment writes the income entry) and every total the reports show
+ * follows from documents that exist. The last weeks tell the usual story: an overdue invoice, a partly paid
+ * one, recent ones not yet due, a draft, and quotes in each common state. Dates are relative to today; amounts
+ * come from a fixed-seed sequence, so every run tells the same story. Runs once: an organization with
+ * invoices is left alone. Returns how many invoices it wrote.
  */
 type Line = TInvoiceInput['lines'][number];
 const line = (description: string, quantity: string, unit: string, euros: number, vatRate = 22): Line => ({
@@ -24,6 +30,12 @@ const line = (description: string, quantity: string, unit: string, euros: number
   vatRate: vatRate as Line['vatRate'],
   nature: null,
 });
+
+type Random = () => number;
+/** Hours between min and max, in half hours ("6.5"). */
+const hours = (r: Random, min: number, max: number) => String(Math.round((min + r() * (max - min)) * 2) / 2);
+const between = (r: Random, min: number, max: number, step = 1) =>
+  min + step * Math.floor((r() * (max - min)) / step + 0.5);
 
 const TAGLIANDO = [
   line('Tagliando completo trattore Landini 6-135', '1', 'pz', 380),
@@ -37,11 +49,68 @@ const RIPARAZIONE = [
 ];
 const MANUTENZIONE = [line('Contratto di manutenzione annuale parco mezzi', '1', 'pz', 2400)];
 
+/** The workshop's usual jobs, sized by the sequence: about 2.300 € before VAT on average. */
+const JOBS: ((r: Random) => Line[])[] = [
+  (r) => {
+    const tractors = between(r, 1, 3);
+    return [
+      line('Tagliando completo trattore Landini 6-135', String(tractors), 'pz', 380),
+      line('Olio motore 15W40', String(12 * tractors), 'l', 9.5),
+      line('Manodopera officina', hours(r, 3 * tractors, 4 * tractors), 'h', 48),
+    ];
+  },
+  (r) => [
+    line('Sostituzione frizione', '1', 'pz', 920),
+    line('Manodopera officina', hours(r, 5, 9), 'h', 48),
+    { ...line('Trasporto mezzo in officina', '1', 'pz', 120), discountPercent: '10' },
+  ],
+  (r) => {
+    const pieces = between(r, 90, 220, 10);
+    return [
+      line('Tornitura flange in acciaio C40 su disegno', String(pieces), 'pz', 28),
+      line('Zincatura a caldo', String(pieces), 'pz', 3.5),
+    ];
+  },
+  (r) => [
+    line('Revisione pompa idraulica sollevatore', '1', 'pz', 540),
+    line('Kit guarnizioni e filtri', '1', 'pz', 85),
+    line('Manodopera officina', hours(r, 4, 9), 'h', 48),
+  ],
+  (r) => [
+    line('Revisione completa motore trattore', '1', 'pz', 3400),
+    line('Manodopera officina', hours(r, 14, 24), 'h', 48),
+  ],
+  (r) => {
+    const bearings = between(r, 40, 90, 5);
+    return [
+      line('Cuscinetti SKF 6205-2RS', String(bearings), 'pz', 14.5),
+      line('Cinghie trapezoidali SPB', String(Math.ceil(bearings / 4)), 'pz', 22),
+      line('Manodopera officina', hours(r, 2, 5), 'h', 48),
+    ];
+  },
+  (r) => [line('Fresatura CNC piastre porta-attrezzo', '1', 'lotto', between(r, 1600, 3400, 50))],
+  (r) => [
+    line('Riparazione telaio rimorchio con saldatura', '1', 'pz', 460),
+    line('Manodopera officina', hours(r, 8, 16), 'h', 48),
+  ],
+];
+
 function daysFrom(today: string, days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** What happens to an invoice after it is issued. */
+type Fate = 'paid' | 'partial' | 'unpaid';
+type Planned = { issueDate: string; clientIndex: number; lines: Line[]; fate: Fate };
+
+/** Issue days in each month of the last year; the last weeks are the story's invoices below. */
+const ISSUE_DAYS = [4, 10, 16, 22, 28];
 
 export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: string }): Promise<number> {
   const { db, orgId, userId } = deps;
@@ -51,24 +120,68 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
     .where(eq(invoices.organizationId, orgId))
     .limit(1);
   if (existing) return 0;
-  const someClients = await db
-    .select({ id: clients.id })
+  // Italian companies, not public administrations, with what their e-invoice needs (VAT number, address, SDI
+  // code or PEC): every demo invoice can be issued and its XML built.
+  const customers = await db
+    .select({ id: clients.id, termsDays: clients.paymentTermsDays })
     .from(clients)
-    .where(and(eq(clients.organizationId, orgId)))
-    .orderBy(clients.createdAt, clients.id)
-    .limit(6);
-  if (someClients.length < 3) return 0;
+    .where(
+      and(
+        eq(clients.organizationId, orgId),
+        eq(clients.type, 'company'),
+        eq(clients.country, 'IT'),
+        eq(clients.isPublicAdministration, false),
+        isNull(clients.archivedAt),
+        isNotNull(clients.vatNumber),
+        isNotNull(clients.address),
+        or(isNotNull(clients.sdiCode), isNotNull(clients.pec)),
+      ),
+    )
+    // The demo clients are inserted in one batch (one created_at): the name keeps the order the same each run.
+    .orderBy(asc(clients.createdAt), asc(clients.companyName), asc(clients.id))
+    .limit(10);
+  if (customers.length < 3) return 0;
   await saveInvoicingSettings(db, orgId, {
     ...DEFAULT_INVOICING_SETTINGS,
     iban: 'IT60X0542811101000000123456',
     bankName: 'Banca di Forlì',
   });
   const today = isoDateIn('Europe/Rome');
-  const client = (i: number) => someClients[i % someClients.length]!.id;
+  const customer = (i: number) => customers[i % customers.length]!;
   const base = { notes: null, terms: null, withholding: null, pensionFund: null };
+  const next = sequence(20_260_105);
 
-  const invoice = async (i: number, issueDaysAgo: number, lines: Line[], dueInDays: number) => {
-    const issueDate = daysFrom(today, -issueDaysAgo);
+  // A year of ordinary invoices, up to three weeks ago.
+  const planned: Planned[] = [];
+  const now = new Date(`${today}T12:00:00Z`);
+  for (let back = 12; back >= 0; back--) {
+    for (const day of ISSUE_DAYS) {
+      const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day));
+      const issueDate = date.toISOString().slice(0, 10);
+      if (daysBetween(issueDate, today) < 21 || daysBetween(issueDate, today) > 365) continue;
+      planned.push({
+        issueDate,
+        clientIndex: Math.floor(next() * customers.length),
+        lines: JOBS[Math.floor(next() * JOBS.length)]!(next),
+        fate: 'paid',
+      });
+    }
+  }
+  // The story of the last weeks (each replaces nothing: it is dated between the ordinary ones).
+  planned.push(
+    { issueDate: daysFrom(today, -70), clientIndex: 2, lines: MANUTENZIONE, fate: 'unpaid' }, // overdue
+    { issueDate: daysFrom(today, -40), clientIndex: 1, lines: RIPARAZIONE, fate: 'partial' },
+    { issueDate: daysFrom(today, -12), clientIndex: 3, lines: JOBS[2]!(next), fate: 'unpaid' },
+    { issueDate: daysFrom(today, -5), clientIndex: 0, lines: TAGLIANDO, fate: 'unpaid' },
+  );
+  // Numbers follow dates: issue in date order.
+  planned.sort((a, b) => a.issueDate.localeCompare(b.issueDate));
+
+  let written = 0;
+  for (const plan of planned) {
+    const client = customer(plan.clientIndex);
+    const dueDays = plan.fate === 'partial' ? 60 : plan.fate === 'unpaid' ? 30 : client.termsDays;
+    const dueDate = daysFrom(plan.issueDate, dueDays);
     const draft = await createInvoiceDraft(
       { db },
       {
@@ -78,44 +191,34 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
           ...base,
           documentType: 'TD01',
           relatedInvoiceId: null,
-          clientId: client(i),
-          issueDate,
-          dueDate: daysFrom(issueDate, dueInDays),
+          clientId: client.id,
+          issueDate: plan.issueDate,
+          dueDate,
           paymentMethod: 'bank_transfer',
-          lines,
+          lines: plan.lines,
         },
       },
     );
-    return issueInvoice({ db }, orgId, draft.id);
-  };
-
-  const paid = await invoice(0, 75, TAGLIANDO, 30);
-  await recordPayment(
-    { db },
-    {
-      orgId,
-      userId,
-      invoiceId: paid.id,
-      payment: {
-        paidOn: daysFrom(today, -50),
-        amountCents: paid.totals.amountDueCents,
-        method: 'bank_transfer',
-        note: null,
-      },
-    },
-  );
-  const partial = await invoice(1, 40, RIPARAZIONE, 60);
-  await recordPayment(
-    { db },
-    {
-      orgId,
-      userId,
-      invoiceId: partial.id,
-      payment: { paidOn: daysFrom(today, -20), amountCents: 50000, method: 'bank_transfer', note: 'Acconto' },
-    },
-  );
-  await invoice(2, 70, MANUTENZIONE, 30); // overdue
-  await invoice(3, 5, TAGLIANDO, 30);
+    const issued = await issueInvoice({ db }, orgId, draft.id);
+    written++;
+    // Customers pay around the due date: up to ten days early or a week late, never in the future.
+    const paidOn = [daysFrom(dueDate, Math.round(next() * 17) - 10), today].sort()[0]!;
+    const method: PaymentMethod = plan.clientIndex % 3 === 0 ? 'riba' : 'bank_transfer';
+    const pay = (amountCents: number, on: string, note: string | null) =>
+      recordPayment(
+        { db },
+        { orgId, userId, invoiceId: issued.id, payment: { paidOn: on, amountCents, method, note } },
+      );
+    if (plan.fate === 'paid' && dueDate <= today) {
+      await pay(
+        issued.totals.amountDueCents,
+        paidOn > plan.issueDate ? paidOn : daysFrom(plan.issueDate, 1),
+        null,
+      );
+    } else if (plan.fate === 'partial') {
+      await pay(Math.round(issued.totals.amountDueCents * 0.4), daysFrom(today, -20), 'Acconto');
+    }
+  }
   await createInvoiceDraft(
     { db },
     {
@@ -125,7 +228,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         ...base,
         documentType: 'TD01',
         relatedInvoiceId: null,
-        clientId: client(4),
+        clientId: customer(4).id,
         issueDate: today,
         dueDate: null,
         paymentMethod: 'bank_transfer',
@@ -133,6 +236,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       },
     },
   );
+  written++;
 
   const quote = async (i: number, daysAgo: number, lines: Line[]) =>
     createQuote(
@@ -142,7 +246,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         userId,
         input: {
           ...base,
-          clientId: client(i),
+          clientId: customer(i).id,
           issueDate: daysFrom(today, -daysAgo),
           validUntil: null,
           lines,
@@ -155,5 +259,5 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
   const accepted = await quote(2, 15, TAGLIANDO);
   await changeQuoteStatus({ db }, { orgId, id: accepted.id, status: 'sent' });
   await changeQuoteStatus({ db }, { orgId, id: accepted.id, status: 'accepted' });
-  return 5;
+  return written;
 }

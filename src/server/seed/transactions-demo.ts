@@ -7,15 +7,15 @@ import {
   insertDefaultCategories,
   insertManyTransactions,
   listCategories,
-  someClients,
   type TransactionValues,
 } from '../modules/transactions/repository.ts';
+import { sequence } from './sequence.ts';
 
 /**
- * Demo ledger of a mechanical workshop in Forlì (Officina Rossi S.r.l.): about 150 entries over the last twelve
- * months, none in the future. Receipts from customers (named after the organization's clients when the
- * clients demo created some), rent, utilities, fuel, salaries, F24 taxes, spare parts, the accountant, bank
- * charges. Amounts vary from month to month but are the same on every run (a fixed-seed sequence), so the
+ * Demo ledger of a mechanical workshop in Forlì (Officina Rossi S.r.l.): about 100 entries over the last twelve
+ * months, none in the future: rent, utilities, fuel, salaries, F24 taxes, spare parts, the accountant, bank
+ * charges and interest, an insurance refund. Receipts from customers are not invented here: they are the
+ * payments of the demo invoices (invoicing-demo.ts), so each names an invoice that exists. Amounts vary from month to month but are the same on every run (a fixed-seed sequence), so the
  * demo tells the same story each time. Runs once: an organization that already has entries is left alone.
  */
 
@@ -34,28 +34,6 @@ const MONTHS_IT = [
   'dicembre',
 ];
 
-/** Customers named in receipts when the organization has no clients yet. */
-const FALLBACK_CUSTOMERS = [
-  'Azienda Agricola Fabbri',
-  'Bianchi Macchine Agricole S.r.l.',
-  'Cantina Sangiovese di Predappio',
-  'Trasporti Venturi S.n.c.',
-  'Comune di Forlimpopoli',
-  'Cooperativa Agricola Bertinoro',
-];
-
-/** mulberry32: a small deterministic sequence in [0, 1). */
-function sequence(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId: string }): Promise<number> {
   const { db, orgId, userId } = deps;
   if (!(await hasAnyCategory(db, orgId))) await insertDefaultCategories(db, orgId);
@@ -64,7 +42,6 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
   const categories = await listCategories(db, orgId);
   const categoryId = (direction: Direction, name: string) =>
     categories.find((c) => c.direction === direction && c.name === name)?.id ?? null;
-  const customers = await someClients(db, orgId, 12);
 
   const next = sequence(20_260_101);
   /** Cents between min and max euros, rounded to `step` cents. */
@@ -81,7 +58,7 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
     category: string,
     cents: number,
     description: string,
-    options: { vat?: number | null; method?: PaymentMethod; clientId?: string | null } = {},
+    options: { vat?: number | null; method?: PaymentMethod } = {},
   ) => {
     if (!date || date > today) return;
     entries.push({
@@ -91,13 +68,11 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
       vatAmountCents: options.vat ?? null,
       categoryId: categoryId(direction, category),
       description,
-      clientId: options.clientId ?? null,
+      clientId: null,
       paymentMethod: options.method ?? 'bank_transfer',
     });
   };
 
-  let invoiceNumber = 1;
-  let receipt = 0;
   for (let back = 11; back >= 0; back--) {
     const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     const year = first.getUTCFullYear();
@@ -107,27 +82,6 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
     const previous = MONTHS_IT[(month + 10) % 12]!;
     const quarter = Math.ceil(month / 3);
 
-    // Receipts from customers: four a month, invoices paid by bank transfer or RiBa.
-    for (const d of [8, 14, 21, 28]) {
-      const customer = customers.length
-        ? customers[receipt % customers.length]!
-        : { id: null, name: FALLBACK_CUSTOMERS[receipt % FALLBACK_CUSTOMERS.length]! };
-      receipt++;
-      const gross = amount(650, 4400, 10);
-      const service = d !== 14;
-      add(
-        day(d),
-        'income',
-        service ? 'Servizi' : 'Vendite',
-        gross,
-        `Incasso fattura n. ${invoiceNumber++}/${year} – ${customer.name ?? 'cliente'}`,
-        {
-          vat: vatOf(gross),
-          method: d === 28 ? 'riba' : 'bank_transfer',
-          clientId: customer.id,
-        },
-      );
-    }
     // Fixed monthly costs.
     add(day(5), 'expense', 'Affitto', 180_000, `Affitto capannone via dell'Industria 14 – ${name}`, {
       method: 'sepa_direct_debit',

@@ -168,10 +168,10 @@ describe('onboarding submission: values', () => {
   });
   it('rejects values that are too long', () => {
     expect(issues(ZOnboardingStep2, { ...filledForm, phone: '1'.repeat(31) })).toEqual({
-      phone: ['onboarding.errors.tooLong'],
+      phone: ['errors.textTooLong?max=30'],
     });
     expect(issues(ZOnboardingStep3, { description: 'x'.repeat(2001) })).toEqual({
-      description: ['onboarding.errors.tooLong'],
+      description: ['errors.textTooLong?max=2000'],
     });
   });
 });

@@ -9,6 +9,7 @@ import type { OnboardingMessageKey } from './messages.ts';
 import { COMPANY_NAME_MAX_LENGTH, isSimpleEmail, isWebsiteUrl } from './profile-rules.ts';
 import { PROVINCE_CODES, findProvince, isProvinceCode } from './provinces.ts';
 import { TAX_REGIME_CODES } from './tax-regimes.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * Onboarding wizard and business-profile contracts (core-app spec §2, §3, §5), shared by the server route
@@ -60,11 +61,12 @@ const blank = (value: string | undefined): string | undefined => {
 interface TextRule {
   normalize?: (value: string) => string;
   isValid: (value: string) => boolean;
-  error: OnboardingMessageKey;
+  /** A message key (OnboardingMessageKey, or a key with parameters). */
+  error: string;
 }
 const maxLength = (max: number): TextRule => ({
   isValid: (v) => v.length <= max,
-  error: 'onboarding.errors.tooLong',
+  error: tooLong(max).error,
 });
 
 /** Optional at onboarding: "", blank or absent → undefined; otherwise trimmed, normalised and checked. */
@@ -75,7 +77,7 @@ function optionalText(rule: TextRule) {
       const value = blank(v);
       return value === undefined || !rule.normalize ? value : rule.normalize(value);
     })
-    .refine((v) => v === undefined || rule.isValid(v), err(rule.error))
+    .refine((v) => v === undefined || rule.isValid(v), { error: rule.error })
     .optional();
 }
 
@@ -89,7 +91,7 @@ function clearableText(rule: TextRule) {
       if (value === undefined) return null;
       return rule.normalize ? rule.normalize(value) : value;
     })
-    .refine((v) => v === null || rule.isValid(v), err(rule.error))
+    .refine((v) => v === null || rule.isValid(v), { error: rule.error })
     .optional();
 }
 
@@ -115,7 +117,7 @@ function clearableChoice<const T extends readonly [string, ...string[]]>(
 }
 
 const required = (key: OnboardingMessageKey, max: number) =>
-  z.string(err(key)).trim().min(1, err(key)).max(max, err('onboarding.errors.tooLong'));
+  z.string(err(key)).trim().min(1, err(key)).max(max, tooLong(max));
 
 const companyName = z
   .string(err('onboarding.errors.companyNameRequired'))

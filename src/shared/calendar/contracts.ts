@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSimpleEmail } from '../business-profile/profile-rules.ts';
 import { zIsoDate } from '../imports/dates.ts';
 import type { CalendarMessageKey } from './messages.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * API contracts of the calendar, invitations, the public RSVP page, attendees, comments and the iCalendar
@@ -113,7 +114,7 @@ function optionalText(max: number) {
     .string(err('calendar.errors.invalidValue'))
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || v.length <= max, err('calendar.errors.tooLong'));
+    .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -205,7 +206,7 @@ export const ZEventInput = z
       .string(err('calendar.errors.titleRequired'))
       .trim()
       .min(1, err('calendar.errors.titleRequired'))
-      .max(CALENDAR_FIELD_MAX.title, err('calendar.errors.tooLong')),
+      .max(CALENDAR_FIELD_MAX.title, tooLong(CALENDAR_FIELD_MAX.title)),
     startDate: zDate,
     startTime: zTime(DEFAULT_START_TIME),
     endTime: zTime(DEFAULT_END_TIME),
@@ -536,7 +537,7 @@ export const ZCommentInput = z.object({
     .string(err('calendar.errors.commentRequired'))
     .trim()
     .min(1, err('calendar.errors.commentRequired'))
-    .max(CALENDAR_FIELD_MAX.commentText, err('calendar.errors.tooLong')),
+    .max(CALENDAR_FIELD_MAX.commentText, tooLong(CALENDAR_FIELD_MAX.commentText)),
   commentType: z.enum(COMMENT_TYPES, err('calendar.errors.invalidChoice')).default('general'),
   isPublic: z.boolean(err('calendar.errors.invalidValue')).default(true),
   parentCommentId: z

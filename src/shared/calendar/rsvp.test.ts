@@ -68,7 +68,7 @@ describe('RSVP transitions', () => {
     const missing = ZRsvpSubmission.safeParse({ message: 'hi' });
     expect(missing.error?.issues.map((i) => i.message)).toEqual(['calendar.errors.responseRequired']);
     const long = ZRsvpSubmission.safeParse({ response: 'accepted', message: 'x'.repeat(1001) });
-    expect(long.error?.issues.map((i) => i.message)).toEqual(['calendar.errors.tooLong']);
+    expect(long.error?.issues.map((i) => i.message)).toEqual(['errors.textTooLong?max=1000']);
   });
 
   it('keeps the attendee list in step with the answer', () => {

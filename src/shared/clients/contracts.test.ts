@@ -67,9 +67,9 @@ describe('ZClientInput: names and type', () => {
   });
   it('refuses an unknown type and over-long texts', () => {
     expect(issues({ type: 'robot', companyName: 'X' })).toEqual({ type: 'clients.errors.typeInvalid' });
-    expect(issues({ ...company, notes: 'x'.repeat(5001) })).toEqual({ notes: 'clients.errors.tooLong' });
+    expect(issues({ ...company, notes: 'x'.repeat(5001) })).toEqual({ notes: 'errors.textTooLong?max=5000' });
     expect(issues({ ...company, companyName: 'x'.repeat(255) })).toEqual({
-      companyName: 'clients.errors.tooLong',
+      companyName: 'errors.textTooLong?max=254',
     });
   });
 });

@@ -11,6 +11,7 @@ import { countryCodeFromText, isCountryCode } from './countries.ts';
 import { euVatPrefix, normalizeEuVat, validateEuVat } from './eu-vat.ts';
 import type { ClientMessageKey } from './messages.ts';
 import { isValidPostalCode, normalizePostalCode } from './postal-codes.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * Client contracts (issue 4), shared by the server routes and the web forms; field names are the columns of
@@ -66,7 +67,7 @@ function text(max: number) {
     .string(err('clients.errors.invalidValue'))
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || v.length <= max, err('clients.errors.tooLong'));
+    .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
 /** Optional text that must match a rule when given, uppercased ("0000000", "UFK9B2"). */
@@ -260,7 +261,7 @@ export const ZClientListQuery = zPageQuery(10, 100).extend({
   q: z
     .string()
     .trim()
-    .max(100, err('clients.errors.tooLong'))
+    .max(100, tooLong(100))
     .optional()
     .transform((v) => v || undefined),
   sort: z.enum(CLIENT_SORTS, err('clients.errors.invalidChoice')).default('name'),

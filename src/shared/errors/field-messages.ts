@@ -15,6 +15,7 @@ import { TEAM_MESSAGES } from '../organizations/team-messages.ts';
  */
 const OTHER_MESSAGES = {
   en: {
+    'errors.textTooLong': 'This text is too long: at most {{max}} characters',
     'imports.errors.unreadableFile': 'The file cannot be read: save it as CSV or XLSX and try again',
     'imports.errors.tooManyRows': 'The file has more than 50,000 rows: split it into smaller files',
     'settings.profile.logoInvalidType': 'The logo must be a PNG, JPEG or WebP image',
@@ -23,6 +24,7 @@ const OTHER_MESSAGES = {
     'validation.pathNotAllowed': 'The address of the request is not valid',
   },
   it: {
+    'errors.textTooLong': 'Questo testo è troppo lungo: al massimo {{max}} caratteri',
     'imports.errors.unreadableFile': 'Impossibile leggere il file: salvalo come CSV o XLSX e riprova',
     'imports.errors.tooManyRows': 'Il file ha più di 50.000 righe: dividilo in file più piccoli',
     'settings.profile.logoInvalidType': "Il logo deve essere un'immagine PNG, JPEG o WebP",
@@ -44,10 +46,35 @@ const CATALOGUES: Record<Locale, Record<string, string>>[] = [
   OTHER_MESSAGES,
 ];
 
+/**
+ * A message key with values for its {{placeholders}}, for limits a contract knows only where it is written:
+ * `withParams('errors.textTooLong', { max: 200 })` is "errors.textTooLong?max=200". It travels as a key (zod
+ * issue, VALIDATION_ERROR details) and fieldMessage fills the values in.
+ */
+export function withParams(key: string, params: Record<string, string | number>): string {
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return `${key}?${query.toString()}`;
+}
+
+/** The zod error of "too long: at most {max} characters", for every text field of every contract. */
+export function tooLong(max: number): { error: string } {
+  return { error: withParams('errors.textTooLong', { max }) };
+}
+
 export function fieldMessage(key: string, locale: Locale): string | undefined {
+  const q = key.indexOf('?');
+  const base = q < 0 ? key : key.slice(0, q);
+  let text: string | undefined;
   for (const catalogue of CATALOGUES) {
-    const text = catalogue[locale][key];
-    if (text !== undefined) return text;
+    text = catalogue[locale][base];
+    if (text !== undefined) break;
   }
-  return undefined;
+  if (text === undefined || q < 0) return text;
+  const params = new URLSearchParams(key.slice(q + 1));
+  const numbers = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params.get(name);
+    if (value === null) return whole;
+    return /^\d+$/.test(value) ? numbers.format(Number(value)) : value;
+  });
 }

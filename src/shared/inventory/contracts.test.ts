@@ -120,8 +120,8 @@ describe('ZItemInput', () => {
       sku: 'inventory.errors.skuRequired',
     });
     expect(issues(ZItemInput, { name: 'x'.repeat(201), sku: 'y'.repeat(65) })).toEqual({
-      name: 'inventory.errors.tooLong',
-      sku: 'inventory.errors.tooLong',
+      name: 'errors.textTooLong?max=200',
+      sku: 'errors.textTooLong?max=64',
     });
     expect(ZItemInput.parse({ name: 'x'.repeat(200), sku: ' ab-1 ' }).sku).toBe('AB-1');
   });
@@ -180,7 +180,7 @@ describe('ZItemInput', () => {
     expect(issues(ZItemInput, { ...item, kind: 'gift', unit: 'oz', category: 'c'.repeat(81) })).toEqual({
       kind: 'inventory.errors.kindInvalid',
       unit: 'inventory.errors.unitInvalid',
-      category: 'inventory.errors.tooLong',
+      category: 'errors.textTooLong?max=80',
     });
   });
 });
@@ -289,7 +289,7 @@ describe('ZStockMovementInput', () => {
     });
     expect(issues(ZStockMovementInput, { kind: 'adjustment', quantity: 3, reason: 'r'.repeat(201) })).toEqual(
       {
-        reason: 'inventory.errors.tooLong',
+        reason: 'errors.textTooLong?max=200',
       },
     );
   });

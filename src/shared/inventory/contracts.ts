@@ -5,6 +5,7 @@ import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import { isValidBarcode, normalizeBarcode } from './barcodes.ts';
 import type { InventoryMessageKey } from './messages.ts';
 import { MOVEMENT_KINDS, parseQuantity } from './stock.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * Inventory contracts (issue 4); field names are the columns of src/server/db/schema/inventory.ts, messages
@@ -122,11 +123,11 @@ function text(max: number) {
     .string(err('inventory.errors.invalidValue'))
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || v.length <= max, err('inventory.errors.tooLong'));
+    .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
 function required(max: number, key: InventoryMessageKey) {
-  return z.string(err(key)).trim().min(1, err(key)).max(max, err('inventory.errors.tooLong'));
+  return z.string(err(key)).trim().min(1, err(key)).max(max, tooLong(max));
 }
 
 function choice<const T extends readonly [string, ...string[]]>(
@@ -280,7 +281,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, err('inventory.errors.tooLong'))
+    .max(max, tooLong(max))
     .optional()
     .transform((v) => v || undefined);
 
@@ -361,7 +362,7 @@ export const ZLookupQuery = z.object({
     .string(err('inventory.errors.codeRequired'))
     .trim()
     .min(1, err('inventory.errors.codeRequired'))
-    .max(200, err('inventory.errors.tooLong')),
+    .max(200, tooLong(200)),
 });
 
 /** The organization's inventory switches (organization_settings; a missing row means these defaults). */

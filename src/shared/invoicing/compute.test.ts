@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeDocument, exactLineAmount, InvalidLinesError, validateLines } from './compute.ts';
 import type { LineInput, TaxSettings, VatNature, VatRate } from './document.ts';
 import { natureLegalReference } from './legal-notes.ts';
+import { ZPaymentInput } from './contracts.ts';
+import { fieldMessage } from '../errors/field-messages.ts';
 
 const ordinary: TaxSettings = {
   regime: 'RF01',
@@ -65,6 +67,18 @@ describe('validateLines', () => {
     expect(bad({ discountPercent: '-1' })).toEqual(['lines.0.discountPercent']);
     expect(bad({ discountPercent: '99,99' })).toEqual([]);
     expect(bad({ vatRate: 21 as VatRate })).toEqual(['lines.0.vatRate']);
+  });
+
+  it('names the maximum when a price is too large, and both bounds when it is not an amount', () => {
+    const message = (unitPriceCents: number) => validateLines([line(unitPriceCents)])[0]?.message;
+    expect(message(99_999_999_999)).toBeUndefined();
+    expect(message(100_000_000_000)).toBe('invoicing.errors.priceTooLarge');
+    expect(fieldMessage('invoicing.errors.priceTooLarge', 'it')).toBe(
+      'Prezzo unitario: al massimo 999.999.999,99',
+    );
+    expect(fieldMessage(message(-1)!, 'it')).toBe('Prezzo unitario: un importo da 0,00 a 999.999.999,99');
+    const payment = ZPaymentInput.safeParse({ paidOn: '2026-03-01', amountCents: 10 ** 14 });
+    expect(payment.error?.issues.map((i) => i.message)).toEqual(['invoicing.errors.amountTooLarge']);
   });
 });
 

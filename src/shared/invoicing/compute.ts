@@ -60,9 +60,8 @@ export function validateLines(lines: readonly LineInput[]): LineIssue[] {
       at('quantity', 'invoicing.errors.quantityInvalid');
     }
     const price = line.unitPriceCents;
-    if (!Number.isSafeInteger(price) || price < 0 || price > MAX_PRICE_CENTS) {
-      at('unitPriceCents', 'invoicing.errors.priceInvalid');
-    }
+    if (!Number.isSafeInteger(price) || price < 0) at('unitPriceCents', 'invoicing.errors.priceInvalid');
+    else if (price > MAX_PRICE_CENTS) at('unitPriceCents', 'invoicing.errors.priceTooLarge');
     const discount = parseDecimal(String(line.discountPercent), DISCOUNT_SCALE);
     if (discount === null || discount < 0n || discount > HUNDRED_PERCENT) {
       at('discountPercent', 'invoicing.errors.discountInvalid');

@@ -11,6 +11,7 @@ import {
   type LineInput,
 } from './document.ts';
 import type { InvoicingMessageKey } from './messages.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * API contracts of quotes, invoices, payments and invoicing settings (issue 5), shared by the server routes and
@@ -49,7 +50,7 @@ function text(max: number) {
     .string(err('invoicing.errors.invalidValue'))
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || v.length <= max, err('invoicing.errors.tooLong'));
+    .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
 /** A decimal string with at most `decimals` decimals, "," accepted as the separator; normalised to ".". */
@@ -70,14 +71,14 @@ export const ZLineInput = z
       .string(err('invoicing.errors.descriptionRequired'))
       .trim()
       .min(1, err('invoicing.errors.descriptionRequired'))
-      .max(1000, err('invoicing.errors.tooLong')),
+      .max(1000, tooLong(1000)),
     quantity: decimal(4, 'invoicing.errors.quantityInvalid'),
     unit: text(10),
     unitPriceCents: z
       .number(err('invoicing.errors.priceInvalid'))
       .int(err('invoicing.errors.priceInvalid'))
       .min(0, err('invoicing.errors.priceInvalid'))
-      .max(99_999_999_999, err('invoicing.errors.priceInvalid')),
+      .max(99_999_999_999, err('invoicing.errors.priceTooLarge')),
     discountPercent: decimal(2, 'invoicing.errors.discountInvalid', 100).default('0'),
     vatRate: z
       .number(err('invoicing.errors.vatRateInvalid'))
@@ -245,7 +246,7 @@ export const ZPaymentInput = z.object({
     .number(err('invoicing.errors.amountInvalid'))
     .int(err('invoicing.errors.amountInvalid'))
     .min(1, err('invoicing.errors.amountInvalid'))
-    .max(99_999_999_999, err('invoicing.errors.amountInvalid')),
+    .max(99_999_999_999, err('invoicing.errors.amountTooLarge')),
   method: z.enum(PAYMENT_METHODS, err('invoicing.errors.invalidChoice')).default('bank_transfer'),
   note: text(500),
 });
@@ -385,6 +386,18 @@ export const ZPublicQuote = z.object({
   status: z.enum(QUOTE_STATUSES),
   language: z.enum(['it', 'en']),
   sellerName: z.string(),
+  /** Who the quote is from, as on the PDF: the client sees the business behind the link before answering. */
+  seller: z.object({
+    name: z.string(),
+    vatNumber: z.string().nullable(),
+    codiceFiscale: z.string().nullable(),
+    /** One line: "Via Mazzini 12, 47121 Forlì (FC)". */
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** Served at /api/public/quotes/{token}/logo. */
+    hasLogo: z.boolean(),
+  }),
   clientName: z.string(),
   lines: z.array(z.custom<LineInput>()),
   totals: ZDocumentTotals,

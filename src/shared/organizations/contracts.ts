@@ -18,6 +18,10 @@ export const ZMe = z.object({
   /** The active organization has completed onboarding (its business profile exists and is complete). */
   onboardingComplete: z.boolean(),
 });
+
+/** GET /api/v1/session: who is signed in, asked without an error: `me` is null when nobody is. */
+export const ZSessionState = z.object({ me: ZMe.nullable() });
+export type TSessionState = z.infer<typeof ZSessionState>;
 export type TMe = z.infer<typeof ZMe>;
 
 export const ZCreateOrganization = z.object({

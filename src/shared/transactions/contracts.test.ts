@@ -186,7 +186,7 @@ describe('ZTransactionInput', () => {
       categoryId: 'transactions.errors.categoryInvalid',
       clientId: 'transactions.errors.clientInvalid',
       paymentMethod: 'transactions.errors.paymentMethodInvalid',
-      description: 'transactions.errors.tooLong',
+      description: 'errors.textTooLong?max=500',
     });
   });
 });
@@ -302,7 +302,7 @@ describe('categories', () => {
       name: 'transactions.errors.categoryNameRequired',
     });
     expect(issues(ZTransactionCategoryInput, { name: 'x'.repeat(81), direction: 'x' })).toEqual({
-      name: 'transactions.errors.tooLong',
+      name: 'errors.textTooLong?max=80',
       direction: 'transactions.errors.directionInvalid',
     });
   });

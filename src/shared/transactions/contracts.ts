@@ -5,6 +5,7 @@ import { ZBankStatementMapping } from '../imports/mapping.ts';
 import { zEuroCents } from '../imports/money.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import type { TransactionMessageKey } from './messages.ts';
+import { tooLong } from '../errors/field-messages.ts';
 
 /**
  * Ledger contracts (issue 4); field names are the columns of src/server/db/schema/transactions.ts, messages
@@ -78,7 +79,7 @@ function text(max: number) {
     .string(err('transactions.errors.tooLong'))
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || v.length <= max, err('transactions.errors.tooLong'));
+    .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
 /** An optional id: "" / null / absent → null; otherwise a UUID. */
@@ -209,7 +210,7 @@ export const ZTransactionListQuery = zPageQuery(10, 100)
     q: z
       .string()
       .trim()
-      .max(100, err('transactions.errors.tooLong'))
+      .max(100, tooLong(100))
       .optional()
       .transform((v) => v || undefined),
     sort: z.enum(TRANSACTION_SORTS, err('transactions.errors.invalidChoice')).default('-occurredOn'),
@@ -228,7 +229,7 @@ export const ZTransactionCategoryInput = z.object({
     .string(err('transactions.errors.categoryNameRequired'))
     .trim()
     .min(1, err('transactions.errors.categoryNameRequired'))
-    .max(CATEGORY_NAME_MAX, err('transactions.errors.tooLong')),
+    .max(CATEGORY_NAME_MAX, tooLong(CATEGORY_NAME_MAX)),
   direction: z.enum(DIRECTIONS, err('transactions.errors.directionInvalid')),
 });
 export type TTransactionCategoryInput = z.output<typeof ZTransactionCategoryInput>;
@@ -248,7 +249,7 @@ export const ZBankImportMappingInput = z.object({
     .string(err('transactions.errors.mappingNameRequired'))
     .trim()
     .min(1, err('transactions.errors.mappingNameRequired'))
-    .max(80, err('transactions.errors.tooLong')),
+    .max(80, tooLong(80)),
   mapping: ZBankStatementMapping,
 });
 export type TBankImportMappingInput = z.output<typeof ZBankImportMappingInput>;

@@ -10,7 +10,7 @@ export function apiErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
     if (error.code === NETWORK_ERROR || error.status === 0) return t('common:apiErrors.NETWORK_ERROR');
     if (error.code === 'RATE_LIMITED' && error.retryAfter) {
-      return t('common:apiErrors.RATE_LIMITED_WAIT', { seconds: error.retryAfter });
+      return t('common:apiErrors.RATE_LIMITED_WAIT', { count: error.retryAfter, seconds: error.retryAfter });
     }
     // Every error code has its text in common.json (a test checks it); reading it there keeps the list of codes
     // out of the sign-in page's first load.

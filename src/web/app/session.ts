@@ -1,19 +1,18 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TMe } from '@shared/organizations/contracts.ts';
-import { api, ApiError } from './api.ts';
+import type { TMe, TSessionState } from '@shared/organizations/contracts.ts';
+import { api } from './api.ts';
 
 export type Me = TMe;
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in user with organizations and permissions; null when signed out. */
+/**
+ * The signed-in user with organizations and permissions; null when signed out. Asked through /api/v1/session,
+ * which answers a signed-out visitor with 200 and null, so no page logs a 401 just for looking.
+ */
 export async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api<Me>('/api/v1/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { me } = await api<TSessionState>('/api/v1/session');
+  return me;
 }
 
 export function useMe() {

@@ -1,6 +1,13 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { buildFeedIcs, buildInvitationIcs, buildVTimezone, transitionsIn, type IcsEvent } from './ics.ts';
+import {
+  buildFeedIcs,
+  buildInvitationIcs,
+  buildVTimezone,
+  icsText,
+  transitionsIn,
+  type IcsEvent,
+} from './ics.ts';
 
 const created = new Date('2026-01-10T10:00:00Z');
 const base: IcsEvent = {
@@ -18,8 +25,8 @@ const base: IcsEvent = {
   createdAt: created,
   updatedAt: created,
 };
-const organizer = { email: 'eventi@officinarossi.example.it', name: 'Officina Rossi S.r.l.' };
-const attendee = { email: 'giulia@example.it', name: 'Giulia Verdi', partstat: 'NEEDS-ACTION' as const };
+const organizer = { email: 'eventi@officinarossi.example.com', name: 'Officina Rossi S.r.l.' };
+const attendee = { email: 'giulia@example.com', name: 'Giulia Verdi', partstat: 'NEEDS-ACTION' as const };
 const dtstamp = new Date('2026-06-01T12:34:56Z');
 
 function parse(ics: string) {
@@ -71,10 +78,10 @@ describe('invitation (METHOD:REQUEST)', () => {
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
 
     const org = vevent.getFirstProperty('organizer')!;
-    expect(org.getFirstValue()).toBe('mailto:eventi@officinarossi.example.it');
+    expect(org.getFirstValue()).toBe('mailto:eventi@officinarossi.example.com');
     expect(org.getParameter('cn')).toBe('Officina Rossi S.r.l.');
     const att = vevent.getFirstProperty('attendee')!;
-    expect(att.getFirstValue()).toBe('mailto:giulia@example.it');
+    expect(att.getFirstValue()).toBe('mailto:giulia@example.com');
     expect(att.getParameter('partstat')).toBe('NEEDS-ACTION');
     expect(att.getParameter('rsvp')).toBe('TRUE');
     expect(att.getParameter('role')).toBe('REQ-PARTICIPANT');
@@ -246,6 +253,60 @@ describe('subscription feed (METHOD:PUBLISH)', () => {
     }
     expect(starts[11]).toBe('2026-03-25T08:00:00.000Z');
     expect(starts[12]).toBe('2026-04-01T07:00:00.000Z');
+  });
+});
+
+describe('TEXT values (RFC 5545 §3.3.11)', () => {
+  /** The content lines a client that also splits on a bare CR, LF or NEL would see, unfolded. */
+  function lines(ics: string) {
+    return ics
+      .replace(/\r\n[ \t]/g, '')
+      .split(/\r\n|\r|\n|\u0085|\u2028|\u2029/)
+      .filter(Boolean);
+  }
+  const hostile = {
+    title: 'Cena\rATTENDEE:mailto:intruso@example.com',
+    description: 'Riga 1\r\nRiga 2\rRiga 3\nfine; a, b \\ c\u0000\u0007\u001b\u007f\u0085\tTab',
+    location: 'Sala\u2028A\rB',
+  };
+
+  it('escapes a bare CR, CRLF and LF as \\n, so no line break reaches the file', () => {
+    for (const ics of [
+      request(hostile, {
+        attendee: { ...attendee, name: 'Giulia\r\nX-INJECTED:1' },
+        organizer: { ...organizer, name: 'Officina\rRossi' },
+      }),
+      buildFeedIcs({
+        name: 'Officina\rX-INJECTED:1',
+        dtstamp,
+        organizer,
+        events: [{ ...base, ...hostile, seriesEndDate: base.startDate }],
+      }),
+    ]) {
+      const all = lines(ics);
+      expect(all.filter((l) => /^ATTENDEE/.test(l)).length).toBeLessThanOrEqual(1);
+      expect(all.some((l) => l.startsWith('X-INJECTED'))).toBe(false);
+      expect(all.every((l) => /^[A-Z-]+[;:]/.test(l))).toBe(true);
+      // eslint-disable-next-line no-control-regex
+      expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/);
+      expect(ics).toContain('SUMMARY:Cena\\nATTENDEE:mailto:intruso@example.com');
+      const { vevent } = parse(ics);
+      expect(vevent.getFirstPropertyValue('summary')).toBe('Cena\nATTENDEE:mailto:intruso@example.com');
+      expect(vevent.getFirstPropertyValue('description')).toMatch(
+        /^Riga 1\nRiga 2\nRiga 3\nfine; a, b \\ c\tTab/,
+      );
+      expect(vevent.getFirstPropertyValue('location')).toBe('Sala\nA\nB');
+      expect(vevent.getAllProperties('attendee').length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('writes backslash, semicolon and comma escaped', () => {
+    const ics = request({ title: 'a\\b;c,d', description: null, location: null });
+    expect(lines(ics)).toContain('SUMMARY:a\\\\b\\;c\\,d');
+  });
+
+  it('drops control characters other than HTAB and turns line breaks into LF', () => {
+    expect(icsText('a\r\nb\rc\nd\u0000e\u001bf\u007fg\u0085h\ti')).toBe('a\nb\nc\ndefgh\ti');
   });
 });
 

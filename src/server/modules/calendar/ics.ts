@@ -39,6 +39,46 @@ function property(name: string, params: Record<string, string>, type: string, va
   return new ICAL.Property([name, params, type, value]);
 }
 
+// ─── TEXT values (RFC 5545 §3.3.11) ────────────────────────────────────────────────────────────────────────
+
+/** Every control character but HTAB: C0, DEL and C1, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+/**
+ * A TEXT value as RFC 5545 §3.3.11 allows it: a line break (CRLF, a bare CR or LF) becomes one LF, which
+ * ical.js writes as the escape `\n` (with `\\`, `\;` and `\,`); every other control character is dropped,
+ * since TEXT admits none (TSAFE-CHAR) and a client that splits lines on a bare CR would read the rest as a new
+ * property.
+ */
+export function icsText(value: string): string {
+  return value
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(CONTROL, ''))
+    .join('\n');
+}
+
+/** A parameter value (CN) or an address: no control character at all, line breaks included (SAFE-CHAR). */
+export function icsParam(value: string): string {
+  return value
+    .replace(/\r\n?|\n|[\u2028\u2029]/g, ' ')
+    .replace(CONTROL, '')
+    .trim();
+}
+
+/** A TEXT property, typed explicitly: ical.js escapes only values it knows to be TEXT (not X- properties). */
+function addText(comp: ICAL.Component, name: string, value: string) {
+  comp.addProperty(property(name, {}, 'text', icsText(value)));
+}
+
+function person(name: 'organizer' | 'attendee', who: IcsPerson, extra: Record<string, string> = {}) {
+  const params: Record<string, string> = { ...extra };
+  const cn = who.name ? icsParam(who.name) : '';
+  if (cn) params.cn = cn;
+  return property(name, params, 'cal-address', `mailto:${icsParam(who.email)}`);
+}
+
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
@@ -255,26 +295,22 @@ function vevent(
     ve.addPropertyWithValue('transp', 'OPAQUE');
   }
   if (event.rrule) ve.addPropertyWithValue('rrule', ICAL.Recur.fromString(toIcsRRule(event.rrule, event)));
-  ve.addPropertyWithValue('summary', event.title);
+  addText(ve, 'summary', event.title);
   const description = [event.description, options.extraDescription].filter(Boolean).join('\n\n');
-  if (description) ve.addPropertyWithValue('description', description);
-  if (event.location) ve.addPropertyWithValue('location', event.location);
-  if (options.url) ve.addPropertyWithValue('url', options.url);
+  if (description) addText(ve, 'description', description);
+  if (event.location) addText(ve, 'location', event.location);
+  if (options.url) ve.addPropertyWithValue('url', icsParam(options.url));
   ve.addPropertyWithValue('status', options.status);
-  if (options.organizer) {
-    const params: Record<string, string> = {};
-    if (options.organizer.name) params.cn = options.organizer.name;
-    ve.addProperty(property('organizer', params, 'cal-address', `mailto:${options.organizer.email}`));
-  }
+  if (options.organizer) ve.addProperty(person('organizer', options.organizer));
   if (options.attendee) {
-    const params: Record<string, string> = {
-      cutype: 'INDIVIDUAL',
-      role: 'REQ-PARTICIPANT',
-      partstat: options.attendee.partstat,
-      rsvp: 'TRUE',
-    };
-    if (options.attendee.name) params.cn = options.attendee.name;
-    ve.addProperty(property('attendee', params, 'cal-address', `mailto:${options.attendee.email}`));
+    ve.addProperty(
+      person('attendee', options.attendee, {
+        cutype: 'INDIVIDUAL',
+        role: 'REQ-PARTICIPANT',
+        partstat: options.attendee.partstat,
+        rsvp: 'TRUE',
+      }),
+    );
   }
   return ve;
 }
@@ -330,7 +366,7 @@ export function buildFeedIcs(input: {
   organizer?: IcsPerson;
 }): string {
   const cal = calendar('PUBLISH');
-  cal.addPropertyWithValue('x-wr-calname', input.name);
+  addText(cal, 'x-wr-calname', input.name);
   const zones = new Map<string, [number, number]>();
   for (const e of input.events) {
     if (e.allDay) continue;

@@ -12,6 +12,7 @@ import {
 import { clients } from '../../db/schema/clients.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import type { Db } from '../../platform/db.ts';
+import { notDemoOrganization } from '../organizations/repository.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<
@@ -321,6 +322,7 @@ export async function reminderCandidates(db: Db, now: Date, horizon: Date, maxRe
         eq(eventInvitations.sendReminders, true),
         eq(eventInvitations.invitationMethod, 'email'),
         lt(eventInvitations.reminderSentCount, maxReminders),
+        notDemoOrganization(events.organizationId),
       ),
     )
     .orderBy(asc(events.startsAt), asc(eventInvitations.id))

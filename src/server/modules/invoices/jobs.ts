@@ -4,6 +4,7 @@ import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
 import { emailActivity, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
 import { todayIn } from '../invoicing/format.ts';
+import { notDemoOrganization } from '../organizations/repository.ts';
 import { REMINDER_TEMPLATES, deliverReminder } from './sending.ts';
 import { invoiceStatus, type InvoiceMailDeps } from './service.ts';
 
@@ -30,6 +31,7 @@ export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Da
         or(isNull(invoicingSettings.automaticReminders), eq(invoicingSettings.automaticReminders, true)),
         // The first reminder goes 3 days before the due date: nothing earlier can be due.
         sql`${invoices.dueDate} <= (current_date + 4)`,
+        notDemoOrganization(invoices.organizationId),
       ),
     );
   if (candidates.length === 0) return 0;

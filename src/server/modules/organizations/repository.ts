@@ -1,4 +1,5 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { member, organization, user } from '../../db/schema/auth.ts';
 
@@ -32,4 +33,16 @@ export async function listMembers(db: Db, orgId: string, page: { limit: number; 
     db.select({ total: count() }).from(member).where(where),
   ]);
   return { items, total: totalRow?.total ?? 0 };
+}
+
+/**
+ * The demo organization is marked in better-auth's organization metadata (JSON written by better-auth with
+ * JSON.stringify) when the seed creates it. Its data is made up, so no automatic job mails anyone on its behalf.
+ */
+export const DEMO_ORGANIZATION_METADATA = { demo: true } as const;
+
+/** A condition for a job's query: the organization in `orgIdColumn` is not the demo organization. */
+export function notDemoOrganization(orgIdColumn: AnyPgColumn): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${organization} WHERE ${organization.id} = ${orgIdColumn}
+    AND (${organization.metadata})::jsonb ->> 'demo' = 'true')`;
 }

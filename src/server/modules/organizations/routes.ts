@@ -7,6 +7,7 @@ import {
   ZMember,
   ZMe,
   ZOrganizationSummary,
+  ZSessionState,
   ZSetActiveOrganization,
 } from '@shared/organizations/contracts.ts';
 import type { Auth } from '../../platform/auth.ts';
@@ -33,6 +34,33 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> =
         activeOrganizationId: user.activeOrganizationId,
         headers: fromNodeHeaders(request.headers),
       });
+    },
+  );
+
+  // The web's first question on every page: a signed-out visitor gets 200 and `me: null`, not a 401 that the
+  // browser would log as an error.
+  app.get(
+    '/api/v1/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, organizations and permissions, or null when signed out',
+        response: { 200: ZSessionState },
+      },
+    },
+    async (request) => {
+      const headers = fromNodeHeaders(request.headers);
+      const current = await deps.auth.api.getSession({ headers });
+      if (!current) return { me: null };
+      const activeOrganizationId =
+        (current.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+      const me = await describeUser(deps, {
+        user: { id: current.user.id, name: current.user.name, email: current.user.email },
+        activeOrganizationId,
+        headers,
+      });
+      return { me };
     },
   );
 

@@ -24,7 +24,7 @@ function benchmarkSnapshot(lineCount: number): DocumentSnapshot {
   const party = {
     vatCountry: 'IT',
     country: 'IT',
-    email: 'info@example.it',
+    email: 'info@example.com',
     pec: null,
     phone: '+39 0543 000000',
     province: 'FC',

@@ -25,6 +25,7 @@ import {
   getPublicQuote,
   getQuote,
   listQuotes,
+  publicQuoteLogo,
   publicQuotePdf,
   quotePdf,
   respondToQuote,
@@ -46,6 +47,7 @@ export type QuoteRoutesOptions = {
 const ZIdParams = z.object({ id: z.string().max(64) });
 const ZTokenParams = z.object({ token: z.string().max(128) });
 const ZFile = z.string().meta({ format: 'binary', description: 'PDF (application/pdf)' });
+const ZImage = z.string().meta({ format: 'binary', description: 'PNG, JPEG or WebP image' });
 
 function pdfReply(reply: FastifyReply, pdf: { filename: string; bytes: Buffer }) {
   return (
@@ -220,6 +222,31 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       },
     },
     async (request) => getPublicQuote(deps, request.params.token),
+  );
+
+  app.get(
+    '/api/public/quotes/:token/logo',
+    {
+      config: publicConfig,
+      schema: {
+        tags,
+        security: [],
+        summary: "The seller's logo behind a client's link (404 when there is none)",
+        params: ZTokenParams,
+        response: { 200: ZImage },
+      },
+    },
+    async (request, reply) => {
+      const logo = await publicQuoteLogo(deps, request.params.token);
+      return (
+        reply
+          .header('content-type', logo.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          // Buffers bypass the serializer; the schema only documents the binary answer.
+          .send(logo.content as unknown as string)
+      );
+    },
   );
 
   app.get(

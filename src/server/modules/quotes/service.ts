@@ -41,6 +41,7 @@ import {
   type DocumentParties,
 } from '../invoicing/snapshot.ts';
 import { notifyOrganization } from '../notifications/service.ts';
+import { readLogo } from '../business-profiles/service.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import * as repo from './repository.ts';
 
@@ -470,6 +471,26 @@ async function quoteByToken(db: Db, token: string, now = new Date()) {
   return row;
 }
 
+/** The seller as the public page shows it: name, address on one line, tax ids, contacts, whether a logo exists. */
+function publicSeller(profile: DocumentParties['profile']): TPublicQuote['seller'] {
+  const place = [profile?.postalCode, profile?.city].filter(Boolean).join(' ');
+  const address = [
+    profile?.street,
+    [place, profile?.province ? `(${profile.province})` : ''].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    name: profile?.companyName ?? '',
+    vatNumber: profile?.vatNumber ?? null,
+    codiceFiscale: profile?.codiceFiscale ?? null,
+    address: address || null,
+    email: profile?.email ?? null,
+    phone: profile?.phone ?? null,
+    hasLogo: !!profile?.logoKey,
+  };
+}
+
 function toPublicQuote(row: repo.QuoteRow, parties: DocumentParties, today: string): TPublicQuote {
   return {
     number: row.number,
@@ -478,6 +499,7 @@ function toPublicQuote(row: repo.QuoteRow, parties: DocumentParties, today: stri
     status: statusOf(row, today),
     language: languageOf(row.language),
     sellerName: parties.profile?.companyName ?? '',
+    seller: publicSeller(parties.profile),
     clientName: parties.client ? clientDisplayName(parties.client) : '',
     lines: row.lines,
     totals: computeDocument(row.lines, row.tax),
@@ -494,6 +516,14 @@ export async function getPublicQuote(deps: QuoteDeps, token: string): Promise<TP
     todayIn(deps.db, row.organizationId),
   ]);
   return toPublicQuote(row, parties, today);
+}
+
+/** The seller's logo behind a client's link; none → 404. */
+export async function publicQuoteLogo(deps: QuoteFileDeps, token: string) {
+  const row = await quoteByToken(deps.db, token);
+  const logo = await readLogo(deps, row.organizationId);
+  if (!logo) throw new AppError('NOT_FOUND');
+  return logo;
 }
 
 export async function publicQuotePdf(deps: QuoteFileDeps, token: string) {

@@ -394,16 +394,6 @@ export async function countTransactions(db: Db, orgId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Some of the organization's clients (id and name), oldest first, to name as counterparties. */
-export async function someClients(db: Db, orgId: string, limit: number) {
-  return db
-    .select({ id: clients.id, name: clientName })
-    .from(clients)
-    .where(eq(clients.organizationId, orgId))
-    .orderBy(asc(clients.createdAt), asc(clients.id))
-    .limit(limit);
-}
-
 // ---------------------------------------------------------------- bank import
 
 /** The fingerprints among `hashes` that the organization's ledger already holds (one query per 5,000). */

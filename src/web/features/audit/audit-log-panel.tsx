@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ChevronLeft, ChevronRight, Download, ScrollText, SearchX } from 'lucide-react';
 import { AUDIT_EXPORT_LIMIT } from '@shared/security/audit-contracts.ts';
 import { formatNumber } from '@shared/format/format.ts';

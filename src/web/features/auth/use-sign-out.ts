@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { clearSession } from '@web/app/session.ts';
 import { signOut } from './auth-api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ChevronLeft, ChevronRight, DatabaseBackup, Download, History, RotateCcw } from 'lucide-react';
 import type { TBackupSummary } from '@shared/backups/contracts.ts';
 import { formatDateTime, formatNumber } from '@shared/format/format.ts';

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Check, DatabaseBackup, FileX, Plus } from 'lucide-react';
 import { BACKUP_SECTIONS, type TBackupPreview, type TBackupSource } from '@shared/backups/contracts.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Lock, MessagesSquare, Reply, Trash2 } from 'lucide-react';
 import {
   CALENDAR_FIELD_MAX,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { DEFAULT_START_TIME, ZEventMove, type TEvent, type TEventMove } from '@shared/calendar/contracts.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import {
   CALENDAR_FIELD_MAX,
   MAX_RECURRENCE_COUNT,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Check, Copy, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { formatDateTime } from '@shared/format/format.ts';
 import { Alert } from '@web/ui/alert.tsx';

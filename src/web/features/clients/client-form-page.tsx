@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Building2, User } from 'lucide-react';
 import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
 import {
+  CLIENT_FIELD_MAX,
   DEFAULT_PAYMENT_TERMS_DAYS,
   PREFERRED_LANGUAGES,
   ZClientInput,
@@ -204,7 +205,14 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                 </fieldset>
                 {type === 'person' ? (
                   <Field label={t('clients:fields.fullName')} error={err(errors.fullName?.message)} required>
-                    {(props) => <Input {...props} autoComplete="name" {...form.register('fullName')} />}
+                    {(props) => (
+                      <Input
+                        {...props}
+                        autoComplete="name"
+                        maxLength={CLIENT_FIELD_MAX.fullName}
+                        {...form.register('fullName')}
+                      />
+                    )}
                   </Field>
                 ) : (
                   <div className="grid gap-5 sm:grid-cols-2">
@@ -214,7 +222,12 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                       required
                     >
                       {(props) => (
-                        <Input {...props} autoComplete="organization" {...form.register('companyName')} />
+                        <Input
+                          {...props}
+                          autoComplete="organization"
+                          maxLength={CLIENT_FIELD_MAX.companyName}
+                          {...form.register('companyName')}
+                        />
                       )}
                     </Field>
                     <Field
@@ -222,7 +235,14 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                       error={err(errors.fullName?.message)}
                       optionalText={optional}
                     >
-                      {(props) => <Input {...props} autoComplete="name" {...form.register('fullName')} />}
+                      {(props) => (
+                        <Input
+                          {...props}
+                          autoComplete="name"
+                          maxLength={CLIENT_FIELD_MAX.fullName}
+                          {...form.register('fullName')}
+                        />
+                      )}
                     </Field>
                   </div>
                 )}
@@ -244,6 +264,7 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                         type="email"
                         inputMode="email"
                         autoComplete="email"
+                        maxLength={CLIENT_FIELD_MAX.email}
                         {...form.register('email')}
                       />
                     )}
@@ -254,7 +275,13 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                     optionalText={optional}
                   >
                     {(props) => (
-                      <Input {...props} type="tel" autoComplete="tel" {...form.register('phone')} />
+                      <Input
+                        {...props}
+                        type="tel"
+                        autoComplete="tel"
+                        maxLength={CLIENT_FIELD_MAX.phone}
+                        {...form.register('phone')}
+                      />
                     )}
                   </Field>
                 </div>
@@ -270,7 +297,12 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                   optionalText={optional}
                 >
                   {(props) => (
-                    <Input {...props} autoComplete="street-address" {...form.register('address')} />
+                    <Input
+                      {...props}
+                      autoComplete="street-address"
+                      maxLength={CLIENT_FIELD_MAX.address}
+                      {...form.register('address')}
+                    />
                   )}
                 </Field>
                 <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)]">
@@ -293,7 +325,14 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                     error={err(errors.city?.message)}
                     optionalText={optional}
                   >
-                    {(props) => <Input {...props} autoComplete="address-level2" {...form.register('city')} />}
+                    {(props) => (
+                      <Input
+                        {...props}
+                        autoComplete="address-level2"
+                        maxLength={CLIENT_FIELD_MAX.city}
+                        {...form.register('city')}
+                      />
+                    )}
                   </Field>
                   <Field
                     label={t('clients:fields.province')}
@@ -357,6 +396,7 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                       <Input
                         {...props}
                         inputMode={italy ? 'numeric' : undefined}
+                        maxLength={CLIENT_FIELD_MAX.vatNumber}
                         {...form.register('vatNumber')}
                       />
                     )}
@@ -368,7 +408,12 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                     optionalText={optional}
                   >
                     {(props) => (
-                      <Input {...props} className="uppercase" {...form.register('codiceFiscale')} />
+                      <Input
+                        {...props}
+                        className="uppercase"
+                        maxLength={CLIENT_FIELD_MAX.codiceFiscale}
+                        {...form.register('codiceFiscale')}
+                      />
                     )}
                   </Field>
                 </div>
@@ -441,7 +486,15 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                     error={err(errors.pec?.message)}
                     optionalText={optional}
                   >
-                    {(props) => <Input {...props} type="email" inputMode="email" {...form.register('pec')} />}
+                    {(props) => (
+                      <Input
+                        {...props}
+                        type="email"
+                        inputMode="email"
+                        maxLength={CLIENT_FIELD_MAX.pec}
+                        {...form.register('pec')}
+                      />
+                    )}
                   </Field>
                 </div>
               </section>
@@ -495,7 +548,14 @@ export function ClientFormPage({ client }: { client?: TClient }) {
                   error={err(errors.notes?.message)}
                   optionalText={optional}
                 >
-                  {(props) => <Textarea {...props} rows={4} {...form.register('notes')} />}
+                  {(props) => (
+                    <Textarea
+                      {...props}
+                      rows={4}
+                      maxLength={CLIENT_FIELD_MAX.notes}
+                      {...form.register('notes')}
+                    />
+                  )}
                 </Field>
               </section>
             </CardContent>

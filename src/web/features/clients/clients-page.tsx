@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ChevronRight, Download, FileSpreadsheet, FileText, Plus, Search, Upload, Users } from 'lucide-react';
 import {
   CLIENT_ARCHIVE_FILTERS,

@@ -43,6 +43,7 @@ export function SetupProgressCard({ profile }: { profile: TBusinessProfile | nul
           <p className="text-3xl font-semibold text-foreground">{formatPercent(percent / 100, locale)}</p>
           <p className="text-sm text-muted-foreground">
             {t('dashboard:setup.filled', {
+              count: SETUP_FIELDS.length - missing.size,
               done: SETUP_FIELDS.length - missing.size,
               total: SETUP_FIELDS.length,
             })}

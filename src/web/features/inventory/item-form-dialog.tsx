@@ -2,11 +2,12 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import {
   ITEM_KINDS,
   NATURA_CODES,
   NATURA_CODE_LIST,
+  ITEM_FIELD_MAX,
   UNITS,
   UNIT_LABELS,
   VAT_RATES_BP,
@@ -350,7 +351,14 @@ export function ItemFormDialog({
           error={err(errors.description?.message)}
           optionalText={optional}
         >
-          {(props) => <Textarea {...props} rows={3} {...form.register('description')} />}
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={3}
+              maxLength={ITEM_FIELD_MAX.description}
+              {...form.register('description')}
+            />
+          )}
         </Field>
 
         {item ? (

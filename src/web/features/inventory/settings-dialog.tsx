@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { hasPermission } from '@shared/auth/permissions.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { useSignedInMe } from '@web/app/session.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { FileX } from 'lucide-react';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import { ApiError } from '@web/app/api.ts';

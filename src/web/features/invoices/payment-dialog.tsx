@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { set, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ZPaymentInput, type TInvoice, type TPaymentInput } from '@shared/invoicing/contracts.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/transactions/contracts.ts';
 import { todayIsoDate } from '@shared/imports/dates.ts';

@@ -10,7 +10,7 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Info, Save } from 'lucide-react';
 import { PDF_TEMPLATES, type TInvoice, type TQuote } from '@shared/invoicing/contracts.ts';
 import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';
@@ -209,9 +209,7 @@ function EditorForm({
                 hint={
                   values.client ? (
                     <span className="flex flex-wrap items-center gap-2">
-                      {t('invoices:editor.documentLanguage', {
-                        language: t(`invoices:languages.${context.language}`),
-                      })}
+                      {t(`invoices:editor.documentIn.${context.language}`)}
                       {context.splitPayment && !flat ? (
                         <Badge tone="warning">{t('invoices:editor.splitPaymentClient')}</Badge>
                       ) : null}
@@ -381,7 +379,10 @@ function EditorForm({
             </Card>
           </div>
 
-          <div className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-border bg-surface px-4 py-3 pr-20 shadow-pop sm:-mx-6 sm:px-6 sm:pr-24 lg:-mx-8 lg:px-8 lg:pr-24">
+          <div
+            data-action-bar
+            className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-border bg-surface px-4 py-3 shadow-pop sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+          >
             <div className="mr-auto min-w-0">
               <p className="text-xs text-muted-foreground">{t('invoices:totals.amountDue')}</p>
               <p

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import {
   HEARTBEAT_INTERVAL_MS,
   MAX_RECONNECT_ATTEMPTS,

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import {
   DEFAULT_COUNTRY,
@@ -19,6 +19,7 @@ import {
   type OnboardingFailure,
 } from '@shared/business-profile/profile-rules.ts';
 import { onboardingMessage } from '@shared/business-profile/messages.ts';
+import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { serverFieldIssues } from '@web/app/form-errors.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
@@ -88,7 +89,8 @@ export function OnboardingPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const errorText = (message: string | undefined) => (message ? onboardingMessage(message, lang) : undefined);
+  const errorText = (message: string | undefined) =>
+    message ? (fieldMessage(message, lang) ?? onboardingMessage(message, lang)) : undefined;
 
   if (me.organizations.length > 0 && !me.activeOrganizationId) {
     return <Navigate to="/select-organization" replace />;

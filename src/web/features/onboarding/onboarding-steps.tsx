@@ -260,7 +260,7 @@ export function StepDetails({ form, errorText }: StepProps) {
         error={errorText(errors.description?.message)}
         optionalText={optional}
       >
-        {(props) => <Textarea {...props} rows={4} {...reg('description')} />}
+        {(props) => <Textarea {...props} rows={4} maxLength={2000} {...reg('description')} />}
       </Field>
     </div>
   );

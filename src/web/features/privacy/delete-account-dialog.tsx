@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { AlertTriangle } from 'lucide-react';
 import type { TDeletionPlan } from '@shared/privacy/contracts.ts';
 import { isApiError } from '@web/app/api.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Download, ShieldCheck } from 'lucide-react';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { Alert } from '@web/ui/alert.tsx';

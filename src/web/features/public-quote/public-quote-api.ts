@@ -33,3 +33,4 @@ export function useRespondToQuote(token: string, language: 'it' | 'en') {
 }
 
 export const publicQuotePdfPath = (token: string) => path(token, '/pdf');
+export const publicQuoteLogoPath = (token: string) => path(token, '/logo');

@@ -18,7 +18,12 @@ import { Logo } from '@web/ui/logo.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { DocumentLines, Facts } from '@web/features/invoicing/document-view.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
-import { publicQuotePdfPath, usePublicQuote, useRespondToQuote } from './public-quote-api.ts';
+import {
+  publicQuoteLogoPath,
+  publicQuotePdfPath,
+  usePublicQuote,
+  useRespondToQuote,
+} from './public-quote-api.ts';
 
 function Frame({ lang, children }: { lang?: string; children: React.ReactNode }) {
   return (
@@ -94,8 +99,29 @@ function QuoteContent({ token, quote }: { token: string; quote: TPublicQuote }) 
 
   return (
     <Frame lang={lang}>
-      <header className="flex flex-col gap-1">
-        <p className="text-sm font-medium text-muted-foreground">{quote.sellerName}</p>
+      <header className="flex flex-col gap-3">
+        <div className="flex items-start gap-4" data-testid="public-quote-seller">
+          {quote.seller.hasLogo ? (
+            <img
+              src={publicQuoteLogoPath(token)}
+              alt={t('quotes:public.logoAlt', { seller: quote.seller.name })}
+              className="max-h-16 max-w-40 shrink-0 object-contain"
+            />
+          ) : null}
+          <div className="min-w-0 text-sm text-muted-foreground">
+            <p className="font-medium text-foreground">{quote.seller.name}</p>
+            {quote.seller.address ? <p>{quote.seller.address}</p> : null}
+            {quote.seller.vatNumber ? (
+              <p>{t('quotes:public.vatNumber', { value: quote.seller.vatNumber })}</p>
+            ) : null}
+            {quote.seller.codiceFiscale && quote.seller.codiceFiscale !== quote.seller.vatNumber ? (
+              <p>{t('quotes:public.codiceFiscale', { value: quote.seller.codiceFiscale })}</p>
+            ) : null}
+            {[quote.seller.email, quote.seller.phone].filter(Boolean).length > 0 ? (
+              <p>{[quote.seller.email, quote.seller.phone].filter(Boolean).join(' · ')}</p>
+            ) : null}
+          </div>
+        </div>
         <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
           {t('quotes:public.heading', { number: quote.number })}
         </h1>

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { FileX } from 'lucide-react';
 import type { TQuote } from '@shared/invoicing/contracts.ts';
 import { ApiError } from '@web/app/api.ts';

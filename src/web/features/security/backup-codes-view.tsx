@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Copy, Download } from 'lucide-react';
 import { backupCodesText } from '@shared/security/account-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';

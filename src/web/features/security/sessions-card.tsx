@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { HelpCircle, LogOut, Monitor, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import type { TAccountSession, TDeviceType } from '@shared/security/account-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { KeyRound, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { BACKUP_CODES_PER_SET } from '@shared/security/account-contracts.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ImageUp, Store, Trash2 } from 'lucide-react';
 import {
   BUSINESS_TYPES,
@@ -16,6 +16,7 @@ import {
   type TBusinessProfileInput,
 } from '@shared/business-profile/contracts.ts';
 import { onboardingMessage } from '@shared/business-profile/messages.ts';
+import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
 import { TAX_REGIME_CODES, taxRegimeLabel } from '@shared/business-profile/tax-regimes.ts';
 import { hasPermission } from '@shared/auth/permissions.ts';
@@ -120,7 +121,8 @@ function ProfileForm({ profile, canEdit }: { profile: TBusinessProfile; canEdit:
     reValidateMode: 'onChange',
   });
   const errors = form.formState.errors;
-  const err = (message: string | undefined) => (message ? onboardingMessage(message, lang) : undefined);
+  const err = (message: string | undefined) =>
+    message ? (fieldMessage(message, lang) ?? onboardingMessage(message, lang)) : undefined;
   const italy = form.watch('country') === 'IT';
   const optional = t('forms:optional');
 
@@ -219,7 +221,9 @@ function ProfileForm({ profile, canEdit }: { profile: TBusinessProfile; canEdit:
                 error={err(errors.description?.message)}
                 optionalText={optional}
               >
-                {(props) => <Textarea {...props} rows={3} {...form.register('description')} />}
+                {(props) => (
+                  <Textarea {...props} rows={3} maxLength={2000} {...form.register('description')} />
+                )}
               </Field>
             </section>
 

@@ -106,7 +106,7 @@ describe('sampleValues', () => {
       origin: 'https://app.test',
     });
     expect(values.company_name).toBe('Acme S.p.A.');
-    expect(values.company_email).toBe('info@studiobianchi.it');
+    expect(values.company_email).toBe('info@studiobianchi.example.com');
     expect(values.quote_link).toBe('https://app.test/q/esempio');
   });
 

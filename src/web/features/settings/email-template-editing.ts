@@ -93,7 +93,7 @@ export type SampleCompany = { name: string; email: string; phone: string };
 
 const SAMPLE_COMPANY: SampleCompany = {
   name: 'Studio Bianchi S.r.l.',
-  email: 'info@studiobianchi.it',
+  email: 'info@studiobianchi.example.com',
   phone: '+39 02 1234 5678',
 };
 

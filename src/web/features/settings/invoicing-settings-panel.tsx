@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { set, useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ReceiptText } from 'lucide-react';
 import {
   PDF_TEMPLATES,

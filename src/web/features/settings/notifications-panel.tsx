@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { BellRing } from 'lucide-react';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';

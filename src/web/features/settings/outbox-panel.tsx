@@ -130,7 +130,8 @@ export function OutboxPanel() {
               {t('settings:outbox.pageOf', {
                 page: formatNumber(page, locale),
                 pages: formatNumber(pages, locale),
-                total: list.data.total,
+                count: list.data.total,
+                total: formatNumber(list.data.total, locale),
               })}
             </p>
             <div className="flex gap-2">

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
@@ -19,6 +18,7 @@ import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
+import { useMediaQuery } from '@web/ui/use-media-query.ts';
 import { BusinessProfilePanel } from './business-profile-panel.tsx';
 import { EmailTemplatesPanel } from './email-templates-panel.tsx';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel.tsx';
@@ -61,13 +61,9 @@ export function SettingsPage() {
   const tabs = TABS.filter((entry) => !('permission' in entry) || me.permissions.includes(entry.permission));
   const requested = params.get('tab');
   const tab: TabKey = isTab(requested) && tabs.some((e) => e.key === requested) ? requested : 'profile';
-  // On a phone the tab strip scrolls: keep the open tab in sight, also when it came from a link.
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current
-      ?.querySelector<HTMLElement>('[data-state="active"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
+  // Every section is always in sight: a side navigation from 1024 px (arrow keys up and down), below that the
+  // sections wrap onto as many rows as they need (arrow keys left and right).
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   return (
     <div>
@@ -75,61 +71,70 @@ export function SettingsPage() {
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
-        className="flex flex-col gap-6"
+        orientation={wide ? 'vertical' : 'horizontal'}
+        className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8"
       >
         <Tabs.List
-          ref={tabList}
           aria-label={t('settings:tabsLabel')}
-          className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
+          data-testid="settings-nav"
+          className={cn(
+            'flex flex-wrap gap-1.5 border-b border-border pb-3',
+            'lg:sticky lg:top-4 lg:w-56 lg:shrink-0 lg:flex-col lg:flex-nowrap lg:gap-0.5 lg:border-b-0 lg:pb-0',
+          )}
         >
           {tabs.map(({ key, Icon, label }) => (
             <Tabs.Trigger
               key={key}
               value={key}
               className={cn(
-                '-mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors',
-                'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
+                'inline-flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors',
+                'hover:bg-surface-muted hover:text-foreground',
+                'data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:text-primary-soft-foreground',
+                'lg:w-full lg:border-transparent lg:py-2 lg:text-left',
+                'lg:data-[state=active]:border-transparent',
               )}
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
               {t(label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="profile" className="focus-visible:outline-none">
-          <BusinessProfilePanel />
-        </Tabs.Content>
-        <Tabs.Content value="invoicing" className="focus-visible:outline-none">
-          <InvoicingSettingsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="email-templates" className="focus-visible:outline-none">
-          <EmailTemplatesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="preferences" className="focus-visible:outline-none">
-          <PreferencesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="notifications" className="focus-visible:outline-none">
-          <NotificationsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="outbox" className="focus-visible:outline-none">
-          <OutboxPanel />
-        </Tabs.Content>
-        <Tabs.Content value="security" className="focus-visible:outline-none">
-          <SecurityPanel />
-        </Tabs.Content>
-        {tab === 'audit' && (
-          <Tabs.Content value="audit" className="focus-visible:outline-none">
-            <AuditLogPanel />
+        <div className="min-w-0 flex-1">
+          <Tabs.Content value="profile" className="focus-visible:outline-none">
+            <BusinessProfilePanel />
           </Tabs.Content>
-        )}
-        {tab === 'backups' && (
-          <Tabs.Content value="backups" className="focus-visible:outline-none">
-            <BackupsPanel />
+          <Tabs.Content value="invoicing" className="focus-visible:outline-none">
+            <InvoicingSettingsPanel />
           </Tabs.Content>
-        )}
-        <Tabs.Content value="privacy" className="focus-visible:outline-none">
-          <PrivacyPanel />
-        </Tabs.Content>
+          <Tabs.Content value="email-templates" className="focus-visible:outline-none">
+            <EmailTemplatesPanel />
+          </Tabs.Content>
+          <Tabs.Content value="preferences" className="focus-visible:outline-none">
+            <PreferencesPanel />
+          </Tabs.Content>
+          <Tabs.Content value="notifications" className="focus-visible:outline-none">
+            <NotificationsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="outbox" className="focus-visible:outline-none">
+            <OutboxPanel />
+          </Tabs.Content>
+          <Tabs.Content value="security" className="focus-visible:outline-none">
+            <SecurityPanel />
+          </Tabs.Content>
+          {tab === 'audit' && (
+            <Tabs.Content value="audit" className="focus-visible:outline-none">
+              <AuditLogPanel />
+            </Tabs.Content>
+          )}
+          {tab === 'backups' && (
+            <Tabs.Content value="backups" className="focus-visible:outline-none">
+              <BackupsPanel />
+            </Tabs.Content>
+          )}
+          <Tabs.Content value="privacy" className="focus-visible:outline-none">
+            <PrivacyPanel />
+          </Tabs.Content>
+        </div>
       </Tabs.Root>
     </div>
   );

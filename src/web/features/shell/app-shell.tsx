@@ -120,7 +120,7 @@ export function AppShell() {
             collapsed ? 'lg:pl-sidebar-collapsed' : 'lg:pl-sidebar',
           )}
         >
-          <div className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 lg:px-8 lg:pt-8">
+          <div data-page-content className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 lg:px-8 lg:pt-8">
             <RouteErrorBoundary resetKey={location.pathname} fullPage={false}>
               <Suspense fallback={<ContentLoading />}>
                 {decision === 'forbidden' ? (

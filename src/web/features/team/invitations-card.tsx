@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { MailPlus, Send, XCircle } from 'lucide-react';
 import { TEAM_INVITATION_TTL_HOURS, type TTeamInvitation } from '@shared/organizations/team-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';

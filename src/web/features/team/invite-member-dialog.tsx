@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Send } from 'lucide-react';
 import type { Role } from '@shared/auth/permissions.ts';
 import { TEAM_INVITATION_TTL_HOURS, ZInviteMemberInput } from '@shared/organizations/team-contracts.ts';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Building2, CheckCircle2, LogIn, MailX, UserPlus } from 'lucide-react';
 import type { TPublicTeamInvitation } from '@shared/organizations/team-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { LogOut } from 'lucide-react';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { meQueryKey, refreshSession } from '@web/app/session.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { LogOut, UserMinus, Users } from 'lucide-react';
 import type { Role } from '@shared/auth/permissions.ts';
 import type { TTeamMember } from '@shared/organizations/team-contracts.ts';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { hasPermission, ROLES, type Role } from '@shared/auth/permissions.ts';
 import { canAssignRole } from '@shared/organizations/team-contracts.ts';
 import { localeOf } from '@shared/i18n/language.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
 import {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { CheckCircle2, ChevronLeft, ChevronRight, FileUp, Save, Trash2 } from 'lucide-react';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { formatDate, formatEuroCents, formatNumber } from '@shared/format/format.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { ArrowDownLeft, ArrowUpRight, Settings2 } from 'lucide-react';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { todayIsoDate } from '@shared/imports/dates.ts';

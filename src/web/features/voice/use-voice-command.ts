@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '@web/ui/toast.ts';
 import { matchVoiceCommand } from '@shared/voice/match-command.ts';
 import { recognitionLocale, speechRecognitionConstructor, type SpeechRecognitionLike } from './speech.ts';
 

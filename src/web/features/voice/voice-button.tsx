@@ -3,7 +3,10 @@ import { Mic, MicOff } from 'lucide-react';
 import { cn } from '@web/ui/cn.ts';
 import { useVoiceCommand } from './use-voice-command.ts';
 
-/** The floating voice-command button (spec §2, §9), bottom right, above the page. */
+/**
+ * The floating voice-command button (spec §2, §9), bottom right, above the page; lifted above a sticky action
+ * bar (styles.css), and the shell leaves room for it below the content.
+ */
 export function VoiceButton() {
   const { t } = useTranslation('voice');
   const { supported, state, heard, start, stop } = useVoiceCommand();
@@ -11,6 +14,7 @@ export function VoiceButton() {
   return (
     <aside
       aria-label={t('voice:region')}
+      data-voice-button
       className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2 sm:right-6 sm:bottom-6"
     >
       <p
