@@ -39,3 +39,26 @@ test('the query string of the deep link is kept too', async ({ page, axe }) => {
   await expectSettled(page);
   await axe();
 });
+
+test('typing /api-reference loads the app, which opens the API reference (issue 12 §20)', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/api-reference');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/api-reference$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Riferimento API' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apri il riferimento API' })).toHaveAttribute(
+    'href',
+    '/api/docs',
+  );
+  await expectSettled(page);
+  await axe();
+  const spec = await page.request.get('/api/openapi.json');
+  expect(spec.status()).toBe(200);
+});

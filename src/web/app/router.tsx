@@ -56,6 +56,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   calendarEvent: named(() => import('@web/features/calendar/event-page.tsx'), 'EventPage'),
   calendarPage: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPageRedirect'),
   organization: named(() => import('@web/features/team/team-page.tsx'), 'OrganizationPage'),
+  apiReference: named(() => import('@web/features/api-reference/api-reference-page.tsx'), 'ApiReferencePage'),
 };
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */
