@@ -66,12 +66,16 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
     });
     await addMember(deps.auth, { userId: created.id, organizationId: org.id, role: person.role });
   }
-  const area = { db: deps.db, orgId: org.id, userId: owner.id };
-  await seedClientsDemo(area);
-  await seedTransactionsDemo(area); // before the invoices: it runs only on an empty ledger
-  await seedInventoryDemo(area);
-  await seedInvoicingDemo(area); // after the clients: documents name them; their payments are the receipts
-  await seedCalendarDemo(area); // after the clients: events and invitations name them
+  // One transaction for the business data: one commit instead of one per statement (a year of invoices and
+  // their payments keeps the first start short on PGlite), and never half a demo.
+  await deps.db.transaction(async (tx) => {
+    const area = { db: tx as unknown as Db, orgId: org.id, userId: owner.id };
+    await seedClientsDemo(area);
+    await seedTransactionsDemo(area); // before the invoices: it runs only on an empty ledger
+    await seedInventoryDemo(area);
+    await seedInvoicingDemo(area); // after the clients: documents name them; their payments are the receipts
+    await seedCalendarDemo(area); // after the clients: events and invitations name them
+  });
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;
 }
