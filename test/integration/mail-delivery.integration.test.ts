@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '@server/db/schema/mail.ts';
+import { MAX_SEND_ATTEMPTS, OUTAGE_CHECK_MAX_MS, RETRY_POLICY } from '@shared/mail/delivery.ts';
+import { DATABASES, createTestApp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
+import { freePort, startSmtpServer } from '../helpers/smtp.ts';
+
+/**
+ * Delivery over a real SMTP server (smtp-server) with the email-client spec's retry policy (§9) and error
+ * classes (§8). The dispatcher's regular poll is out of the way (a long interval): what delivers is the send
+ * itself, explicit dispatchDue() calls and the dispatcher's own wake-ups for retries and server checks.
+ */
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+type MailHealth = { status: string; detail: string; queue?: Record<string, unknown> };
+
+async function outboxRow(t: TestApp, id: string) {
+  const [row] = await t.app.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row!;
+}
+
+async function mailHealth(t: TestApp): Promise<MailHealth> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  return (response.json() as { subsystems: { mail: MailHealth } }).subsystems.mail;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) return value;
+    await sleep(50);
+  }
+}
+
+describe.each(DATABASES)('mail delivery through an SMTP outage on %s', (kind) => {
+  let t: TestApp;
+  let port: number;
+  let smtp: Smtp | undefined;
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp(kind, { smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('holds the queue without spending attempts, says so in health, and delivers within seconds of the return', async () => {
+    // The server is down: the message waits, its attempts are not spent, and it is never put off past 30 s.
+    const to = uniqueEmail('outage');
+    const id = await t.app.services.mail.send({ to, subject: 'During the outage', text: 'wait for me' });
+    await t.app.services.mail.dispatchDue();
+    const waiting = await outboxRow(t, id);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 0, errorCode: 'CONNECTION_ERROR' });
+    expect(waiting.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(RETRY_POLICY.maxMs);
+
+    const down = await mailHealth(t);
+    expect(down.status).toBe('offline');
+    expect(down.detail).toContain('not reachable');
+    expect(down.queue).toMatchObject({ waiting: 1, lastErrorCode: 'CONNECTION_ERROR' });
+
+    // An outage longer than the whole retry budget (1 + 2 + 4 s) costs the message nothing.
+    await sleep(9_000);
+    const later = await outboxRow(t, id);
+    expect(later).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(later.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(RETRY_POLICY.maxMs);
+    expect((await mailHealth(t)).queue).toMatchObject({ waiting: 1 });
+
+    // The server comes back on the same port: the dispatcher finds it by itself, within seconds.
+    smtp = await startSmtpServer(port);
+    const back = Date.now();
+    const mail = await smtp.waitFor(to, OUTAGE_CHECK_MAX_MS + 3_000);
+    expect(Date.now() - back).toBeLessThanOrEqual(OUTAGE_CHECK_MAX_MS + 1_000);
+    expect(mail.to).toEqual([to]);
+    const sent = await until(
+      () => outboxRow(t, id),
+      (row) => row.status === 'sent',
+      2_000,
+    );
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null, errorCode: null });
+    expect(await mailHealth(t)).toMatchObject({ status: 'healthy', queue: { waiting: 0 } });
+  }, 30_000);
+
+  it('retries a temporary refusal after 1 s, 2 s, 4 s and then fails with the reason', async () => {
+    expect(smtp, 'the SMTP server of the previous test').toBeDefined();
+    const server = smtp!;
+    const to = uniqueEmail('busy');
+    server.failNext(MAX_SEND_ATTEMPTS);
+    const id = await t.app.services.mail.send({ to, subject: 'Busy server', text: 'no luck' });
+    const first = await until(
+      () => outboxRow(t, id),
+      (row) => row.attempts >= 1 && row.status === 'queued',
+      2_000,
+    );
+    expect(first).toMatchObject({ status: 'queued', errorCode: 'SERVICE_UNAVAILABLE' });
+    expect(first.lastError).toContain('451');
+    // The dispatcher retries by itself: 1 + 2 + 4 s (+ 10% jitter) after the first attempt it gives up.
+    const failed = await until(
+      () => outboxRow(t, id),
+      (row) => row.status === 'failed',
+      12_000,
+    );
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: MAX_SEND_ATTEMPTS,
+      errorCode: 'SERVICE_UNAVAILABLE',
+    });
+    expect(server.received.some((m) => m.to.includes(to))).toBe(false);
+    const health = await mailHealth(t);
+    expect(health.status).toBe('degraded');
+    expect(health.detail).toContain('failed');
+    expect(health.queue).toMatchObject({ failedLastDay: 1 });
+  }, 20_000);
+});
+
+describe.each(DATABASES)('a refused SMTP login on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Smtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer(0, { refuseLogin: true });
+    t = await createTestApp(kind, {
+      smtpUrl: `smtp://mailer:wrong-password@127.0.0.1:${smtp.port}`,
+      mailPollMs: 60_000,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('is an AUTH_ERROR: no retry, the message fails saying why, and health says the login was refused', async () => {
+    const to = uniqueEmail('auth');
+    const id = await t.app.services.mail.send({ to, subject: 'Wrong password', text: 'never leaves' });
+    const failed = await until(
+      () => outboxRow(t, id),
+      (row) => row.status === 'failed',
+      3_000,
+    );
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'AUTH_ERROR' });
+    // Not retried later either.
+    await sleep(1_500);
+    expect(await outboxRow(t, id)).toMatchObject({ status: 'failed', attempts: 1 });
+
+    const health = await mailHealth(t);
+    expect(health.status).toBe('unhealthy');
+    expect(health.detail).toContain('AUTH_ERROR');
+    expect(health.detail).toContain('refused the login');
+    expect(health.detail).not.toContain('not reachable');
+  });
+});
