@@ -255,7 +255,7 @@ export async function buildApp(
   await app.register(auditRoutes, securityDeps);
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
-  await app.register(notificationRoutes, { hub });
+  await app.register(notificationRoutes, { db: database.db, hub });
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);

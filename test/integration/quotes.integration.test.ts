@@ -627,6 +627,16 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
         unsubscribe();
       }
 
+      // Stored for the bell, so an owner who was signed out finds it at the next page load.
+      const bell = (await c.get('/api/v1/notifications')).json() as { items: TNotification[] };
+      expect(bell.items[0]).toMatchObject({
+        id: received[0]!.id,
+        type: 'success',
+        title: `Preventivo ${quote.number} accettato`,
+        read: false,
+        data: { url: `/quotes/${quote.id}` },
+      });
+
       // The creator gets an e-mail too.
       const toCreator = (await outboxOf(owner.organizationId)).filter((m) =>
         m.toAddresses.includes(owner.user.email),
