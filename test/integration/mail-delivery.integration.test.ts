@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { MAX_SEND_ATTEMPTS, OUTAGE_CHECK_MAX_MS, RETRY_POLICY } from '@shared/mail/delivery.ts';
-import { DATABASES, createTestApp, uniqueEmail, type TestApp } from '../helpers/test-app.ts';
+import { activityOf, sendDocumentMail } from '@server/modules/invoicing/document-mail.ts';
+import {
+  DATABASES,
+  api,
+  createSignedInUserWithOrg,
+  createTestApp,
+  uniqueEmail,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { freePort, startSmtpServer } from '../helpers/smtp.ts';
 
 /**
@@ -114,6 +122,68 @@ describe.each(DATABASES)('mail delivery through an SMTP outage on %s', (kind) =>
     expect(health.status).toBe('degraded');
     expect(health.detail).toContain('failed');
     expect(health.queue).toMatchObject({ failedLastDay: 1 });
+  }, 20_000);
+});
+
+describe.each(DATABASES)("a document e-mail's real state on %s", (kind) => {
+  let t: TestApp;
+  let smtp: Smtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp(kind, { smtpUrl: smtp.url, mailPollMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('reads queued, then sent once the server took it, or failed with the reason', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const client = await api(t.app, owner.cookie).post('/api/v1/clients', {
+      type: 'company',
+      companyName: 'Bianchi Srl',
+      email: 'bianchi@example.test',
+      country: 'IT',
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const clientId = (client.json() as { id: string }).id;
+    const deps = { db: t.app.services.database.db, mail: t.app.services.mail };
+    const mail = (to: string) => ({
+      orgId: owner.organizationId,
+      userId: owner.user.id,
+      clientId,
+      type: 'statement',
+      templateKey: 'statement' as const,
+      language: 'it' as const,
+      to,
+      values: {},
+      attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-') }],
+    });
+    const states = async (to: string) =>
+      (await activityOf(t.app.services.database.db, owner.organizationId, { clientId })).filter(
+        (a) => a.recipientEmail === to,
+      );
+
+    const delivered = await sendDocumentMail(deps, mail('ok@example.test'));
+    expect(['queued', 'sending', 'sent']).toContain(delivered.status);
+    await smtp.waitFor('ok@example.test');
+    expect(
+      await until(
+        () => states('ok@example.test'),
+        (rows) => rows[0]?.status === 'sent',
+        2_000,
+      ),
+    ).toEqual([expect.objectContaining({ status: 'sent', errorCode: null, attachments: ['a.pdf'] })]);
+
+    smtp.failNext(MAX_SEND_ATTEMPTS);
+    await sendDocumentMail(deps, mail('busy@example.test'));
+    const failed = await until(
+      () => states('busy@example.test'),
+      (rows) => rows[0]?.status === 'failed',
+      12_000,
+    );
+    expect(failed[0]).toMatchObject({ status: 'failed', errorCode: 'SERVICE_UNAVAILABLE' });
+    expect(failed[0]!.lastError).toContain('451');
   }, 20_000);
 });
 

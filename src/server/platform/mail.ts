@@ -75,6 +75,8 @@ export type MailPort = {
   dispatchDue(): Promise<number>;
   /** For /api/health: the queue (oldest waiting message, recent failures) and what the server last said. */
   probe(): Promise<MailHealth>;
+  /** Called with the outbox id of each message the SMTP server accepted (a document becomes "sent" then). */
+  onDelivered(listener: (outboxId: string) => Promise<void>): void;
   start(): void;
   stop(): Promise<void>;
 };
@@ -134,6 +136,7 @@ export function createMailPort(options: {
     };
   }
 
+  const deliveredListeners: ((outboxId: string) => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
   let running: Promise<number> | null = null;
@@ -205,6 +208,11 @@ export function createMailPort(options: {
       });
       noteServerAnswered(null);
       await markSent(db, row.id, info.messageId ?? null);
+      for (const listener of deliveredListeners) {
+        await listener(row.id).catch((err: unknown) =>
+          log.error({ err, mailId: row.id }, 'a delivery listener failed'),
+        );
+      }
       return true;
     } catch (err) {
       const failure = failureOf(err);
@@ -374,6 +382,9 @@ export function createMailPort(options: {
     },
     dispatchDue,
     probe,
+    onDelivered(listener) {
+      deliveredListeners.push(listener);
+    },
     start() {
       stopped = false;
       wakeAt(Date.now() + options.pollMs);

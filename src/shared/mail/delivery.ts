@@ -20,6 +20,12 @@ export const MAIL_ERROR_CODES = [
 ] as const;
 export type MailErrorCode = (typeof MAIL_ERROR_CODES)[number];
 
+/** A stored class read back; anything unknown reads as UNKNOWN_ERROR. */
+export function asMailErrorCode(code: string | null): MailErrorCode | null {
+  if (!code) return null;
+  return (MAIL_ERROR_CODES as readonly string[]).includes(code) ? (code as MailErrorCode) : 'UNKNOWN_ERROR';
+}
+
 /** Spec §8: network, timeout, rate limit, temporary server, connection, quota and service unavailable retry. */
 const RETRYABLE = new Set<MailErrorCode>([
   'NETWORK_ERROR',

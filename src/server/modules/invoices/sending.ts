@@ -45,6 +45,11 @@ async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   };
 }
 
+/** An invoice is "sent" when the mail server accepted its message, not when the message was written. */
+export function trackInvoiceDelivery(deps: Pick<InvoiceMailDeps, 'db' | 'mail'>) {
+  deps.mail.onDelivered((outboxId) => repo.markInvoiceSentByOutbox(deps.db, outboxId));
+}
+
 /** Sends an issued invoice with its PDF and, when it can be produced, its FatturaPA XML. */
 export async function sendInvoice(
   deps: InvoiceMailDeps,
@@ -80,7 +85,10 @@ export async function sendInvoice(
     values,
     attachments,
   });
-  if (!row.sentAt) await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
+  // "Sent" once the mail server accepted the message (markInvoiceSentByOutbox), never while it waits in the
+  // outbox; it may have been accepted already, before the activity row existed.
+  if (activity.status === 'sent' && !row.sentAt)
+    await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
   return { activity };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAIL_ERROR_CODES, type MailErrorCode } from '@shared/mail/delivery.ts';
+import { asMailErrorCode } from '@shared/mail/delivery.ts';
 import { ZOutboxItem, ZOutboxMessage, type TOutboxItem } from '@shared/mail/outbox.ts';
 import { toLimitOffset, zPage, zPageQuery } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
@@ -8,16 +8,11 @@ import { notFound } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { findOutboxMessage, listOutbox } from './repository.ts';
 
-export function toErrorCode(code: string | null): MailErrorCode | null {
-  if (!code) return null;
-  return (MAIL_ERROR_CODES as readonly string[]).includes(code) ? (code as MailErrorCode) : 'UNKNOWN_ERROR';
-}
-
 type ListRow = Awaited<ReturnType<typeof listOutbox>>['items'][number];
 const toItem = (r: ListRow): TOutboxItem => ({
   ...r,
   status: r.status as TOutboxItem['status'],
-  errorCode: toErrorCode(r.errorCode),
+  errorCode: asMailErrorCode(r.errorCode),
   nextAttemptAt: r.status === 'queued' ? r.nextAttemptAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
+import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
 import {
   Archive,
   ArchiveRestore,
@@ -109,7 +110,7 @@ function ClientDetail({ id, edit }: { id: string; edit: boolean }) {
 }
 
 function ClientView({ client }: { client: TClient }) {
-  const { t } = useTranslation(['clients', 'buttons', 'common']);
+  const { t } = useTranslation(['clients', 'buttons', 'common', 'mail']);
   const navigate = useNavigate();
   const { organizationId, canManage } = useClientPermissions();
   const archive = useArchiveClient(organizationId);
@@ -138,7 +139,8 @@ function ClientView({ client }: { client: TClient }) {
 
   const sendStatement = () =>
     statement.mutate(client.id, {
-      onSuccess: () => toast.success(t('clients:detail.statementSent', { email: client.email })),
+      onSuccess: (result) =>
+        toastDelivery(t, result.activity, t('clients:detail.statementSent', { email: client.email })),
       onError: (error) => toast.error(apiErrorMessage(error, t)),
     });
 
