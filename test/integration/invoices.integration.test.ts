@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '@server/db/schema/invoicing.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
@@ -30,6 +31,7 @@ type Invoice = {
   payments: { id: string; amountCents: number; transactionId: string }[];
   activity: { type: string; recipientEmail: string }[];
   eInvoiceMissing: string[];
+  mailAttachments: string[];
   relatedInvoice: { id: string; number: string } | null;
 };
 
@@ -248,6 +250,28 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const validation = await validateFatturaPaXml(res.body);
     expect(validation.errors).toEqual([]);
     expect(validation.valid).toBe(true);
+  });
+
+  it('says before sending exactly what the e-mail attaches: the XML only when it can be built', async () => {
+    const { owner, c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    expect(inv.mailAttachments).toEqual(['pdf', 'xml']);
+    // An invoice whose frozen data cannot make an XML (issued before the checks, say): the PDF only.
+    await t.app.services.database.db
+      .update(invoices)
+      .set({ snapshot: sql`jsonb_set(${invoices.snapshot}, '{seller,regime}', 'null'::jsonb)` })
+      .where(eq(invoices.id, inv.id));
+    const read = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    expect(read.eInvoiceMissing).toContain('seller.regime');
+    expect(read.mailAttachments).toEqual(['pdf']);
+    const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [message] = await t.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, owner.organizationId));
+    expect(message!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/\.pdf$/)]);
+    expect(sent.json().activity.attachments).toEqual([message!.attachments[0]!.filename]);
   });
 
   it('lists exactly what the e-invoice is missing instead of an invalid file', async () => {

@@ -295,6 +295,8 @@ export const ZInvoice = z.object({
   activity: z.array(ZEmailActivity),
   /** What the e-invoice still needs (empty when the XML can be produced). */
   eInvoiceMissing: z.array(z.string()),
+  /** What sending the invoice attaches (invoiceMailAttachments): the XML only when it can be built. */
+  mailAttachments: z.array(z.enum(['pdf', 'xml'])),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

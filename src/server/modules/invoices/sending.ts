@@ -1,5 +1,9 @@
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
-import { FALLBACK_CLIENT_NAME, type EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
+import {
+  FALLBACK_CLIENT_NAME,
+  invoiceMailAttachments,
+  type EmailTemplateKey,
+} from '@shared/invoicing/email-templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -65,7 +69,7 @@ export async function sendInvoice(
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
   const pdf = await invoicePdf(deps, input.orgId, row.id);
   const attachments = [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }];
-  if (missingFatturaPaData(row.snapshot!).length === 0) {
+  if (invoiceMailAttachments(missingFatturaPaData(row.snapshot!)).includes('xml')) {
     const xml = await invoiceXml(deps, input.orgId, row.id);
     attachments.push({
       filename: xml.filename,

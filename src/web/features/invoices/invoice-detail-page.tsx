@@ -545,11 +545,32 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       <ConfirmDialog
         {...confirm.props('send')}
         title={t('invoices:confirm.sendTitle')}
-        description={email ? t('invoices:confirm.sendText', { email }) : t('invoices:confirm.sendNoEmail')}
+        description={
+          email
+            ? invoice.mailAttachments.includes('xml')
+              ? t('invoices:confirm.sendTextPdfXml', { email })
+              : t('invoices:confirm.sendTextPdfOnly', { email })
+            : t('invoices:confirm.sendNoEmail')
+        }
         confirmLabel={t('invoices:actions.send')}
         loading={send.isPending}
         onConfirm={() => doSend(null)}
-      />
+      >
+        {email && !invoice.mailAttachments.includes('xml') ? (
+          <Alert tone="warning" title={t('invoices:confirm.sendNoXmlTitle')}>
+            <ul className="grid list-disc gap-1 pl-5" data-testid="send-xml-missing">
+              {invoice.eInvoiceMissing.map((key) => {
+                const item = missingItem(key, {
+                  id: invoice.id,
+                  clientId: invoice.client.id,
+                  isDraft: false,
+                });
+                return <li key={key}>{i18n.exists(item.labelKey) ? t(item.labelKey) : key}</li>;
+              })}
+            </ul>
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
       {reminderPending ? (
         <ConfirmDialog
           {...confirm.props(`reminder-${reminderPending}`)}
