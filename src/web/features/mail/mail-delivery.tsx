@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
 import type { MailErrorCode } from '@shared/mail/delivery.ts';
 import type { TOutboxStatus } from '@shared/mail/outbox.ts';
+import { usePublicConfig } from '@web/features/auth/auth-api.ts';
 import { Badge } from '@web/ui/badge.tsx';
 
 /** What every screen that shows a message's fate needs: its outbox state and, when it failed, why. */
@@ -99,4 +100,20 @@ export function toastDelivery(
     default:
       toast(t('mail:toast.queued', { email }), { id, icon: '✉️' });
   }
+}
+
+/**
+ * For sends whose answer does not carry the message's state (invitations): without a mail server the message
+ * only waits in the outbox, and the toast says so instead of "sent".
+ */
+export function useMailWrittenToast() {
+  const { t } = useTranslation(['mail']);
+  const config = usePublicConfig();
+  return (recipientEmail: string, sentText: string) => {
+    if (config.data?.mailMode === 'outbox') {
+      toastDelivery(t, { status: 'stored', errorCode: null, lastError: null, recipientEmail }, sentText);
+    } else {
+      toast.success(sentText);
+    }
+  };
 }
