@@ -324,7 +324,12 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(timeline.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'invoice', id: inv.id, number: `1/${year}`, status: 'issued' }),
-        expect.objectContaining({ kind: 'mail', invoiceId: inv.id, subject: message!.subject }),
+        expect.objectContaining({
+          kind: 'mail',
+          invoiceId: inv.id,
+          subject: message!.subject,
+          status: 'stored',
+        }),
       ]),
     );
     expect((await c.del(`/api/v1/clients/${clientId}`)).json().error.code).toBe('IN_USE');

@@ -349,7 +349,7 @@ function Facts({ items }: { items: [string | null, ReactNode][] }) {
 }
 
 function Timeline({ client }: { client: TClient }) {
-  const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices']);
+  const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices', 'mail']);
   const { organizationId } = useClientPermissions();
   const timeline = useClientTimeline(organizationId, client.id);
   const locale = localeOf(currentLanguage());
@@ -394,7 +394,7 @@ function Timeline({ client }: { client: TClient }) {
 }
 
 function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: string }) {
-  const { t } = useTranslation(['clients', 'quotes', 'invoices']);
+  const { t } = useTranslation(['clients', 'quotes', 'invoices', 'mail']);
   let icon: ReactNode;
   let title: ReactNode;
   let detail: ReactNode = null;
@@ -446,7 +446,7 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
   } else if (entry.kind === 'mail') {
     icon = <Mail className="size-3.5" />;
     title = t('clients:timeline.mail', { subject: entry.subject });
-    detail = entry.recipientEmail;
+    detail = `${entry.recipientEmail} · ${t(`mail:status.${entry.status}`)}`;
   } else if (entry.kind === 'created') {
     icon = <UserPlus className="size-3.5" />;
     title = t('clients:timeline.created');
