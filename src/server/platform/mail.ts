@@ -170,8 +170,14 @@ export function createMailPort(options: {
     setServer(code === 'AUTH_ERROR' ? 'refused' : 'ok', code === 'AUTH_ERROR' ? code : null);
   }
 
-  /** Checks the server (connection and login) without sending. */
-  async function checkServer(): Promise<void> {
+  /** Checks the server (connection and login) without sending; callers at the same moment share one check. */
+  let checking: Promise<void> | null = null;
+  function checkServer(): Promise<void> {
+    if (!checking) checking = runServerCheck().finally(() => (checking = null));
+    return checking;
+  }
+
+  async function runServerCheck(): Promise<void> {
     try {
       await Promise.race([
         transport!.verify(),
