@@ -224,7 +224,7 @@ export async function buildApp(
     mailMode: mail.mode,
   });
   await app.register(organizationRoutes, { db: database.db, auth });
-  await app.register(outboxRoutes, { db: database.db });
+  await app.register(outboxRoutes, { db: database.db, mail });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });

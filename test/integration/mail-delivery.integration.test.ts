@@ -215,6 +215,44 @@ describe.each(DATABASES)('a refused SMTP login on %s', (kind) => {
     await sleep(1_500);
     expect(await outboxRow(t, id)).toMatchObject({ status: 'failed', attempts: 1 });
 
+    // Once the settings are fixed, a failed message can be sent again from the outbox.
+    const owner = await createSignedInUserWithOrg(t.app);
+    const orgMail = await t.app.services.mail.send(
+      { to, subject: 'Retry after the fix', text: 'again' },
+      { organizationId: owner.organizationId, userId: owner.user.id },
+    );
+    await until(
+      () => outboxRow(t, orgMail),
+      (row) => row.status === 'failed',
+      3_000,
+    );
+    const client = api(t.app, owner.cookie);
+    const retried = await client.post(`/api/v1/outbox/${orgMail}/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    const again = await until(
+      () => outboxRow(t, orgMail),
+      (row) => row.status === 'failed',
+      3_000,
+    );
+    expect(again).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'AUTH_ERROR' });
+    // Only a failed message of the caller's organization can be retried.
+    const stranger = await createSignedInUserWithOrg(t.app);
+    expect((await api(t.app, stranger.cookie).post(`/api/v1/outbox/${orgMail}/retry`)).statusCode).toBe(404);
+    const queued = await t.app.services.mail.send(
+      { to, subject: 'Not failed', text: 'x' },
+      { organizationId: owner.organizationId, userId: owner.user.id },
+    );
+    await until(
+      () => outboxRow(t, queued),
+      (row) => row.status === 'failed',
+      3_000,
+    );
+    await t.app.services.database.db
+      .update(mailOutbox)
+      .set({ status: 'sent' })
+      .where(eq(mailOutbox.id, queued));
+    expect((await client.post(`/api/v1/outbox/${queued}/retry`)).statusCode).toBe(409);
+
     const health = await mailHealth(t);
     expect(health.status).toBe('unhealthy');
     expect(health.detail).toContain('AUTH_ERROR');

@@ -199,3 +199,13 @@ export async function senderOf(db: Db, organizationId: string) {
     .where(eq(organization.id, organizationId));
   return row;
 }
+
+/** A failed message visible to the caller goes back to the queue, due now, with its attempts reset. */
+export async function requeueFailed(db: Db, scope: { organizationId: string; email: string }, id: string) {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date() })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed'), visibleTo(scope)))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, Paperclip } from 'lucide-react';
 import type { TOutboxItem, TOutboxMessage } from '@shared/mail/outbox.ts';
 import { formatDateTime, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
+import { toast } from '@web/ui/toast.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { usePublicConfig } from '@web/features/auth/auth-api.ts';
@@ -171,6 +172,17 @@ function OutboxMessageDialog({ id }: { id: string }) {
     queryKey: ['outbox-message', id],
     queryFn: () => api<TOutboxMessage>(`/api/v1/outbox/${encodeURIComponent(id)}`),
   });
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => api<unknown>(`/api/v1/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    retry: false,
+    onSuccess: async () => {
+      toast(t('settings:outbox.retried'));
+      await queryClient.invalidateQueries({ queryKey: ['outbox'] });
+      await queryClient.invalidateQueries({ queryKey: ['outbox-message', id] });
+    },
+    onError: (error) => toast.error(apiErrorMessage(error, t)),
+  });
   // Text first: the HTML preview is a sandboxed frame, opened on request.
   const [view, setView] = useState<'html' | 'text'>('text');
   const m = message.data;
@@ -211,6 +223,13 @@ function OutboxMessageDialog({ id }: { id: string }) {
             <dd>{formatNumber(m.attempts, locale)}</dd>
           </dl>
           {m.status !== 'sent' ? <MailDeliveryNote delivery={m} /> : null}
+          {m.status === 'failed' ? (
+            <div>
+              <Button variant="outline" size="sm" loading={retry.isPending} onClick={() => retry.mutate()}>
+                {t('settings:outbox.retry')}
+              </Button>
+            </div>
+          ) : null}
           {m.lastError && m.status !== 'failed' && m.status !== 'sent' ? (
             <Alert tone="warning" title={t('settings:outbox.fields.lastError')}>
               {m.lastError}
