@@ -164,10 +164,16 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   await axe();
   await sendDialog.getByRole('button', { name: 'Invia al cliente' }).click();
   await expect(sendDialog).toBeHidden();
-  await expect(page.getByText(`Preventivo inviato a ${clientEmail}`)).toBeVisible();
+  // No mail server here: one toast says the message was kept, not sent, and how to fix it; no success toast.
+  await expect(page.getByText(`Messaggio per ${clientEmail} NON inviato`)).toBeVisible();
+  await expect(page.getByText(`Preventivo inviato a ${clientEmail}`)).toHaveCount(0);
   await expect(headerStatus(page)).toHaveAttribute('data-status', 'sent');
   await expect(headerStatus(page)).toHaveText('Inviato');
-  await expect(page.getByTestId('email-activity')).toContainText('Invio del preventivo');
+  const activity = page.getByTestId('email-activity');
+  await expect(activity).toContainText('Invio del preventivo');
+  await expect(activity.getByTestId('mail-delivery')).toHaveAttribute('data-status', 'stored');
+  await expect(activity.getByTestId('mail-delivery')).toHaveText('Non inviata: nessun server di posta');
+  await expect(activity.getByTestId('mail-delivery-note')).toContainText('SMTP_URL');
   await expect(page.getByTestId('client-response')).toContainText('In attesa della risposta del cliente.');
 
   await page.goto('/settings?tab=outbox');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { baseUrlOf, expect, test } from './fixtures.ts';
 import { expectSettled, newOnboardedUser, openDashboard } from './helpers.ts';
 
 /**
@@ -65,4 +65,22 @@ test('a test notification sent from another tab appears in the bell', async ({ p
 
   // The second tab after sending (its toast shown, the notification arrived there too).
   await axe({ page: other });
+
+  // Notifications are kept on the server: one sent while no page is open waits in the bell of the next
+  // page load, and the read state of the first survives.
+  await page.close();
+  await other.goto('about:blank');
+  const sent = await other.request.post('/api/v1/notifications/test', {
+    headers: { Origin: baseUrlOf(other) },
+  });
+  expect(sent.status()).toBe(202);
+  const later = await context.newPage();
+  await openDashboard(later, 'Marta');
+  const laterBadge = later.getByTestId('notification-badge');
+  await expect(laterBadge).toHaveText('1');
+  await later.getByTestId('notification-bell').click();
+  const laterPanel = later.getByRole('dialog', { name: 'Notifiche' });
+  await expect(laterPanel.getByRole('listitem')).toHaveCount(2);
+  await expect(laterPanel.getByText('1 non letta')).toBeVisible();
+  await axe({ page: later });
 });

@@ -52,7 +52,9 @@ test('forgot password → outbox message → reset link → sign in with the new
   const row = outbox.getByRole('row').filter({ hasText: user.email });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('button', { name: 'Reimposta la password' })).toBeVisible();
-  await expect(row).toContainText('Conservato');
+  // Not "sent": kept because no mail server is configured, and the page says how to configure one.
+  await expect(row).toContainText('Non inviata: nessun server di posta');
+  await expect(page.getByText(/imposta la variabile SMTP_URL/)).toBeVisible();
   await expectSettled(page);
   await axe();
 
@@ -70,6 +72,11 @@ test('forgot password → outbox message → reset link → sign in with the new
   expect(match, `a reset link in the message text:\n${body}`).not.toBeNull();
   const link = new URL(match![0]);
   expect(link.origin).toBe(baseUrlOf(page));
+  // The address is a real link, opened in a new tab without access to this page.
+  const anchor = text.getByRole('link', { name: link.href });
+  await expect(anchor).toHaveAttribute('href', link.href);
+  await expect(anchor).toHaveAttribute('target', '_blank');
+  await expect(anchor).toHaveAttribute('rel', /noopener/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

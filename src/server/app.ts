@@ -224,7 +224,7 @@ export async function buildApp(
     mailMode: mail.mode,
   });
   await app.register(organizationRoutes, { db: database.db, auth });
-  await app.register(outboxRoutes, { db: database.db });
+  await app.register(outboxRoutes, { db: database.db, mail });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });
@@ -255,7 +255,7 @@ export async function buildApp(
   await app.register(auditRoutes, securityDeps);
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
-  await app.register(notificationRoutes, { hub });
+  await app.register(notificationRoutes, { db: database.db, hub });
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);

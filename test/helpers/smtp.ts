@@ -7,13 +7,21 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
  * A real SMTP server on a free local port that keeps what it receives. `failNext(n)` makes the
  * next n deliveries fail with a temporary 451, as a busy server would.
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, options: { refuseLogin?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
-    authOptional: true,
+    // refuseLogin: the server asks for a login and refuses every one (535), as with a wrong password.
+    authOptional: !options.refuseLogin,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A stop is an outage, not a polite shutdown: open connections are dropped within 0.1 s.
+    closeTimeout: 100,
+    onAuth(_auth, _session, callback) {
+      if (options.refuseLogin) return callback(new Error('Authentication credentials invalid'));
+      callback(null, { user: 'test' });
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

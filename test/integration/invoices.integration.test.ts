@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '@server/db/schema/invoicing.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
+import { startSmtpServer } from '../helpers/smtp.ts';
 import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
@@ -29,6 +31,7 @@ type Invoice = {
   payments: { id: string; amountCents: number; transactionId: string }[];
   activity: { type: string; recipientEmail: string }[];
   eInvoiceMissing: string[];
+  mailAttachments: string[];
   relatedInvoice: { id: string; number: string } | null;
 };
 
@@ -249,6 +252,28 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(validation.valid).toBe(true);
   });
 
+  it('says before sending exactly what the e-mail attaches: the XML only when it can be built', async () => {
+    const { owner, c, clientId } = await setup();
+    const inv = await issue(c, (await draft(c, clientId)).id);
+    expect(inv.mailAttachments).toEqual(['pdf', 'xml']);
+    // An invoice whose frozen data cannot make an XML (issued before the checks, say): the PDF only.
+    await t.app.services.database.db
+      .update(invoices)
+      .set({ snapshot: sql`jsonb_set(${invoices.snapshot}, '{seller,regime}', 'null'::jsonb)` })
+      .where(eq(invoices.id, inv.id));
+    const read = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    expect(read.eInvoiceMissing).toContain('seller.regime');
+    expect(read.mailAttachments).toEqual(['pdf']);
+    const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [message] = await t.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, owner.organizationId));
+    expect(message!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/\.pdf$/)]);
+    expect(sent.json().activity.attachments).toEqual([message!.attachments[0]!.filename]);
+  });
+
   it('lists exactly what the e-invoice is missing instead of an invalid file', async () => {
     const { c, clientId } = await setup();
     await c.put('/api/v1/business-profile', { taxRegime: null });
@@ -292,19 +317,62 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       expect.stringMatching(/^IT\d{11}_[0-9A-Z]{5}\.xml$/),
     ]);
     const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
-    expect(detail.status).toBe('sent');
+    // Without a mail server the message only waits in the outbox: the invoice is issued, not "sent".
+    expect(detail.status).toBe('issued');
     // The client's timeline shows the invoice and the e-mail; a client with documents cannot be deleted.
     const timeline = (await c.get(`/api/v1/clients/${clientId}/timeline`)).json();
     expect(timeline.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'invoice', id: inv.id, number: `1/${year}`, status: 'sent' }),
-        expect.objectContaining({ kind: 'mail', invoiceId: inv.id, subject: message!.subject }),
+        expect.objectContaining({ kind: 'invoice', id: inv.id, number: `1/${year}`, status: 'issued' }),
+        expect.objectContaining({
+          kind: 'mail',
+          invoiceId: inv.id,
+          subject: message!.subject,
+          status: 'stored',
+        }),
       ]),
     );
     expect((await c.del(`/api/v1/clients/${clientId}`)).json().error.code).toBe('IN_USE');
+    // No SMTP server here: the message is kept in the outbox, and the invoice says so rather than "sent".
+    expect(sent.json().activity).toMatchObject({ status: 'stored', errorCode: null });
     expect(detail.activity).toEqual([
-      expect.objectContaining({ type: 'invoice_sent', recipientEmail: 'fatture@bianchi.example.it' }),
+      expect.objectContaining({
+        type: 'invoice_sent',
+        recipientEmail: 'fatture@bianchi.example.it',
+        status: 'stored',
+        attachments: message!.attachments.map((a) => a.filename),
+      }),
     ]);
+  });
+
+  describe('with an SMTP server', () => {
+    let outboxApp: TestApp;
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      outboxApp = t;
+      t = await createTestApp(kind, { smtpUrl: smtp.url, mailPollMs: 60_000 });
+    });
+    afterAll(async () => {
+      await t.close();
+      t = outboxApp;
+      await smtp.close();
+    });
+
+    it('becomes "sent" once the mail server accepted the message, and says so', async () => {
+      const { c, clientId } = await setup();
+      const inv = await issue(c, (await draft(c, clientId)).id);
+      const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      await smtp.waitFor('fatture@bianchi.example.it');
+      let detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+      for (let i = 0; i < 40 && detail.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+      }
+      expect(detail.status).toBe('sent');
+      expect(detail.activity).toEqual([expect.objectContaining({ type: 'invoice_sent', status: 'sent' })]);
+    });
   });
 
   it('sends with the version of a template the organization edited; system templates are reset, never deleted', async () => {

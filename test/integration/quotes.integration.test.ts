@@ -474,6 +474,9 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       expect(message.textBody).toContain('359,22');
       expect(message.textBody).toContain(`${ORIGIN}/q/${token}`);
       expect(message.headers).toMatchObject({ Importance: 'high' });
+      // From the business (its name, the installation's address), replies to the business's e-mail.
+      expect(message.fromAddress).toBe('"Officina Rossi S.r.l." <no-reply@localhost>');
+      expect(message.headers['Reply-To']).toBe('preventivi@officinarossi.example.it');
       expect(message.attachments).toHaveLength(1);
       const [pdf] = message.attachments;
       expect(pdf).toMatchObject({
@@ -481,7 +484,8 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
         contentType: 'application/pdf',
       });
       expect(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-      expect(activity).toMatchObject({ type: 'quote_sent', subject: message.subject });
+      // No SMTP server here: kept in the outbox, which is what the quote reports (not "sent").
+      expect(activity).toMatchObject({ type: 'quote_sent', subject: message.subject, status: 'stored' });
 
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const [stored] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
@@ -626,6 +630,16 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       } finally {
         unsubscribe();
       }
+
+      // Stored for the bell, so an owner who was signed out finds it at the next page load.
+      const bell = (await c.get('/api/v1/notifications')).json() as { items: TNotification[] };
+      expect(bell.items[0]).toMatchObject({
+        id: received[0]!.id,
+        type: 'success',
+        title: `Preventivo ${quote.number} accettato`,
+        read: false,
+        data: { url: `/quotes/${quote.id}` },
+      });
 
       // The creator gets an e-mail too.
       const toCreator = (await outboxOf(owner.organizationId)).filter((m) =>

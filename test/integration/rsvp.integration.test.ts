@@ -340,6 +340,9 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
           data: { url: `/calendar/events/${event.id}` },
         });
         expect(received[0]!.message).toContain('3 persone');
+        // Stored for the bell: a host who was signed out finds it at the next page load.
+        const bell = (await c.get('/api/v1/notifications')).json() as { items: TNotification[] };
+        expect(bell.items[0]).toMatchObject({ id: received[0]!.id, read: false, title: received[0]!.title });
 
         const [hostMail] = await outboxTo(owner.user.email);
         expect(hostMail).toBeDefined();

@@ -21,6 +21,7 @@ import * as organizationSettingsSchema from '../db/schema/organization-settings.
 import * as invoicingSchema from '../db/schema/invoicing.ts';
 import * as calendarSchema from '../db/schema/calendar.ts';
 import * as securitySchema from '../db/schema/security.ts';
+import * as notificationSchema from '../db/schema/notifications.ts';
 import { acquireDataLock } from './data-lock.ts';
 
 export const schema = {
@@ -34,6 +35,7 @@ export const schema = {
   ...invoicingSchema,
   ...calendarSchema,
   ...securitySchema,
+  ...notificationSchema,
 };
 export type Schema = typeof schema;
 

@@ -6,11 +6,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
 import type { TStoredAttachment } from '../db/schema/mail.ts';
 import {
+  classifySmtpError,
+  isOutage,
+  isRetryable,
+  MAX_SEND_ATTEMPTS,
+  outageCheckDelayMs,
+  retryDelayMs,
+  type MailErrorCode,
+  type SmtpFailure,
+} from '@shared/mail/delivery.ts';
+import {
   claimDueMessages,
-  countByStatus,
   insertOutboxMessage,
   markFailedAttempt,
   markSent,
+  nextDueAt,
+  queueStats,
+  releaseUnsent,
+  senderOf,
 } from '../modules/mail/repository.ts';
 
 export type OutgoingMail = {
@@ -24,12 +37,35 @@ export type OutgoingMail = {
 
 export type MailContext = { organizationId?: string | null; userId?: string | null };
 
-/** Retry schedule for SMTP failures: 1, 2, 4, 8, 16 s, then hourly; gives up after 10 attempts. */
-export const MAX_SEND_ATTEMPTS = 10;
-export function retryDelayMs(attempt: number): number {
-  if (attempt >= 6) return 60 * 60 * 1000;
-  return 1000 * 2 ** (attempt - 1);
+/** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
+
+/** A From header with a display name, quoted as RFC 5322 wants (no line breaks, quotes escaped). */
+export function fromHeader(name: string, address: string): string {
+  const clean = name.replace(/[\r\n\t]+/g, ' ').trim();
+  return `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>`;
+}
+
+/** A waiting message older than this makes mail health degraded: the queue is not moving. */
+export const STUCK_QUEUE_MS = 60_000;
+/** Failed messages of the last day make mail health degraded. */
+export const FAILED_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a check of the SMTP server (a connection and login) is trusted by the health probe. */
+const SERVER_CHECK_TTL_MS = 30_000;
+const SERVER_CHECK_TIMEOUT_MS = 2_500;
+
+export type MailHealth = {
+  status: 'healthy' | 'degraded' | 'offline' | 'unhealthy';
+  detail: string;
+  queue?: {
+    waiting: number;
+    oldestWaitingSeconds: number | null;
+    failedLastDay: number;
+    lastErrorCode: string | null;
+  };
+};
 
 export type MailPort = {
   mode: 'outbox' | 'smtp';
@@ -37,11 +73,28 @@ export type MailPort = {
   send(mail: OutgoingMail, context?: MailContext): Promise<string>;
   /** Sends what is due now (the dispatcher calls it on a timer; tests call it directly). */
   dispatchDue(): Promise<number>;
-  /** For /api/health: healthy, degraded (outbox mode or failures) or offline (SMTP unreachable). */
-  probe(): Promise<{ status: 'healthy' | 'degraded' | 'offline'; detail: string }>;
+  /** For /api/health: the queue (oldest waiting message, recent failures) and what the server last said. */
+  probe(): Promise<MailHealth>;
+  /** Called with the outbox id of each message the SMTP server accepted (a document becomes "sent" then). */
+  onDelivered(listener: (outboxId: string) => Promise<void>): void;
   start(): void;
   stop(): Promise<void>;
 };
+
+type ServerState = {
+  /** ok: it accepted a connection and login; unreachable: no connection; refused: it refused the login. */
+  status: 'unknown' | 'ok' | 'unreachable' | 'refused';
+  code: MailErrorCode | null;
+  /** When this status began, and when the server was last heard from or tried. */
+  since: number;
+  checkedAt: number;
+};
+
+function failureOf(err: unknown): { code: MailErrorCode; error: string } {
+  const failure = (err ?? {}) as SmtpFailure;
+  const text = err instanceof Error ? err.message : String(err);
+  return { code: classifySmtpError({ ...failure, message: text }), error: text.slice(0, 500) };
+}
 
 export function createMailPort(options: {
   db: Db;
@@ -58,9 +111,9 @@ export function createMailPort(options: {
   // who is signed out (a password reset) can be helped by whoever runs the installation.
   const composer = transport ? null : nodemailer.createTransport({ streamTransport: true, buffer: true });
 
-  async function writeEml(id: string, mail: OutgoingMail) {
+  async function writeEml(id: string, fromAddress: string, mail: OutgoingMail) {
     const info = await composer!.sendMail({
-      from,
+      from: fromAddress,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -71,11 +124,80 @@ export function createMailPort(options: {
     await fs.mkdir(options.emlDir, { recursive: true });
     await fs.writeFile(path.join(options.emlDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
   }
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = false;
 
-  async function sendOne(row: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
+  /** An organization's mail says the business's name, and replies go to the business's address. */
+  async function senderFor(context: MailContext): Promise<{ from: string; replyTo: string | null }> {
+    if (!context.organizationId) return { from, replyTo: null };
+    const sender = await senderOf(db, context.organizationId);
+    const name = sender?.companyName?.trim() || sender?.orgName?.trim();
+    return {
+      from: name ? fromHeader(name, addressOf(from)) : from,
+      replyTo: sender?.email?.trim() || null,
+    };
+  }
+
+  const deliveredListeners: ((outboxId: string) => Promise<void>)[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let timerAt = Infinity;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+  const server: ServerState = { status: 'unknown', code: null, since: Date.now(), checkedAt: 0 };
+  /** While the server is unreachable: how many checks failed, and when the next one is due. */
+  let outage: { checks: number; nextCheckAt: number } | null = null;
+
+  function setServer(status: ServerState['status'], code: MailErrorCode | null) {
+    const now = Date.now();
+    if (server.status !== status) {
+      server.since = now;
+      if (status === 'ok' && server.status !== 'unknown') log.info('SMTP server reachable again');
+    }
+    server.status = status;
+    server.code = code;
+    server.checkedAt = now;
+  }
+
+  /** The server cannot be reached: hold the queue and check again after a short, growing delay. */
+  function enterOutage(code: MailErrorCode) {
+    if (!outage) log.warn({ code }, 'SMTP server not reachable; messages stay queued');
+    const checks = (outage?.checks ?? 0) + 1;
+    outage = { checks, nextCheckAt: Date.now() + outageCheckDelayMs(checks) };
+    setServer('unreachable', code);
+    wakeAt(outage.nextCheckAt);
+  }
+
+  function noteServerAnswered(code: MailErrorCode | null) {
+    outage = null;
+    setServer(code === 'AUTH_ERROR' ? 'refused' : 'ok', code === 'AUTH_ERROR' ? code : null);
+  }
+
+  /** Checks the server (connection and login) without sending; callers at the same moment share one check. */
+  let checking: Promise<void> | null = null;
+  function checkServer(): Promise<void> {
+    if (!checking) checking = runServerCheck().finally(() => (checking = null));
+    return checking;
+  }
+
+  async function runServerCheck(): Promise<void> {
+    try {
+      await Promise.race([
+        transport!.verify(),
+        new Promise((_, reject) =>
+          setTimeout(
+            () => reject(Object.assign(new Error('SMTP check timed out'), { code: 'ETIMEDOUT' })),
+            SERVER_CHECK_TIMEOUT_MS,
+          ).unref(),
+        ),
+      ]);
+      noteServerAnswered(null);
+    } catch (err) {
+      const { code } = failureOf(err);
+      if (isOutage(code)) enterOutage(code);
+      else noteServerAnswered(code);
+    }
+  }
+
+  /** Sends one claimed message; answers false when the server could not be reached (nothing was sent). */
+  async function sendOne(row: Awaited<ReturnType<typeof claimDueMessages>>[number]): Promise<boolean> {
     try {
       const info = await transport!.sendMail({
         from: row.fromAddress,
@@ -90,25 +212,68 @@ export function createMailPort(options: {
           content: Buffer.from(a.contentBase64, 'base64'),
         })),
       });
+      noteServerAnswered(null);
       await markSent(db, row.id, info.messageId ?? null);
+      for (const listener of deliveredListeners) {
+        await listener(row.id).catch((err: unknown) =>
+          log.error({ err, mailId: row.id }, 'a delivery listener failed'),
+        );
+      }
+      return true;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const retryAt =
-        row.attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
-      await markFailedAttempt(db, row.id, message.slice(0, 500), retryAt);
-      log.warn({ mailId: row.id, attempts: row.attempts, willRetry: !!retryAt }, 'mail send failed');
+      const failure = failureOf(err);
+      if (isOutage(failure.code)) {
+        enterOutage(failure.code);
+        return false;
+      }
+      noteServerAnswered(failure.code);
+      // Spec §9: a retryable failure is tried again after 1 s, 2 s, 4 s (≤ 30 s, plus jitter), at most 3
+      // times; any other class (a refused login, an unknown recipient) fails at once and says why.
+      const retry = isRetryable(failure.code) && row.attempts < MAX_SEND_ATTEMPTS;
+      const retryAt = retry ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
+      await markFailedAttempt(db, row.id, failure, retryAt);
+      if (retryAt) wakeAt(retryAt.getTime());
+      log.warn(
+        { mailId: row.id, attempts: row.attempts, code: failure.code, willRetry: retry },
+        'mail send failed',
+      );
+      return true;
     }
   }
 
   async function dispatchOnce(): Promise<number> {
     if (!transport) return 0;
+    if (outage) {
+      // Not time to check yet (a timer may fire a millisecond early): wake up again when it is.
+      if (Date.now() < outage.nextCheckAt) {
+        wakeAt(outage.nextCheckAt);
+        return 0;
+      }
+      await checkServer();
+      if (outage) return 0;
+    }
     let sent = 0;
     for (;;) {
       const batch = await claimDueMessages(db, 10);
-      if (batch.length === 0) return sent;
-      for (const row of batch) await sendOne(row);
-      sent += batch.length;
+      if (batch.length === 0) break;
+      for (let i = 0; i < batch.length; i++) {
+        if (await sendOne(batch[i]!)) {
+          sent += 1;
+          continue;
+        }
+        // The server is gone: this message and the rest of the batch wait for it, without an attempt spent.
+        await releaseUnsent(
+          db,
+          batch.slice(i).map((r) => r.id),
+          { code: server.code ?? 'CONNECTION_ERROR', error: 'SMTP server not reachable' },
+          new Date(),
+        );
+        return sent;
+      }
     }
+    const due = await nextDueAt(db);
+    if (due) wakeAt(due.getTime());
+    return sent;
   }
 
   function dispatchDue(): Promise<number> {
@@ -117,26 +282,82 @@ export function createMailPort(options: {
     return running;
   }
 
-  function schedule() {
+  /** Runs the dispatcher at `at` (or at the next poll, whichever comes first). */
+  function wakeAt(at: number) {
     if (stopped || !transport) return;
-    timer = setTimeout(async () => {
-      try {
-        await dispatchDue();
-      } catch (err) {
-        log.error({ err }, 'mail dispatcher failed');
-      }
-      schedule();
-    }, options.pollMs);
+    const when = Math.min(Math.max(at, Date.now()), Date.now() + options.pollMs);
+    if (timer && timerAt <= when) return;
+    if (timer) clearTimeout(timer);
+    timerAt = when;
+    timer = setTimeout(
+      async () => {
+        timer = null;
+        timerAt = Infinity;
+        try {
+          await dispatchDue();
+        } catch (err) {
+          log.error({ err }, 'mail dispatcher failed');
+        }
+        wakeAt(Date.now() + options.pollMs);
+      },
+      Math.max(0, when - Date.now()),
+    );
     timer.unref();
+  }
+
+  async function probe(): Promise<MailHealth> {
+    if (!transport) return { status: 'degraded', detail: 'outbox: no SMTP server configured' };
+    const stats = await queueStats(db, new Date(Date.now() - FAILED_WINDOW_MS));
+    const oldestMs = stats.oldestWaiting ? Date.now() - stats.oldestWaiting.getTime() : null;
+    const queue = {
+      waiting: stats.waiting,
+      oldestWaitingSeconds: oldestMs === null ? null : Math.max(0, Math.round(oldestMs / 1000)),
+      failedLastDay: stats.failed,
+      lastErrorCode: server.code ?? stats.lastFailureCode,
+    };
+    // The dispatcher's own sends and checks say how the server is; ask it only when that is old news.
+    if (!outage && Date.now() - server.checkedAt > SERVER_CHECK_TTL_MS) await checkServer();
+    const waitingText =
+      stats.waiting > 0 ? `; ${stats.waiting} waiting, the oldest for ${queue.oldestWaitingSeconds} s` : '';
+    if (server.status === 'unreachable') {
+      const since = Math.round((Date.now() - server.since) / 1000);
+      return {
+        status: 'offline',
+        detail: `${server.code}: SMTP server not reachable for ${since} s; messages stay queued${waitingText}`,
+        queue,
+      };
+    }
+    if (server.status === 'refused') {
+      return {
+        status: 'unhealthy',
+        detail: `AUTH_ERROR: the SMTP server refused the login; check the user name and password in SMTP_URL${waitingText}`,
+        queue,
+      };
+    }
+    if (oldestMs !== null && oldestMs > STUCK_QUEUE_MS) {
+      return { status: 'degraded', detail: `queue not moving${waitingText}`, queue };
+    }
+    if (stats.failed > 0) {
+      return {
+        status: 'degraded',
+        detail: `${stats.failed} messages failed in the last 24 h (last: ${stats.lastFailureCode ?? 'UNKNOWN_ERROR'})`,
+        queue,
+      };
+    }
+    return { status: 'healthy', detail: `smtp${waitingText}`, queue };
   }
 
   return {
     mode: transport ? 'smtp' : 'outbox',
     async send(mail, context = {}) {
+      const sender = await senderFor(context);
+      const headers = { ...(mail.headers ?? {}) };
+      if (sender.replyTo && !Object.keys(headers).some((h) => h.toLowerCase() === 'reply-to'))
+        headers['Reply-To'] = sender.replyTo;
       const id = await insertOutboxMessage(db, {
         organizationId: context.organizationId ?? null,
         userId: context.userId ?? null,
-        fromAddress: from,
+        fromAddress: sender.from,
         toAddresses: Array.isArray(mail.to) ? mail.to : [mail.to],
         subject: mail.subject,
         textBody: mail.text,
@@ -146,7 +367,7 @@ export function createMailPort(options: {
           contentType: a.contentType,
           contentBase64: a.content.toString('base64'),
         })),
-        headers: mail.headers ?? {},
+        headers,
         status: transport ? 'queued' : 'stored',
       });
       if (transport) {
@@ -154,7 +375,7 @@ export function createMailPort(options: {
         void dispatchDue().catch((err) => log.error({ err }, 'mail dispatch failed'));
       } else {
         try {
-          await writeEml(id, mail);
+          await writeEml(id, sender.from, { ...mail, headers });
         } catch (err) {
           log.warn({ err, mailId: id }, 'could not write the .eml copy of an outbox message');
         }
@@ -166,24 +387,18 @@ export function createMailPort(options: {
       return id;
     },
     dispatchDue,
-    async probe() {
-      const counts = Object.fromEntries((await countByStatus(db)).map((r) => [r.status, Number(r.n)]));
-      if (!transport) return { status: 'degraded', detail: 'outbox: no SMTP server configured' };
-      try {
-        await transport.verify();
-      } catch {
-        return { status: 'offline', detail: 'SMTP server not reachable; messages stay queued' };
-      }
-      if ((counts.failed ?? 0) > 0) return { status: 'degraded', detail: `${counts.failed} messages failed` };
-      return { status: 'healthy', detail: 'smtp' };
+    probe,
+    onDelivered(listener) {
+      deliveredListeners.push(listener);
     },
     start() {
       stopped = false;
-      schedule();
+      wakeAt(Date.now() + options.pollMs);
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       if (running) await running.catch(() => undefined);
       transport?.close();
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTBOX_STATUSES } from '../mail/outbox.ts';
 
 /**
  * The client's timeline (GET /api/v1/clients/:id/timeline), newest first: the client's creation and archiving,
@@ -49,6 +50,8 @@ const ZMailEntry = z.object({
   type: z.string(),
   subject: z.string(),
   recipientEmail: z.string(),
+  /** The message's real state in the outbox (stored when no mail server is configured). */
+  status: z.enum(OUTBOX_STATUSES),
   /** The document it belongs to, for a link. */
   invoiceId: z.string().nullable(),
   quoteId: z.string().nullable(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAIL_ERROR_CODES } from '../mail/delivery.ts';
+import { OUTBOX_STATUSES } from '../mail/outbox.ts';
 import { zIsoDate } from '../imports/dates.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import { PAYMENT_METHODS } from '../transactions/contracts.ts';
@@ -169,13 +171,22 @@ const ZClientSummary = z.object({
   email: z.string().nullable(),
 });
 
+/**
+ * A document e-mail and its real fate, read from the outbox: stored (no SMTP server configured, nothing left
+ * the machine), queued, sending, sent (the server accepted it) or failed, with the class and the server's
+ * words. `sentAt` is when it was written (sent or not).
+ */
 const ZEmailActivity = z.object({
   id: z.string(),
   type: z.string(),
-  status: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  errorCode: z.enum(MAIL_ERROR_CODES).nullable(),
+  lastError: z.string().nullable(),
   recipientEmail: z.string(),
   subject: z.string(),
   sentAt: z.string(),
+  /** The files attached to the message. */
+  attachments: z.array(z.string()),
 });
 export type TEmailActivity = z.output<typeof ZEmailActivity>;
 
@@ -284,6 +295,8 @@ export const ZInvoice = z.object({
   activity: z.array(ZEmailActivity),
   /** What the e-invoice still needs (empty when the XML can be produced). */
   eInvoiceMissing: z.array(z.string()),
+  /** What sending the invoice attaches (invoiceMailAttachments): the XML only when it can be built. */
+  mailAttachments: z.array(z.enum(['pdf', 'xml'])),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -337,6 +350,7 @@ export const ZReminderRequest = z.object({
 export const ZSendResult = z.object({
   activity: ZEmailActivity,
 });
+export type TSendResult = z.output<typeof ZSendResult>;
 
 export const ZInvoicingSettings = z.object({
   invoiceNumberPattern: z.string().trim().min(1).max(40),

@@ -190,3 +190,14 @@ export function renderTemplate(template: EmailTemplateText, values: TemplateValu
   const tidy = (s: string) => s.replace(/ · \n|\n · |^ · | · $/gm, '\n').replace(/\n{3,}/g, '\n\n');
   return { subject: fill(template.subject).trim(), text: tidy(fill(template.text)).trim() };
 }
+
+/** What an invoice e-mail carries. */
+export type InvoiceAttachmentKind = 'pdf' | 'xml';
+
+/**
+ * The files the invoice e-mail attaches: always the PDF, and the FatturaPA XML only when nothing it needs is
+ * missing (`missing` as TInvoice.eInvoiceMissing). The send and the send dialog both read this.
+ */
+export function invoiceMailAttachments(missing: readonly string[]): InvoiceAttachmentKind[] {
+  return missing.length === 0 ? ['pdf', 'xml'] : ['pdf'];
+}

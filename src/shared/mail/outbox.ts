@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { MAIL_ERROR_CODES } from './delivery.ts';
 
+/**
+ * stored: kept in the app because no SMTP server is configured (nothing leaves the machine) · queued: waiting
+ * for the SMTP server (first attempt or a retry) · sending · sent: the server accepted it · failed: given up.
+ */
 export const OUTBOX_STATUSES = ['stored', 'queued', 'sending', 'sent', 'failed'] as const;
+export type TOutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const ZOutboxItem = z.object({
   id: z.string(),
@@ -8,6 +14,11 @@ export const ZOutboxItem = z.object({
   subject: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int(),
+  /** Why the last attempt failed (spec §8 class) and the server's words; null once sent. */
+  errorCode: z.enum(MAIL_ERROR_CODES).nullable(),
+  lastError: z.string().nullable(),
+  /** When a queued message is tried next. */
+  nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
@@ -19,6 +30,14 @@ export const ZOutboxMessage = ZOutboxItem.extend({
   htmlBody: z.string().nullable(),
   headers: z.record(z.string(), z.string()),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
-  lastError: z.string().nullable(),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
+
+/** The state of one outgoing message, as every screen that shows its fate reports it. */
+export const ZMailDelivery = z.object({
+  outboxId: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  errorCode: z.enum(MAIL_ERROR_CODES).nullable(),
+  lastError: z.string().nullable(),
+});
+export type TMailDelivery = z.infer<typeof ZMailDelivery>;

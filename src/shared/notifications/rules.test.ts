@@ -9,6 +9,7 @@ import {
   markAllRead,
   markRead,
   MAX_NOTIFICATIONS,
+  mergeNotifications,
   nextAutoReadIn,
   reconnectDelay,
   relativeTime,
@@ -50,6 +51,22 @@ describe('notification list', () => {
   });
 });
 
+describe('mergeNotifications (the stored list at page load)', () => {
+  it('puts the stored list and live arrivals together, newest first, without duplicates', () => {
+    const live = [n('live', { timestamp: ago(1_000) }), n('both', { timestamp: ago(5_000) })];
+    const stored = [n('both', { timestamp: ago(5_000) }), n('away', { timestamp: ago(3_600_000) })];
+    expect(mergeNotifications(live, stored).map((x) => x.id)).toEqual(['live', 'both', 'away']);
+  });
+
+  it('keeps a read made here, takes the server read state otherwise, and keeps 50', () => {
+    const live = [n('a', { read: true }), n('b')];
+    const stored = [n('a'), n('b', { read: true })];
+    expect(mergeNotifications(live, stored).map((x) => x.read)).toEqual([true, true]);
+    const many = Array.from({ length: 60 }, (_, i) => n(String(i), { timestamp: ago(i * 1000) }));
+    expect(mergeNotifications([], many)).toHaveLength(MAX_NOTIFICATIONS);
+  });
+});
+
 describe('badgeText', () => {
   it('is empty at zero, the number up to 99, then 99+', () => {
     expect(badgeText(0)).toBe('');
@@ -70,6 +87,14 @@ describe('auto-read', () => {
   it('returns the same array when nothing changes', () => {
     const list = [n('new', { timestamp: ago(1_000) })];
     expect(applyAutoRead(list, NOW)).toBe(list);
+  });
+
+  it('counts from when this client showed it: one that waited on the server is not read unseen', () => {
+    const waited = [n('away', { timestamp: ago(3_600_000) })];
+    const shownAt = new Map([['away', NOW - 10_000]]);
+    expect(applyAutoRead(waited, NOW, shownAt)).toBe(waited);
+    expect(nextAutoReadIn(waited, NOW, shownAt)).toBe(20_000);
+    expect(applyAutoRead(waited, NOW + 20_000, shownAt)[0]!.read).toBe(true);
   });
 
   it('says when the next one is due', () => {

@@ -1,6 +1,9 @@
 import type { TNotification } from '../realtime/messages.ts';
 
-/** Notification rules (core-app spec §4, §9): kept in memory on the client. */
+/**
+ * Notification rules (core-app spec §4, §9). The server keeps the 50 most recent per user (so one that
+ * arrives while the user is away waits in the bell); the client holds the same list and applies the rules.
+ */
 export const MAX_NOTIFICATIONS = 50;
 export const AUTO_READ_AFTER_MS = 30_000;
 export const NOTIFICATION_TOAST_MS = 4_000;
@@ -12,6 +15,23 @@ export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 /** Newest first, no duplicate ids, at most 50. */
 export function addNotification(list: readonly TNotification[], n: TNotification): TNotification[] {
   return [n, ...list.filter((x) => x.id !== n.id)].slice(0, MAX_NOTIFICATIONS);
+}
+
+/**
+ * The list as the server keeps it, merged with what arrived live meanwhile: newest first, no duplicates, at
+ * most 50. The server's read state wins for the notifications it knows, unless the client read it already.
+ */
+export function mergeNotifications(
+  list: readonly TNotification[],
+  stored: readonly TNotification[],
+): TNotification[] {
+  const byId = new Map(list.map((n) => [n.id, n]));
+  const merged = stored.map((n) => (byId.get(n.id)?.read ? { ...n, read: true } : n));
+  const known = new Set(stored.map((n) => n.id));
+  const liveOnly = list.filter((n) => !known.has(n.id));
+  return [...merged, ...liveOnly]
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
+    .slice(0, MAX_NOTIFICATIONS);
 }
 
 export function markRead(list: readonly TNotification[], id: string): TNotification[] {
@@ -36,23 +56,34 @@ export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
-function ageMs(n: TNotification, now: number): number {
-  const t = Date.parse(n.timestamp);
+/**
+ * When this client showed each notification (ms). A notification counts its 30 s from the later of its
+ * timestamp and that moment, so one that waited on the server while the user was away is not read unseen.
+ */
+export type ShownAt = ReadonlyMap<string, number>;
+
+function ageMs(n: TNotification, now: number, shownAt?: ShownAt): number {
+  const t = Math.max(Date.parse(n.timestamp), shownAt?.get(n.id) ?? -Infinity);
   return Number.isNaN(t) ? Infinity : now - t;
 }
 
 /** Unread notifications become read once they are 30 s old. Returns the same array when nothing changes. */
-export function applyAutoRead(list: TNotification[], now: number): TNotification[] {
-  if (!list.some((n) => !n.read && ageMs(n, now) >= AUTO_READ_AFTER_MS)) return list;
-  return list.map((n) => (!n.read && ageMs(n, now) >= AUTO_READ_AFTER_MS ? { ...n, read: true } : n));
+export function applyAutoRead(list: TNotification[], now: number, shownAt?: ShownAt): TNotification[] {
+  const due = (n: TNotification) => !n.read && ageMs(n, now, shownAt) >= AUTO_READ_AFTER_MS;
+  if (!list.some(due)) return list;
+  return list.map((n) => (due(n) ? { ...n, read: true } : n));
 }
 
 /** Milliseconds until the next unread notification turns 30 s old; null when none is waiting. */
-export function nextAutoReadIn(list: readonly TNotification[], now: number): number | null {
+export function nextAutoReadIn(
+  list: readonly TNotification[],
+  now: number,
+  shownAt?: ShownAt,
+): number | null {
   let next: number | null = null;
   for (const n of list) {
     if (n.read) continue;
-    const wait = Math.max(0, AUTO_READ_AFTER_MS - ageMs(n, now));
+    const wait = Math.max(0, AUTO_READ_AFTER_MS - ageMs(n, now, shownAt));
     next = next === null ? wait : Math.min(next, wait);
   }
   return next;

@@ -26,6 +26,8 @@ export const mailOutbox = pgTable(
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The spec §8 class of the last failure (AUTH_ERROR, CONNECTION_ERROR, …); null after a success. */
+    errorCode: text('error_code'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     providerMessageId: text('provider_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

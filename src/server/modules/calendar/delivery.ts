@@ -3,7 +3,7 @@ import type { InvitationLanguage, RsvpStatus } from '@shared/calendar/contracts.
 import { lastOccurrenceDate, parseRRule } from '@shared/calendar/recurrence.ts';
 import { partstatOf } from '@shared/calendar/rsvp.ts';
 import type { Db } from '../../platform/db.ts';
-import type { MailPort } from '../../platform/mail.ts';
+import { addressOf, type MailPort } from '../../platform/mail.ts';
 import { buildInvitationIcs, type IcsEvent, type IcsPerson } from './ics.ts';
 import { renderGuestMail, rsvpLinks, type GuestMailKind, type MailEvent } from './invitation-mail.ts';
 import * as repo from './repository.ts';
@@ -15,11 +15,6 @@ import * as repo from './repository.ts';
  */
 
 export type DeliveryDeps = { db: Db; mail: MailPort; appUrl: string; mailFrom: string };
-
-/** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
-}
 
 /**
  * The iCalendar ORGANIZER: the business profile's name and e-mail (where guests' calendar apps send their

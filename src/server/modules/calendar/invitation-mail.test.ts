@@ -31,7 +31,7 @@ const mail: GuestMail = {
 };
 
 describe('guest e-mails', () => {
-  it('has the three one-click answers and the page link, in text and HTML', () => {
+  it('has the three answer links and the page link, in text and HTML', () => {
     const { subject, text, html } = renderGuestMail(mail);
     expect(subject).toBe('Invito: Festa & inaugurazione – 27 mar 2026');
     for (const r of ['accepted', 'maybe', 'declined']) {
@@ -39,6 +39,10 @@ describe('guest e-mails', () => {
       expect(html).toContain(`href="https://app.example.it/rsvp/${token}?response=${r}"`);
     }
     expect(text).toContain('Partecipo: ');
+    // The links pre-select the answer on the RSVP page; the mail must not promise that one click answers.
+    expect(text).toContain("si apre la pagina dell'invito con la risposta già indicata, da confermare lì");
+    expect(html).toContain('da confermare lì');
+    expect(`${text}${html}`).not.toMatch(/un clic/i);
     expect(text).toContain('Quando: venerdì 27 marzo 2026, 18:00–20:00 (Europe/Rome)');
     expect(text).toContain('Messaggio personale: «Porta "tutti"!»');
   });
@@ -61,6 +65,8 @@ describe('guest e-mails', () => {
     expect(subject).toBe('Invitation: Festa & inaugurazione – 27 Mar 2026');
     expect(text).toContain('When: Friday, 27 March 2026, all day');
     expect(text).toContain('I will attend: ');
+    expect(text).toContain('the invitation page opens with it selected, for you to confirm there');
+    expect(text).not.toMatch(/one click/i);
   });
 
   it('has no answer links in a cancellation', () => {

@@ -66,7 +66,10 @@ const TEXT = {
     repeats: 'Si ripete',
     details: 'Dettagli',
     message: 'Messaggio personale',
-    answer: 'Rispondi con un clic:',
+    // The links only open the RSVP page with the answer chosen; the guest confirms it there (a GET that
+    // recorded answers would let mail scanners answer for the guest).
+    answer:
+      "Scegli la risposta: si apre la pagina dell'invito con la risposta già indicata, da confermare lì.",
     responses: { accepted: 'Partecipo', maybe: 'Forse', declined: 'Non partecipo' },
     page: 'Oppure apri la pagina della risposta',
     change: 'Puoi cambiare la risposta in seguito dallo stesso link.',
@@ -105,7 +108,7 @@ const TEXT = {
     repeats: 'Repeats',
     details: 'Details',
     message: 'Personal message',
-    answer: 'Answer with one click:',
+    answer: 'Choose your answer: the invitation page opens with it selected, for you to confirm there.',
     responses: { accepted: 'I will attend', maybe: 'Maybe', declined: 'I cannot attend' },
     page: 'Or open the answer page',
     change: 'You can change your answer later through the same link.',

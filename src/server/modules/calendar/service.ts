@@ -714,7 +714,7 @@ async function notifyHost(
     `${deps.appUrl}${eventPagePath(event.id)}`,
     language,
   );
-  await notifyOrganization(deps.hub, orgId, {
+  await notifyOrganization(deps, orgId, {
     type: response === 'accepted' ? 'success' : response === 'declined' ? 'warning' : 'info',
     title: notice.title,
     message: notice.message,

@@ -1,5 +1,6 @@
 import { events } from '../../db/schema/calendar.ts';
 import { emailActivity, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -309,8 +310,10 @@ export async function clientMails(db: Db, orgId: string, clientId: string, limit
       recipientEmail: emailActivity.recipientEmail,
       invoiceId: emailActivity.invoiceId,
       quoteId: emailActivity.quoteId,
+      status: sql<string>`coalesce(${mailOutbox.status}, ${emailActivity.status})`,
     })
     .from(emailActivity)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, emailActivity.outboxId))
     .where(and(eq(emailActivity.organizationId, orgId), eq(emailActivity.clientId, clientId)))
     .orderBy(desc(emailActivity.sentAt))
     .limit(limit + 1);

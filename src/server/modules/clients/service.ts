@@ -1,3 +1,4 @@
+import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
 import {
   ZClientInput,
   clientInputFromImport,
@@ -248,6 +249,9 @@ export async function getClientTimeline(
       type: m.type,
       subject: m.subject,
       recipientEmail: m.recipientEmail,
+      status: (OUTBOX_STATUSES as readonly string[]).includes(m.status)
+        ? (m.status as TOutboxStatus)
+        : ('sent' as const),
       invoiceId: m.invoiceId,
       quoteId: m.quoteId,
     })),

@@ -8,12 +8,23 @@ const ZSubsystem = z.object({
   latencyMs: z.number().optional(),
   detail: z.string().optional(),
 });
+const ZMailSubsystem = ZSubsystem.extend({
+  /** The outgoing queue: messages waiting, how long the oldest has waited, failures of the last 24 h. */
+  queue: z
+    .object({
+      waiting: z.number().int(),
+      oldestWaitingSeconds: z.number().int().nullable(),
+      failedLastDay: z.number().int(),
+      lastErrorCode: z.string().nullable(),
+    })
+    .optional(),
+});
 const ZHealth = z.object({
   status: z.enum(HEALTH_STATES),
   score: z.number(),
   usable: z.boolean(),
   checkedAt: z.string(),
-  subsystems: z.object({ database: ZSubsystem, storage: ZSubsystem, mail: ZSubsystem }),
+  subsystems: z.object({ database: ZSubsystem, storage: ZSubsystem, mail: ZMailSubsystem }),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ check: () => Promise<HealthReport> }> = async (

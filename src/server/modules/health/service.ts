@@ -1,9 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { healthScore, isUsable, overallState, type HealthState } from '@shared/health/health-score.ts';
-import type { MailPort } from '../../platform/mail.ts';
+import type { MailHealth, MailPort } from '../../platform/mail.ts';
 
-export type SubsystemReport = { status: HealthState; latencyMs?: number; detail?: string };
+export type SubsystemReport = {
+  status: HealthState;
+  latencyMs?: number;
+  detail?: string;
+  queue?: MailHealth['queue'];
+};
 export type HealthReport = {
   status: HealthState;
   score: number;
@@ -50,21 +55,17 @@ async function checkStorage(dataDir: string): Promise<SubsystemReport> {
 }
 
 /**
- * Mail probing talks to the SMTP server, so its answer is cached for 30 s (spec: health check every 30 s).
+ * Mail health is read fresh on every check: the queue (oldest waiting message, failures of the last day)
+ * and what the SMTP server last answered to the dispatcher (the port checks the server itself at most
+ * every 30 s, spec: health check every 30 s).
  */
 export function createHealthService(deps: { ping: () => Promise<void>; dataDir: string; mail: MailPort }) {
-  let mailCache: { at: number; report: SubsystemReport } | null = null;
-
   async function checkMail(): Promise<SubsystemReport> {
-    if (mailCache && Date.now() - mailCache.at < 30_000) return mailCache.report;
-    let report: SubsystemReport;
     try {
-      report = await withTimeout(deps.mail.probe(), PROBE_TIMEOUT_MS);
+      return await withTimeout(deps.mail.probe(), PROBE_TIMEOUT_MS);
     } catch {
-      report = { status: 'unknown', detail: 'mail status could not be read' };
+      return { status: 'unknown', detail: 'mail status could not be read' };
     }
-    mailCache = { at: Date.now(), report };
-    return report;
   }
 
   return async function check(): Promise<HealthReport> {

@@ -324,7 +324,7 @@ export async function recordMovement(
   const { before, after } = result;
   if (crossesLowStockThreshold(before, delta) && after.lowStockThreshold !== null) {
     const text = LOW_STOCK_TEXT[input.locale];
-    await notifyOrganization(deps.hub, orgId, {
+    await notifyOrganization(deps, orgId, {
       type: 'warning',
       title: text.title(after.name),
       message: text.message(

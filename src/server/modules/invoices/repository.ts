@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
+import { emailActivity, invoicePayments, invoices } from '../../db/schema/invoicing.ts';
 import type { Db } from '../../platform/db.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -248,4 +248,14 @@ export async function openInvoicesOf(db: Db, orgId: string, clientId: string): P
       ),
     )
     .orderBy(asc(invoices.dueDate), asc(invoices.sequence));
+}
+
+/** The invoice a delivered message sent (its invoice_sent activity) becomes "sent", once. */
+export async function markInvoiceSentByOutbox(db: Db, outboxId: string) {
+  await db.execute(sql`
+    update ${invoices} set sent_at = now()
+    where sent_at is null and id in (
+      select ${emailActivity.invoiceId} from ${emailActivity}
+      where ${emailActivity.outboxId} = ${outboxId} and ${emailActivity.type} = 'invoice_sent'
+    )`);
 }

@@ -20,7 +20,13 @@ import { todayIn } from '../invoicing/format.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { exportInvoices } from './export.ts';
 import { deletePayment, recordPayment } from './payments.ts';
-import { sendInvoice, sendPaymentConfirmation, sendReminder, sendStatement } from './sending.ts';
+import {
+  sendInvoice,
+  sendPaymentConfirmation,
+  sendReminder,
+  sendStatement,
+  trackInvoiceDelivery,
+} from './sending.ts';
 import {
   createCreditNote,
   createInvoiceDraft,
@@ -47,6 +53,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
   const read = { permissions: ['view_financial_data'] } as const;
   const write = { permissions: ['manage_financial_data'] } as const;
   const tags = ['invoices'];
+  trackInvoiceDelivery(deps);
 
   app.get(
     '/api/v1/invoices',

@@ -1,5 +1,9 @@
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
-import { FALLBACK_CLIENT_NAME, type EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
+import {
+  FALLBACK_CLIENT_NAME,
+  invoiceMailAttachments,
+  type EmailTemplateKey,
+} from '@shared/invoicing/email-templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -45,6 +49,11 @@ async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   };
 }
 
+/** An invoice is "sent" when the mail server accepted its message, not when the message was written. */
+export function trackInvoiceDelivery(deps: Pick<InvoiceMailDeps, 'db' | 'mail'>) {
+  deps.mail.onDelivered((outboxId) => repo.markInvoiceSentByOutbox(deps.db, outboxId));
+}
+
 /** Sends an issued invoice with its PDF and, when it can be produced, its FatturaPA XML. */
 export async function sendInvoice(
   deps: InvoiceMailDeps,
@@ -60,7 +69,7 @@ export async function sendInvoice(
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
   const pdf = await invoicePdf(deps, input.orgId, row.id);
   const attachments = [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }];
-  if (missingFatturaPaData(row.snapshot!).length === 0) {
+  if (invoiceMailAttachments(missingFatturaPaData(row.snapshot!)).includes('xml')) {
     const xml = await invoiceXml(deps, input.orgId, row.id);
     attachments.push({
       filename: xml.filename,
@@ -80,7 +89,10 @@ export async function sendInvoice(
     values,
     attachments,
   });
-  if (!row.sentAt) await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
+  // "Sent" once the mail server accepted the message (markInvoiceSentByOutbox), never while it waits in the
+  // outbox; it may have been accepted already, before the activity row existed.
+  if (activity.status === 'sent' && !row.sentAt)
+    await repo.updateInvoice(deps.db, input.orgId, row.id, { sentAt: new Date() });
   return { activity };
 }
 

@@ -29,6 +29,7 @@ import {
   taxSettingsFor,
 } from '../invoicing/snapshot.ts';
 import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
@@ -164,6 +165,7 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   ]);
   const client = parties.client;
   const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
+  const missing = snapshot ? missingFatturaPaData(snapshot) : ['buyer.taxId'];
   return {
     id: row.id,
     documentType: row.documentType as TInvoice['documentType'],
@@ -197,7 +199,8 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     lastReminderAt: row.lastReminderAt?.toISOString() ?? null,
     payments: payments.map(toPayment),
     activity,
-    eInvoiceMissing: snapshot ? missingFatturaPaData(snapshot) : ['buyer.taxId'],
+    eInvoiceMissing: missing,
+    mailAttachments: invoiceMailAttachments(missing),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

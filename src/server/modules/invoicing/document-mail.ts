@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
 import {
   SYSTEM_EMAIL_TEMPLATES,
@@ -7,7 +7,10 @@ import {
   type EmailTemplateText,
   type TemplateValues,
 } from '@shared/invoicing/email-templates.ts';
+import { asMailErrorCode } from '@shared/mail/delivery.ts';
+import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
 import { emailActivity, emailTemplates } from '../../db/schema/invoicing.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
@@ -78,14 +81,16 @@ export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: Docu
       clientId: m.clientId,
       outboxId,
       type: m.type,
-      status: 'sent',
+      // The fate of the message is the outbox's; this is only what it was when written.
+      status: deps.mail.mode === 'smtp' ? 'queued' : 'stored',
       recipientEmail: m.to,
       subject,
       templateType: m.templateKey,
       details: { attachments: m.attachments.map((a) => a.filename) },
     })
-    .returning();
-  return toActivity(row!);
+    .returning({ id: emailActivity.id });
+  const [activity] = await activityRows(deps.db, m.orgId, eq(emailActivity.id, row!.id));
+  return activity!;
 }
 
 /** Puts extra text after the message body and before the closing greeting, when there is one. */
@@ -95,33 +100,56 @@ function insertBeforeSignature(text: string, extra: string): string {
   return text.slice(0, closing.index) + extra + text.slice(closing.index);
 }
 
-export function toActivity(row: typeof emailActivity.$inferSelect): TEmailActivity {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    recipientEmail: row.recipientEmail,
-    subject: row.subject,
-    sentAt: row.sentAt.toISOString(),
-  };
+const activityColumns = {
+  id: emailActivity.id,
+  type: emailActivity.type,
+  recordedStatus: emailActivity.status,
+  outboxStatus: mailOutbox.status,
+  errorCode: mailOutbox.errorCode,
+  lastError: mailOutbox.lastError,
+  recipientEmail: emailActivity.recipientEmail,
+  subject: emailActivity.subject,
+  sentAt: emailActivity.sentAt,
+  details: emailActivity.details,
+};
+
+/** The document e-mails with their real state, read from the outbox message each one wrote. */
+async function activityRows(db: Db, orgId: string, where: SQL | undefined): Promise<TEmailActivity[]> {
+  const rows = await db
+    .select(activityColumns)
+    .from(emailActivity)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, emailActivity.outboxId))
+    .where(and(eq(emailActivity.organizationId, orgId), where))
+    .orderBy(desc(emailActivity.sentAt));
+  return rows.map((row) => {
+    const status = row.outboxStatus ?? row.recordedStatus;
+    const details = (row.details ?? {}) as { attachments?: unknown };
+    return {
+      id: row.id,
+      type: row.type,
+      status: (OUTBOX_STATUSES as readonly string[]).includes(status) ? (status as TOutboxStatus) : 'sent',
+      errorCode: asMailErrorCode(row.errorCode),
+      lastError: row.lastError,
+      recipientEmail: row.recipientEmail,
+      subject: row.subject,
+      sentAt: row.sentAt.toISOString(),
+      attachments: Array.isArray(details.attachments) ? details.attachments.map(String) : [],
+    };
+  });
 }
 
 export async function activityOf(
   db: Db,
   orgId: string,
-  ref: { invoiceId: string } | { quoteId: string },
+  ref: { invoiceId: string } | { quoteId: string } | { clientId: string },
 ): Promise<TEmailActivity[]> {
-  const rows = await db
-    .select()
-    .from(emailActivity)
-    .where(
-      and(
-        eq(emailActivity.organizationId, orgId),
-        'invoiceId' in ref
-          ? eq(emailActivity.invoiceId, ref.invoiceId)
-          : eq(emailActivity.quoteId, ref.quoteId),
-      ),
-    )
-    .orderBy(desc(emailActivity.sentAt));
-  return rows.map(toActivity);
+  return activityRows(
+    db,
+    orgId,
+    'invoiceId' in ref
+      ? eq(emailActivity.invoiceId, ref.invoiceId)
+      : 'quoteId' in ref
+        ? eq(emailActivity.quoteId, ref.quoteId)
+        : eq(emailActivity.clientId, ref.clientId),
+  );
 }

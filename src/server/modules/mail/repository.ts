@@ -1,5 +1,7 @@
-import { and, arrayContains, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, gte, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { organization } from '../../db/schema/auth.ts';
+import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { mailOutbox, type TStoredAttachment } from '../../db/schema/mail.ts';
 
 export type NewOutboxMessage = {
@@ -21,6 +23,9 @@ const listColumns = {
   subject: mailOutbox.subject,
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
+  errorCode: mailOutbox.errorCode,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
   createdAt: mailOutbox.createdAt,
   sentAt: mailOutbox.sentAt,
 };
@@ -73,7 +78,6 @@ export async function findOutboxMessage(
       htmlBody: mailOutbox.htmlBody,
       attachments: mailOutbox.attachments,
       headers: mailOutbox.headers,
-      lastError: mailOutbox.lastError,
     })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, id), visibleTo(scope)));
@@ -105,21 +109,103 @@ export async function claimDueMessages(db: Db, limit: number) {
 export async function markSent(db: Db, id: string, providerMessageId: string | null) {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null })
+    .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, errorCode: null })
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markFailedAttempt(db: Db, id: string, error: string, retryAt: Date | null) {
+/** A failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
+export async function markFailedAttempt(
+  db: Db,
+  id: string,
+  failure: { code: string; error: string },
+  retryAt: Date | null,
+) {
   await db
     .update(mailOutbox)
     .set(
       retryAt
-        ? { status: 'queued', lastError: error, nextAttemptAt: retryAt }
-        : { status: 'failed', lastError: error },
+        ? { status: 'queued', lastError: failure.error, errorCode: failure.code, nextAttemptAt: retryAt }
+        : { status: 'failed', lastError: failure.error, errorCode: failure.code },
     )
     .where(eq(mailOutbox.id, id));
 }
 
-export async function countByStatus(db: Db) {
-  return db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+/**
+ * Claimed messages that were not sent because the server could not be reached: back to the queue without
+ * counting the attempt (the message is not at fault), due again at `dueAt`.
+ */
+export async function releaseUnsent(
+  db: Db,
+  ids: string[],
+  failure: { code: string; error: string },
+  dueAt: Date,
+) {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
+      lastError: failure.error,
+      errorCode: failure.code,
+      nextAttemptAt: dueAt,
+    })
+    .where(inArray(mailOutbox.id, ids));
+}
+
+/** When the next queued message is due, if any. */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(mailOutbox.nextAttemptAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['queued', 'sending']));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The state of the queue for /api/health: what waits, since when, and what failed lately. */
+export async function queueStats(db: Db, failedSince: Date) {
+  const [waiting] = await db
+    .select({ n: count(), oldest: min(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['queued', 'sending']));
+  const [failed] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)));
+  const [lastFailure] = await db
+    .select({ code: mailOutbox.errorCode })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return {
+    waiting: Number(waiting?.n ?? 0),
+    oldestWaiting: waiting?.oldest ? new Date(waiting.oldest) : null,
+    failed: Number(failed?.n ?? 0),
+    lastFailureCode: lastFailure?.code ?? null,
+  };
+}
+
+/** The business an organization's mail comes from: its profile's company name and e-mail. */
+export async function senderOf(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({
+      companyName: businessProfiles.companyName,
+      email: businessProfiles.email,
+      orgName: organization.name,
+    })
+    .from(organization)
+    .leftJoin(businessProfiles, eq(businessProfiles.organizationId, organization.id))
+    .where(eq(organization.id, organizationId));
+  return row;
+}
+
+/** A failed message visible to the caller goes back to the queue, due now, with its attempts reset. */
+export async function requeueFailed(db: Db, scope: { organizationId: string; email: string }, id: string) {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date() })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed'), visibleTo(scope)))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }

@@ -1,22 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asMailErrorCode } from '@shared/mail/delivery.ts';
 import { ZOutboxItem, ZOutboxMessage, type TOutboxItem } from '@shared/mail/outbox.ts';
 import { toLimitOffset, zPage, zPageQuery } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import type { MailPort } from '../../platform/mail.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
-import { findOutboxMessage, listOutbox } from './repository.ts';
+import { findOutboxMessage, listOutbox, requeueFailed } from './repository.ts';
 
 type ListRow = Awaited<ReturnType<typeof listOutbox>>['items'][number];
 const toItem = (r: ListRow): TOutboxItem => ({
   ...r,
   status: r.status as TOutboxItem['status'],
+  errorCode: asMailErrorCode(r.errorCode),
+  nextAttemptAt: r.status === 'queued' ? r.nextAttemptAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
 });
 
 /** The outbox: what the product sent or stored, readable by the signed-in user. */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort }> = async (app, { db, mail }) => {
   app.get(
     '/api/v1/outbox',
     {
@@ -67,8 +71,31 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           contentType: a.contentType,
           size: Math.floor((a.contentBase64.length * 3) / 4),
         })),
-        lastError: row.lastError,
       };
+    },
+  );
+
+  app.post(
+    '/api/v1/outbox/:id/retry',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'Sends a failed message again (after the mail server or its settings were fixed)',
+        params: z.object({ id: z.uuid() }),
+        response: { 202: z.object({ id: z.string(), status: z.literal('queued') }) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const id = request.params.id;
+      const requeued = await requeueFailed(db, { organizationId: scope.orgId, email: scope.email }, id);
+      if (!requeued) {
+        const row = await findOutboxMessage(db, { organizationId: scope.orgId, email: scope.email }, id);
+        if (!row) throw notFound();
+        throw AppError.withParams('INVALID_TRANSITION', { from: row.status, to: 'queued' });
+      }
+      void mail.dispatchDue().catch((err: unknown) => request.log.error({ err }, 'mail dispatch failed'));
+      return reply.status(202).send({ id, status: 'queued' as const });
     },
   );
 };

@@ -1,30 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import type { TNotification } from '@shared/realtime/messages.ts';
+import type { Db } from '../../platform/db.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
+import * as repo from './repository.ts';
 
 export type NewNotification = Pick<TNotification, 'type' | 'title' | 'message'> & {
   data?: TNotification['data'];
 };
 
-/** Pushes a notification to one user's open sessions (spec: notifications live in the client, max 50). */
-export async function notifyUser(hub: RealtimeHub, userId: string, input: NewNotification) {
-  const notification: TNotification = {
-    id: randomUUID(),
-    timestamp: new Date().toISOString(),
-    read: false,
-    ...input,
+export type NotifyDeps = { db: Db; hub: RealtimeHub };
+
+function build(input: NewNotification): TNotification {
+  return { id: randomUUID(), timestamp: new Date().toISOString(), read: false, ...input };
+}
+
+function rowOf(n: TNotification, organizationId: string | null): repo.NewNotificationRow {
+  return {
+    id: n.id,
+    organizationId,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    data: n.data ?? null,
+    createdAt: new Date(n.timestamp),
   };
-  await hub.publish(topics.userNotifications(userId), { type: 'NOTIFICATION', notification });
+}
+
+/**
+ * Notifications are stored first (the 50 most recent per user), so one that arrives while the user is
+ * signed out is in the bell at the next page load; then they are pushed to the open sessions.
+ */
+export async function notifyUser(deps: NotifyDeps, userId: string, input: NewNotification) {
+  const notification = build(input);
+  await repo.insertForUser(deps.db, userId, rowOf(notification, null));
+  await deps.hub.publish(topics.userNotifications(userId), { type: 'NOTIFICATION', notification });
   return notification;
 }
 
-export async function notifyOrganization(hub: RealtimeHub, orgId: string, input: NewNotification) {
-  const notification: TNotification = {
-    id: randomUUID(),
-    timestamp: new Date().toISOString(),
-    read: false,
-    ...input,
-  };
-  await hub.publish(topics.orgNotifications(orgId), { type: 'NOTIFICATION', notification });
+/** To every member of the organization: one notification id, read and removed by each member alone. */
+export async function notifyOrganization(deps: NotifyDeps, orgId: string, input: NewNotification) {
+  const notification = build(input);
+  await repo.insertForMembers(deps.db, { ...rowOf(notification, orgId), organizationId: orgId });
+  await deps.hub.publish(topics.orgNotifications(orgId), { type: 'NOTIFICATION', notification });
   return notification;
+}
+
+export async function listNotifications(
+  deps: { db: Db },
+  scope: { userId: string; organizationId: string | null },
+): Promise<TNotification[]> {
+  const rows = await repo.listFor(deps.db, scope.userId, scope.organizationId);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as TNotification['type'],
+    title: r.title,
+    message: r.message,
+    timestamp: r.createdAt.toISOString(),
+    read: r.readAt !== null,
+    ...(r.data ? { data: r.data } : {}),
+  }));
 }

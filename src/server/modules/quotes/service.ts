@@ -599,7 +599,7 @@ async function notifyResponse(deps: QuoteResponseDeps, row: repo.QuoteRow, parti
     formatMoneyFor(row.totalCents, ORG_NOTICE_LANGUAGE),
   );
   const said = row.clientResponseMessage ? `${text.message}: «${row.clientResponseMessage}»` : '';
-  await notifyOrganization(deps.hub, row.organizationId, {
+  await notifyOrganization(deps, row.organizationId, {
     type: accepted ? 'success' : 'warning',
     title,
     message: said ? `${summary} ${said}` : summary,

@@ -39,6 +39,7 @@ import {
 } from './calendar-ui.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 type Open = { kind: 'invite' } | { kind: 'answer' | 'resend' | 'cancel'; invitation: TInvitation };
 
@@ -57,6 +58,7 @@ export function InvitationsCard({
   canInvite: boolean;
 }) {
   const { t } = useTranslation(['calendar', 'common', 'buttons']);
+  const mailToast = useMailWrittenToast();
   const { orgId, canManage } = useCalendarPermissions();
   const list = useInvitations(orgId, eventId);
   const resend = useResendInvitation(orgId, eventId);
@@ -144,7 +146,10 @@ export function InvitationsCard({
           onConfirm={() =>
             resend.mutate(open.invitation.id, {
               onSuccess: () => {
-                toast.success(t('calendar:invitations.resent', { email: open.invitation.inviteeEmail }));
+                mailToast(
+                  open.invitation.inviteeEmail,
+                  t('calendar:invitations.resent', { email: open.invitation.inviteeEmail }),
+                );
                 close();
               },
               onError: fail,

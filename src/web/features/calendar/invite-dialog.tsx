@@ -27,6 +27,7 @@ import {
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';
+import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 interface InviteValues {
   inviteeType: 'client' | 'external';
@@ -72,6 +73,7 @@ export function InviteDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['calendar', 'buttons', 'forms']);
+  const mailToast = useMailWrittenToast();
   const { orgId } = useCalendarPermissions();
   const locale = useLocale();
   const create = useCreateInvitation(orgId, eventId);
@@ -120,7 +122,7 @@ export function InviteDialog({
   const submit = form.handleSubmit(async (input) => {
     try {
       const invitation = await create.mutateAsync(input);
-      toast.success(t('calendar:invite.sent', { email: invitation.inviteeEmail }));
+      mailToast(invitation.inviteeEmail, t('calendar:invite.sent', { email: invitation.inviteeEmail }));
       onDone();
     } catch (error) {
       const issues = detailIssues(error);

@@ -2,6 +2,7 @@ import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
+import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
 import {
   Archive,
   ArchiveRestore,
@@ -109,7 +110,7 @@ function ClientDetail({ id, edit }: { id: string; edit: boolean }) {
 }
 
 function ClientView({ client }: { client: TClient }) {
-  const { t } = useTranslation(['clients', 'buttons', 'common']);
+  const { t } = useTranslation(['clients', 'buttons', 'common', 'mail']);
   const navigate = useNavigate();
   const { organizationId, canManage } = useClientPermissions();
   const archive = useArchiveClient(organizationId);
@@ -138,7 +139,8 @@ function ClientView({ client }: { client: TClient }) {
 
   const sendStatement = () =>
     statement.mutate(client.id, {
-      onSuccess: () => toast.success(t('clients:detail.statementSent', { email: client.email })),
+      onSuccess: (result) =>
+        toastDelivery(t, result.activity, t('clients:detail.statementSent', { email: client.email })),
       onError: (error) => toast.error(apiErrorMessage(error, t)),
     });
 
@@ -347,7 +349,7 @@ function Facts({ items }: { items: [string | null, ReactNode][] }) {
 }
 
 function Timeline({ client }: { client: TClient }) {
-  const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices']);
+  const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices', 'mail']);
   const { organizationId } = useClientPermissions();
   const timeline = useClientTimeline(organizationId, client.id);
   const locale = localeOf(currentLanguage());
@@ -392,7 +394,7 @@ function Timeline({ client }: { client: TClient }) {
 }
 
 function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: string }) {
-  const { t } = useTranslation(['clients', 'quotes', 'invoices']);
+  const { t } = useTranslation(['clients', 'quotes', 'invoices', 'mail']);
   let icon: ReactNode;
   let title: ReactNode;
   let detail: ReactNode = null;
@@ -444,7 +446,7 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
   } else if (entry.kind === 'mail') {
     icon = <Mail className="size-3.5" />;
     title = t('clients:timeline.mail', { subject: entry.subject });
-    detail = entry.recipientEmail;
+    detail = `${entry.recipientEmail} · ${t(`mail:status.${entry.status}`)}`;
   } else if (entry.kind === 'created') {
     icon = <UserPlus className="size-3.5" />;
     title = t('clients:timeline.created');

@@ -6,6 +6,7 @@ import type {
   TClientImportResult,
 } from '@shared/clients/import-export.ts';
 import type { TClientTimeline } from '@shared/clients/timeline.ts';
+import type { TSendResult } from '@shared/invoicing/contracts.ts';
 import { api, ApiError, NETWORK_ERROR } from '@web/app/api.ts';
 import type { FieldIssue } from '@web/app/form-errors.ts';
 
@@ -72,7 +73,8 @@ export function useClientTimeline(organizationId: string | null, id: string | un
 export function useSendStatement(organizationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(`/api/v1/clients/${id}/statement`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) =>
+      api<TSendResult>(`/api/v1/clients/${id}/statement`, { method: 'POST', body: {} }),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsKey(organizationId) }),
   });

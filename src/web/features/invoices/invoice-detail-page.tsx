@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
+import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
 import {
   ArrowLeft,
   BellRing,
@@ -95,7 +96,7 @@ type Confirmation =
   'issue' | 'send' | 'creditNote' | 'delete' | `reminder-${ReminderType}` | `payment-${string}`;
 
 function InvoiceView({ invoice }: { invoice: TInvoice }) {
-  const { t } = useTranslation(['invoices', 'buttons', 'common']);
+  const { t } = useTranslation(['invoices', 'buttons', 'common', 'mail']);
   const navigate = useNavigate();
   const { orgId, canManage } = useInvoicingPermissions();
   const locale = localeOf(currentLanguage());
@@ -136,7 +137,9 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
     send.mutate(reminder, {
       onSuccess: (result) => {
         confirm.close();
-        toast.success(
+        toastDelivery(
+          t,
+          result.activity,
           reminder
             ? t('invoices:toast.reminderSent', { email: result.activity.recipientEmail })
             : t('invoices:toast.sent', { email: result.activity.recipientEmail }),
@@ -164,7 +167,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
     });
   const doConfirmPayment = (paymentId: string) =>
     confirmPayment.mutate(paymentId, {
-      onSuccess: () => toast.success(t('invoices:payments.confirmationSent')),
+      onSuccess: (result) => toastDelivery(t, result.activity, t('invoices:payments.confirmationSent')),
       onError: fail,
     });
   const doDeletePayment = (paymentId: string) =>
@@ -542,11 +545,32 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       <ConfirmDialog
         {...confirm.props('send')}
         title={t('invoices:confirm.sendTitle')}
-        description={email ? t('invoices:confirm.sendText', { email }) : t('invoices:confirm.sendNoEmail')}
+        description={
+          email
+            ? invoice.mailAttachments.includes('xml')
+              ? t('invoices:confirm.sendTextPdfXml', { email })
+              : t('invoices:confirm.sendTextPdfOnly', { email })
+            : t('invoices:confirm.sendNoEmail')
+        }
         confirmLabel={t('invoices:actions.send')}
         loading={send.isPending}
         onConfirm={() => doSend(null)}
-      />
+      >
+        {email && !invoice.mailAttachments.includes('xml') ? (
+          <Alert tone="warning" title={t('invoices:confirm.sendNoXmlTitle')}>
+            <ul className="grid list-disc gap-1 pl-5" data-testid="send-xml-missing">
+              {invoice.eInvoiceMissing.map((key) => {
+                const item = missingItem(key, {
+                  id: invoice.id,
+                  clientId: invoice.client.id,
+                  isDraft: false,
+                });
+                return <li key={key}>{i18n.exists(item.labelKey) ? t(item.labelKey) : key}</li>;
+              })}
+            </ul>
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
       {reminderPending ? (
         <ConfirmDialog
           {...confirm.props(`reminder-${reminderPending}`)}

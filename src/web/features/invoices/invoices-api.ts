@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   InvoiceStatus,
   ReminderType,
@@ -8,12 +7,11 @@ import type {
   TInvoicePage,
   TInvoiceTotals,
   TPaymentInput,
-  ZSendResult,
+  TSendResult,
 } from '@shared/invoicing/contracts.ts';
 import { api } from '@web/app/api.ts';
 import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
-
-type TSendResult = z.output<typeof ZSendResult>;
+import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
 /** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&page=`). */
 export interface InvoiceListParams {
@@ -77,7 +75,9 @@ export function useInvoice(orgId: string | null, id: string | undefined) {
   return useQuery({
     queryKey: [...invoicesKey(orgId), 'one', id],
     queryFn: ({ signal }) => api<TInvoice>(`/api/v1/invoices/${encodeURIComponent(id!)}`, { signal }),
-    enabled: !!orgId && !!id,
+    enabled: !!orgId && !!id, // A message still waiting for the mail server: look again until its fate is known.
+    refetchInterval: (query) =>
+      query.state.data?.activity.some((a) => isPendingDelivery(a.status)) ? 3000 : false,
   });
 }
 

@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mail } from 'lucide-react';
 import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
+import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
 import type { DocumentTotals } from '@shared/invoicing/document.ts';
 import { formatDateTime, formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
@@ -131,9 +131,12 @@ export function Facts({ items, className }: { items: [string, ReactNode][]; clas
   );
 }
 
-/** The e-mails sent for a document (email_activity): type, recipient, subject, status and time. */
+/**
+ * The e-mails of a document (email_activity) with their real state from the outbox: kept because no mail
+ * server is configured, queued, sent or failed with the reason.
+ */
 export function EmailActivityCard({ activity }: { activity: TEmailActivity[] }) {
-  const { t } = useTranslation(['invoices']);
+  const { t } = useTranslation(['invoices', 'mail']);
   const locale = localeOf(currentLanguage());
   return (
     <Card>
@@ -153,19 +156,19 @@ export function EmailActivityCard({ activity }: { activity: TEmailActivity[] }) 
                   <span className="font-medium text-foreground">
                     {t(`invoices:activity.types.${entry.type}`, { defaultValue: entry.type })}
                   </span>
-                  <Badge
-                    tone={
-                      entry.status === 'failed' ? 'danger' : entry.status === 'sent' ? 'success' : 'neutral'
-                    }
-                  >
-                    {t(`invoices:activity.statuses.${entry.status}`, { defaultValue: entry.status })}
-                  </Badge>
+                  <MailDeliveryBadge status={entry.status} />
                 </div>
                 <p className="break-words text-muted-foreground">{entry.subject}</p>
                 <p className="text-xs text-muted-foreground">
                   {t('invoices:activity.to', { email: entry.recipientEmail })} ·{' '}
                   <time dateTime={entry.sentAt}>{formatDateTime(entry.sentAt, locale)}</time>
                 </p>
+                {entry.attachments.length > 0 ? (
+                  <p className="text-xs break-words text-muted-foreground">
+                    {t('invoices:activity.attachments', { files: entry.attachments.join(', ') })}
+                  </p>
+                ) : null}
+                <MailDeliveryNote delivery={entry} />
               </li>
             ))}
           </ol>

@@ -22,26 +22,31 @@ import {
   applyAutoRead,
   markAllRead,
   markRead,
+  mergeNotifications,
   nextAutoReadIn,
   reconnectDelay,
   removeNotification,
   toastDuration,
   unreadCount,
 } from '@shared/notifications/rules.ts';
+import { api } from '@web/app/api.ts';
 import { meQueryKey } from '@web/app/session.ts';
 import { rememberSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { NotificationToast } from './notification-toast.tsx';
 
 type Action =
+  | { type: 'load'; stored: TNotification[] }
   | { type: 'add'; notification: TNotification }
   | { type: 'read'; id: string }
   | { type: 'readAll' }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
-  | { type: 'autoRead'; now: number };
+  | { type: 'autoRead'; now: number; shownAt: ReadonlyMap<string, number> };
 
 function reducer(list: TNotification[], action: Action): TNotification[] {
   switch (action.type) {
+    case 'load':
+      return mergeNotifications(list, action.stored);
     case 'add':
       return addNotification(list, action.notification);
     case 'read':
@@ -53,7 +58,7 @@ function reducer(list: TNotification[], action: Action): TNotification[] {
     case 'clear':
       return [];
     case 'autoRead':
-      return applyAutoRead(list, action.now);
+      return applyAutoRead(list, action.now, action.shownAt);
   }
 }
 
@@ -93,10 +98,16 @@ function socketUrl(): string {
   return `${protocol}//${window.location.host}/api/ws`;
 }
 
+/** The server's copy of the bell; a failure leaves the list as it is (the next load tries again). */
+const persist = (path: string, body?: unknown) =>
+  void api(`/api/v1/notifications/${path}`, { method: 'POST', body }).catch(() => undefined);
+
 /**
- * Notifications in memory (spec §3, §4, §9) fed by the live channel /api/ws: subscribe to `notifications`,
- * heartbeat every 30 s, reconnect with exponential backoff up to 5 attempts; a new one also shows a toast.
- * The channel is reopened when the active organization changes (its topic changes).
+ * Notifications (spec §3, §4, §9): the stored list is loaded with the page and each time the live channel
+ * (re)connects, so what arrived while the user was away or offline is in the bell; the live channel /api/ws
+ * adds new ones (subscribe to `notifications`, heartbeat every 30 s, reconnect with exponential backoff up to
+ * 5 attempts) with a toast. Reading and removing are kept on the server. The channel is reopened when the
+ * active organization changes (its topic changes).
  */
 export function NotificationsProvider({
   organizationId,
@@ -110,6 +121,8 @@ export function NotificationsProvider({
   const [generation, setGeneration] = useState(0);
   const queryClient = useQueryClient();
   const queryClientRef = useRef(queryClient);
+  /** When each notification was first shown here: auto-read counts its 30 s from then. */
+  const shownAt = useRef(new Map<string, number>());
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -118,6 +131,19 @@ export function NotificationsProvider({
     let retry: number | undefined;
     let stopped = false;
 
+    const load = () =>
+      api<{ items: TNotification[] }>('/api/v1/notifications')
+        .then(({ items }) => {
+          if (stopped) return;
+          for (const n of items) if (!shownAt.current.has(n.id)) shownAt.current.set(n.id, Date.now());
+          dispatch({ type: 'load', stored: items });
+        })
+        .catch(() => undefined);
+    // Another organization's list replaces this one.
+    dispatch({ type: 'clear' });
+    void load();
+    let opened = false;
+
     const connect = () => {
       const ws = new WebSocket(socketUrl());
       socket = ws;
@@ -125,6 +151,9 @@ export function NotificationsProvider({
         attempts = 0;
         setStatus({ connected: true, error: null });
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'notifications' }));
+        // What arrived while the channel was down is on the server (the first load ran with the page).
+        if (opened) void load();
+        opened = true;
         heartbeat = window.setInterval(() => {
           if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
         }, HEARTBEAT_INTERVAL_MS);
@@ -140,6 +169,7 @@ export function NotificationsProvider({
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'NOTIFICATION' && isNotification(message.notification)) {
           const notification = message.notification;
+          shownAt.current.set(notification.id, Date.now());
           dispatch({ type: 'add', notification });
           toast(() => <NotificationToast notification={notification} />, {
             id: `notification-${notification.id}`,
@@ -185,11 +215,17 @@ export function NotificationsProvider({
     };
   }, [organizationId, generation]);
 
-  // Unread notifications become read 30 s after their timestamp.
+  // Unread notifications become read 30 s after they were shown here; the server keeps that.
   useEffect(() => {
-    const wait = nextAutoReadIn(notifications, Date.now());
+    const wait = nextAutoReadIn(notifications, Date.now(), shownAt.current);
     if (wait === null) return;
-    const timer = window.setTimeout(() => dispatch({ type: 'autoRead', now: Date.now() }), wait + 50);
+    const timer = window.setTimeout(() => {
+      const now = Date.now();
+      const read = applyAutoRead(notifications, now, shownAt.current);
+      const ids = read.filter((n, i) => n.read && !notifications[i]!.read).map((n) => n.id);
+      dispatch({ type: 'autoRead', now, shownAt: shownAt.current });
+      if (ids.length > 0) persist('read', { ids });
+    }, wait + 50);
     return () => window.clearTimeout(timer);
   }, [notifications]);
 
@@ -200,10 +236,22 @@ export function NotificationsProvider({
       notifications,
       unread: unreadCount(notifications),
       status,
-      markRead: (id) => dispatch({ type: 'read', id }),
-      markAllRead: () => dispatch({ type: 'readAll' }),
-      remove: (id) => dispatch({ type: 'remove', id }),
-      clear: () => dispatch({ type: 'clear' }),
+      markRead: (id) => {
+        dispatch({ type: 'read', id });
+        persist('read', { ids: [id] });
+      },
+      markAllRead: () => {
+        dispatch({ type: 'readAll' });
+        persist('read-all');
+      },
+      remove: (id) => {
+        dispatch({ type: 'remove', id });
+        persist('remove', { ids: [id] });
+      },
+      clear: () => {
+        dispatch({ type: 'clear' });
+        persist('clear');
+      },
       reconnect,
     }),
     [notifications, status, reconnect],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
+import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
 import {
   ArrowLeft,
   CheckCircle2,
@@ -74,7 +75,7 @@ export function QuoteDetailPage() {
 type Confirmation = 'send' | 'accept' | 'reject' | 'convert' | 'delete';
 
 function QuoteView({ quote }: { quote: TQuote }) {
-  const { t } = useTranslation(['quotes', 'invoices', 'buttons', 'common']);
+  const { t } = useTranslation(['quotes', 'invoices', 'buttons', 'common', 'mail']);
   const navigate = useNavigate();
   const { orgId, canManage } = useInvoicingPermissions();
   const locale = localeOf(currentLanguage());
@@ -99,7 +100,7 @@ function QuoteView({ quote }: { quote: TQuote }) {
     send.mutate(undefined, {
       onSuccess: (result) => {
         confirm.close();
-        toast.success(t('quotes:toast.sent', { email: result.activity.recipientEmail }));
+        toastDelivery(t, result.activity, t('quotes:toast.sent', { email: result.activity.recipientEmail }));
       },
       onError: fail,
     });

@@ -7,14 +7,13 @@ import type {
   TQuote,
   TQuoteInput,
   ZQuotePage,
-  ZSendResult,
+  TSendResult,
 } from '@shared/invoicing/contracts.ts';
 import { api } from '@web/app/api.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
+import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
 export type TQuotePage = z.output<typeof ZQuotePage>;
-export type TSendResult = z.output<typeof ZSendResult>;
-
 /** The list's filters as they sit in the URL (`/quotes?q=&status=&from=&to=&page=`). */
 export interface QuoteListParams {
   q?: string;
@@ -53,7 +52,9 @@ export function useQuote(orgId: string | null, id: string | undefined) {
   return useQuery({
     queryKey: [...quotesKey(orgId), 'one', id],
     queryFn: ({ signal }) => api<TQuote>(`/api/v1/quotes/${encodeURIComponent(id!)}`, { signal }),
-    enabled: !!orgId && !!id,
+    enabled: !!orgId && !!id, // A message still waiting for the mail server: look again until its fate is known.
+    refetchInterval: (query) =>
+      query.state.data?.activity.some((a) => isPendingDelivery(a.status)) ? 3000 : false,
   });
 }
 

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, Paperclip } from 'lucide-react';
 import type { TOutboxItem, TOutboxMessage } from '@shared/mail/outbox.ts';
 import { formatDateTime, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
+import { toast } from '@web/ui/toast.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
+import { usePublicConfig } from '@web/features/auth/auth-api.ts';
+import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
+import { linkify, previewDocument } from './linkify.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
@@ -26,18 +29,11 @@ interface Page<T> {
   pageSize: number;
 }
 
-const STATUS_TONE: Record<TOutboxItem['status'], 'neutral' | 'primary' | 'success' | 'danger' | 'warning'> = {
-  stored: 'neutral',
-  queued: 'warning',
-  sending: 'primary',
-  sent: 'success',
-  failed: 'danger',
-};
-
 /** Settings → Outbox: mail the product stored (no SMTP server) or sent, newest first. */
 export function OutboxPanel() {
-  const { t } = useTranslation(['settings', 'buttons', 'common']);
+  const { t } = useTranslation(['settings', 'buttons', 'common', 'mail']);
   const me = useSignedInMe();
+  const config = usePublicConfig();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const locale = localeOf(currentLanguage());
@@ -56,6 +52,13 @@ export function OutboxPanel() {
         title={t('settings:outbox.title')}
         description={t('settings:outbox.description')}
       />
+      {config.data?.mailMode === 'outbox' ? (
+        <div className="px-5 pb-2">
+          <Alert tone="warning" title={t('settings:outbox.noSmtpTitle')}>
+            {t('mail:note.stored')}
+          </Alert>
+        </div>
+      ) : null}
       {list.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label={t('common:loading')} />
@@ -110,9 +113,7 @@ export function OutboxPanel() {
                       {item.toAddresses.join(', ')}
                     </td>
                     <td className="px-5 py-3">
-                      <Badge tone={STATUS_TONE[item.status]}>
-                        {t(`settings:outbox.status.${item.status}`)}
-                      </Badge>
+                      <MailDeliveryBadge status={item.status} />
                     </td>
                     <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">
                       {formatDateTime(item.createdAt, locale)}
@@ -165,11 +166,22 @@ export function OutboxPanel() {
 }
 
 function OutboxMessageDialog({ id }: { id: string }) {
-  const { t } = useTranslation(['settings', 'buttons', 'common']);
+  const { t } = useTranslation(['settings', 'buttons', 'common', 'mail']);
   const locale = localeOf(currentLanguage());
   const message = useQuery({
     queryKey: ['outbox-message', id],
     queryFn: () => api<TOutboxMessage>(`/api/v1/outbox/${encodeURIComponent(id)}`),
+  });
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => api<unknown>(`/api/v1/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    retry: false,
+    onSuccess: async () => {
+      toast(t('settings:outbox.retried'));
+      await queryClient.invalidateQueries({ queryKey: ['outbox'] });
+      await queryClient.invalidateQueries({ queryKey: ['outbox-message', id] });
+    },
+    onError: (error) => toast.error(apiErrorMessage(error, t)),
   });
   // Text first: the HTML preview is a sandboxed frame, opened on request.
   const [view, setView] = useState<'html' | 'text'>('text');
@@ -197,7 +209,7 @@ function OutboxMessageDialog({ id }: { id: string }) {
             <dd className="break-all">{m.toAddresses.join(', ')}</dd>
             <dt className="text-muted-foreground">{t('settings:outbox.fields.status')}</dt>
             <dd>
-              <Badge tone={STATUS_TONE[m.status]}>{t(`settings:outbox.status.${m.status}`)}</Badge>
+              <MailDeliveryBadge status={m.status} />
             </dd>
             <dt className="text-muted-foreground">{t('settings:outbox.fields.created')}</dt>
             <dd>{formatDateTime(m.createdAt, locale)}</dd>
@@ -210,8 +222,16 @@ function OutboxMessageDialog({ id }: { id: string }) {
             <dt className="text-muted-foreground">{t('settings:outbox.fields.attempts')}</dt>
             <dd>{formatNumber(m.attempts, locale)}</dd>
           </dl>
-          {m.lastError ? (
-            <Alert tone="error" title={t('settings:outbox.fields.lastError')}>
+          {m.status !== 'sent' ? <MailDeliveryNote delivery={m} /> : null}
+          {m.status === 'failed' ? (
+            <div>
+              <Button variant="outline" size="sm" loading={retry.isPending} onClick={() => retry.mutate()}>
+                {t('settings:outbox.retry')}
+              </Button>
+            </div>
+          ) : null}
+          {m.lastError && m.status !== 'failed' && m.status !== 'sent' ? (
+            <Alert tone="warning" title={t('settings:outbox.fields.lastError')}>
               {m.lastError}
             </Alert>
           ) : null}
@@ -246,9 +266,10 @@ function OutboxMessageDialog({ id }: { id: string }) {
           {showHtml ? (
             <iframe
               title={t('settings:outbox.htmlPreview')}
-              // No scripts, forms, navigation or same-origin access for the message's HTML.
-              sandbox=""
-              srcDoc={m.htmlBody ?? ''}
+              // No scripts, forms, navigation or same-origin access for the message's HTML; its links open
+              // in a new tab, outside the frame.
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              srcDoc={previewDocument(m.htmlBody ?? '')}
               className="h-96 w-full rounded-md border border-border bg-white"
             />
           ) : (
@@ -258,7 +279,21 @@ function OutboxMessageDialog({ id }: { id: string }) {
               aria-label={t('settings:outbox.view.text')}
               className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-4 font-mono text-xs whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
             >
-              {m.textBody}
+              {linkify(m.textBody).map((part, i) =>
+                'href' in part ? (
+                  <a
+                    key={i}
+                    href={part.href}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="break-all text-primary underline underline-offset-2"
+                  >
+                    {part.text}
+                  </a>
+                ) : (
+                  part.text
+                ),
+              )}
             </pre>
           )}
         </div>

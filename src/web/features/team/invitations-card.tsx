@@ -14,6 +14,7 @@ import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
 import { useCancelInvitation, useResendInvitation, useTeamInvitations } from './team-api.ts';
 import { notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';
+import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 /**
  * Pending invitations (expired ones marked, they can be sent again): address, role, expiry, who invited,
@@ -22,6 +23,7 @@ import { notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.ts
  */
 export function InvitationsCard() {
   const { t } = useTranslation(['team', 'common', 'buttons']);
+  const mailToast = useMailWrittenToast();
   const access = useTeamAccess();
   const locale = useLocale();
   const list = useTeamInvitations(access.orgId, access.canManage);
@@ -33,7 +35,8 @@ export function InvitationsCard() {
   const doResend = (invitation: TTeamInvitation) =>
     resend.mutate(invitation.id, {
       onSuccess: () =>
-        toast.success(
+        mailToast(
+          invitation.email,
           t('team:invitations.resent', { email: invitation.email, hours: TEAM_INVITATION_TTL_HOURS }),
         ),
       onError: (error) => notifyFailure(error, t),

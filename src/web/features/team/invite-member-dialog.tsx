@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@web/ui/toast.ts';
 import { Send } from 'lucide-react';
 import type { Role } from '@shared/auth/permissions.ts';
 import { TEAM_INVITATION_TTL_HOURS, ZInviteMemberInput } from '@shared/organizations/team-contracts.ts';
@@ -15,6 +14,7 @@ import { usePublicConfig } from '@web/features/auth/auth-api.ts';
 import { useInviteMember } from './team-api.ts';
 import { teamMessageKey } from './team-rules.ts';
 import { useTeamAccess } from './team-ui.tsx';
+import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 /** The invite form: an address and a role among those this member may give, validated like the server. */
 export function InviteMemberDialog({ onDone }: { onDone: () => void }) {
@@ -22,6 +22,7 @@ export function InviteMemberDialog({ onDone }: { onDone: () => void }) {
   const access = useTeamAccess();
   const invite = useInviteMember(access.orgId);
   const config = usePublicConfig();
+  const mailToast = useMailWrittenToast();
   const roles = access.assignable(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
@@ -47,7 +48,8 @@ export function InviteMemberDialog({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (result) => {
           const address = result.invitation.email;
-          toast.success(
+          mailToast(
+            address,
             result.resent
               ? t('team:invite.resent', { email: address })
               : t('team:invite.sent', { email: address }),

@@ -1,0 +1,119 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@web/ui/toast.ts';
+import type { MailErrorCode } from '@shared/mail/delivery.ts';
+import type { TOutboxStatus } from '@shared/mail/outbox.ts';
+import { usePublicConfig } from '@web/features/auth/auth-api.ts';
+import { Badge } from '@web/ui/badge.tsx';
+
+/** What every screen that shows a message's fate needs: its outbox state and, when it failed, why. */
+export interface MailDelivery {
+  status: TOutboxStatus;
+  errorCode: MailErrorCode | null;
+  lastError: string | null;
+}
+
+export const DELIVERY_TONE: Record<TOutboxStatus, 'neutral' | 'primary' | 'success' | 'danger' | 'warning'> =
+  {
+    stored: 'warning',
+    queued: 'neutral',
+    sending: 'primary',
+    sent: 'success',
+    failed: 'danger',
+  };
+
+/** Still waiting for the mail server: the screen showing it should look again shortly. */
+export function isPendingDelivery(status: TOutboxStatus): boolean {
+  return status === 'queued' || status === 'sending';
+}
+
+/** The state as a badge: "Sent" only when the mail server accepted the message. */
+export function MailDeliveryBadge({ status }: { status: TOutboxStatus }) {
+  const { t } = useTranslation(['mail']);
+  return (
+    <Badge tone={DELIVERY_TONE[status]} data-testid="mail-delivery" data-status={status}>
+      {t(`mail:status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Why a message is not sent (yet): no mail server (and how to configure one), waiting, or the failure. */
+export function deliveryNote(t: TFunction, delivery: MailDelivery): string | null {
+  switch (delivery.status) {
+    case 'stored':
+      return t('mail:note.stored');
+    case 'queued':
+    case 'sending':
+      return delivery.errorCode
+        ? t('mail:note.retrying', { reason: t(`mail:errors.${delivery.errorCode}`) })
+        : t('mail:note.queued');
+    case 'failed':
+      return t('mail:note.failed', {
+        reason: t(`mail:errors.${delivery.errorCode ?? 'UNKNOWN_ERROR'}`),
+      });
+    default:
+      return null;
+  }
+}
+
+export function MailDeliveryNote({ delivery }: { delivery: MailDelivery }) {
+  const { t } = useTranslation(['mail']);
+  const note = deliveryNote(t, delivery);
+  if (!note) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="mail-delivery-note">
+      {note}
+      {delivery.status === 'failed' && delivery.lastError ? (
+        <span className="mt-0.5 block break-words">
+          {t('mail:note.serverSaid', { text: delivery.lastError })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * One toast per send, saying what really happened: sent (success), queued (info), kept in the outbox because
+ * no mail server is configured (a warning that says how to configure one) or failed (an error with the reason).
+ * `sentText` is the screen's own success sentence, used only when the server accepted the message.
+ */
+export function toastDelivery(
+  t: TFunction,
+  delivery: MailDelivery & { recipientEmail: string },
+  sentText: string,
+) {
+  const email = delivery.recipientEmail;
+  const id = `mail-delivery-${email}`;
+  switch (delivery.status) {
+    case 'sent':
+      toast.success(sentText, { id });
+      return;
+    case 'failed':
+      toast.error(
+        t('mail:toast.failed', { email, reason: t(`mail:errors.${delivery.errorCode ?? 'UNKNOWN_ERROR'}`) }),
+        { id },
+      );
+      return;
+    case 'stored':
+      toast(t('mail:toast.stored', { email }), { id, icon: '⚠️', duration: 8000 });
+      return;
+    default:
+      toast(t('mail:toast.queued', { email }), { id, icon: '✉️' });
+  }
+}
+
+/**
+ * For sends whose answer does not carry the message's state (invitations): without a mail server the message
+ * only waits in the outbox, and the toast says so instead of "sent".
+ */
+export function useMailWrittenToast() {
+  const { t } = useTranslation(['mail']);
+  const config = usePublicConfig();
+  return (recipientEmail: string, sentText: string) => {
+    if (config.data?.mailMode === 'outbox') {
+      toastDelivery(t, { status: 'stored', errorCode: null, lastError: null, recipientEmail }, sentText);
+    } else {
+      toast.success(sentText);
+    }
+  };
+}
