@@ -96,7 +96,7 @@ export type TaxSettings = {
   /** Split payment (art. 17-ter DPR 633/72): client is a public administration or a listed company. */
   splitPayment: boolean;
   withholding: { type: WithholdingType; ratePercent: string; causale: string } | null;
-  /** Cassa previdenziale: rate on the taxable amount of the lines; its own VAT rate; subject to withholding? */
+  /** Cassa previdenziale: rate on the lines' totals (art. 15 N1 expenses excluded); subject to withholding? */
   pensionFund: { type: string; ratePercent: string; subjectToWithholding: boolean } | null;
   /** Whether the €2.00 stamp duty is charged to the client (added to the total) or borne by the seller. */
   stampDutyChargedToClient: boolean;
@@ -116,7 +116,7 @@ export type ComputedLine = LineInput & {
 export type VatSummaryRow = {
   vatRate: VatRate;
   nature: VatNature | null;
-  /** Sum of the exact line amounts of this rate (plus the pension fund taxed at it), rounded half-up once. */
+  /** Sum of the printed line totals of this rate (plus the pension fund taxed at it): no Arrotondamento. */
   taxableCents: number;
   /** taxableCents × rate / 100, rounded half-up. */
   vatCents: number;

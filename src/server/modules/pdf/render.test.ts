@@ -288,6 +288,27 @@ describe('renderDocumentPdf: tax wording', () => {
     }
   });
 
+  it('leaves art. 15 expenses (N1) out of the pension fund, and the VAT summary adds up to the lines', async () => {
+    const doc = makeDoc({
+      lines: [
+        line('Progettazione', '1', 250000, 22),
+        { ...line('Diritti di segreteria anticipati', '1', 10000, 0), nature: 'N1' },
+        ...[1, 2, 3].map((n) => line(`Quota ${n}`, '0.3333', 1000, 10)),
+      ],
+      tax: {
+        withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+        pensionFund: { type: 'TC04', ratePercent: '4', subjectToWithholding: false },
+      },
+    });
+    const { text } = await pdfText(renderDocumentPdf(doc, 'default'));
+    // cassa 4 % of 2500.00 + 9.99 = 100.40 (not 104.40 with the expense)
+    expect(text).toContain('Contributo cassa previdenziale 4% 100,40 €');
+    // the 10 % row is 3 × 3,33 = 9,99 as the lines print it (the exact 9,999 would give 10,00)
+    expect(text.split('3,33 €').length - 1).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('10% 9,99 € 1,00 €');
+    expect(text).toContain('22% 2.600,40 € 572,09 €');
+  });
+
   it('names the INPS contribution (TC22) as such', async () => {
     const doc = makeDoc({
       lines: [line('Progettazione grafica', '1', 100000, 22)],

@@ -63,8 +63,8 @@ describe('buildFatturaPaXml: amounts agree with each other in every scenario', (
     expect(cents(value(xml, 'ImportoTotaleDocumento'))).toBe(summaryTotal);
     expect(cents(value(xml, 'ImportoTotaleDocumento'))).toBe(doc.totals.totalCents);
 
-    // Each summary row's taxable is the sum of its lines (and of the pension fund taxed at it), give or take
-    // the cents of rounding once per row instead of per line (the SDI tolerates up to €1).
+    // Each summary row's taxable is the sum of its lines as written (and of the pension fund taxed at it), to
+    // the cent: no Arrotondamento is needed (issue 12, point 17).
     const lineSums = new Map<string, number>();
     for (const detail of blocks(xml, 'DettaglioLinee')) {
       const key = summaryKey(detail);
@@ -77,8 +77,8 @@ describe('buildFatturaPaXml: amounts agree with each other in every scenario', (
     }
     expect(new Set(rows.map(summaryKey))).toEqual(new Set(lineSums.keys()));
     for (const row of rows) {
-      const diff = Math.abs(cents(value(row, 'ImponibileImporto')) - (lineSums.get(summaryKey(row)) ?? 0));
-      expect(diff).toBeLessThanOrEqual(doc.lines.length);
+      expect(cents(value(row, 'ImponibileImporto')), summaryKey(row)).toBe(lineSums.get(summaryKey(row)));
+      expect(row).not.toContain('<Arrotondamento>');
     }
 
     if (doc.kind === 'invoice') {
@@ -248,6 +248,32 @@ describe('buildFatturaPaXml: scenario contents', () => {
     expect(value(blocks(xml, 'DatiRiepilogo')[0] ?? '', 'ImponibileImporto')).toBe('1300.00');
     expect(value(xml, 'ImportoTotaleDocumento')).toBe('1586.00');
     expect(value(xml, 'ImportoPagamento')).toBe('1326.00');
+  });
+
+  it('art. 15 expenses (N1) stay out of ImponibileCassa and the withholding (issue 12, point 16)', () => {
+    const xml = build('professionalWithExpenses');
+    const fund = blocks(xml, 'DatiCassaPrevidenziale')[0] ?? '';
+    expect(value(fund, 'ImponibileCassa')).toBe('2500.00');
+    expect(value(fund, 'ImportoContributoCassa')).toBe('100.00');
+    expect(value(xml, 'ImportoRitenuta')).toBe('500.00');
+    const lines = blocks(xml, 'DettaglioLinee');
+    expect(lines[1]).toContain('<Natura>N1</Natura>');
+    expect(lines[1]).not.toContain('<Ritenuta>');
+    // 22 %: 2500.00 + 100.00 cassa, VAT 572.00; N1: 100.00 + 2.00 stamp duty
+    expect(blocks(xml, 'DatiRiepilogo').map((r) => [summaryKey(r), value(r, 'ImponibileImporto')])).toEqual([
+      ['22.00|', '2600.00'],
+      ['0.00|N1', '102.00'],
+    ]);
+    expect(value(xml, 'ImportoTotaleDocumento')).toBe('3274.00');
+    expect(value(xml, 'ImportoPagamento')).toBe('2774.00');
+  });
+
+  it('a summary row is the sum of its lines as written (3 × 3.33 = 9.99, not the exact 9.999 → 10.00)', () => {
+    const xml = build('thirdsRounding');
+    expect(values(xml, 'PrezzoTotale')).toEqual(['3.33', '3.33', '3.33']);
+    expect(value(xml, 'ImponibileImporto')).toBe('9.99');
+    expect(value(xml, 'Imposta')).toBe('2.20');
+    expect(value(xml, 'ImportoTotaleDocumento')).toBe('12.19');
   });
 
   it('a line excluded from withholding carries no Ritenuta', () => {

@@ -178,6 +178,27 @@ export const FATTURAPA_SCENARIOS = {
     },
     lines: [line('Consulenza professionale', '1', 100000), line('Parere scritto', '1', 25000)],
   }),
+  professionalWithExpenses: sampleDocument({
+    seller: {
+      name: 'Marco Rossi',
+      firstName: 'Marco',
+      lastName: 'Rossi',
+      vatNumber: '09876543217',
+      codiceFiscale: 'RSSMRA85T10A562S',
+    },
+    tax: {
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+      pensionFund: { type: 'TC04', ratePercent: '4', subjectToWithholding: false },
+      stampDutyChargedToClient: true,
+    },
+    lines: [
+      line('Progettazione architettonica', '1', 250000),
+      line('Diritti di segreteria anticipati (art. 15)', '1', 10000, { vatRate: 0, nature: 'N1' }),
+    ],
+  }),
+  thirdsRounding: sampleDocument({
+    lines: [1, 2, 3].map((n) => line(`Quota ${n} di 3 del canone`, '0.3333', 1000)),
+  }),
   reverseCharge: sampleDocument({
     lines: [
       line('Tinteggiatura locali (subappalto)', '120', 950, { vatRate: 0, nature: 'N6.7', unit: 'm2' }),
