@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TInvoiceInput, TQuoteInput } from '@shared/invoicing/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
@@ -54,7 +54,8 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
   const someClients = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.organizationId, orgId)))
+    // Active clients only: the archived demo client has no SDI code or PEC, and issuing checks the e-invoice.
+    .where(and(eq(clients.organizationId, orgId), isNull(clients.archivedAt)))
     .orderBy(clients.createdAt, clients.id)
     .limit(6);
   if (someClients.length < 3) return 0;
@@ -104,6 +105,8 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       },
     },
   );
+  // Issued in date order, as the law (and issueInvoice) wants: a later number never has an earlier date.
+  await invoice(2, 70, MANUTENZIONE, 30); // overdue
   const partial = await invoice(1, 40, RIPARAZIONE, 60);
   await recordPayment(
     { db },
@@ -114,7 +117,6 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       payment: { paidOn: daysFrom(today, -20), amountCents: 50000, method: 'bank_transfer', note: 'Acconto' },
     },
   );
-  await invoice(2, 70, MANUTENZIONE, 30); // overdue
   await invoice(3, 5, TAGLIANDO, 30);
   await createInvoiceDraft(
     { db },

@@ -6,10 +6,12 @@ import {
   PENSION_FUND_TYPES,
   VAT_NATURES,
   VAT_RATES,
+  WITHHOLDING_CAUSALI,
   WITHHOLDING_TYPES,
   type DocumentTotals,
   type LineInput,
 } from './document.ts';
+import { unsupportedCharacters } from './latin-text.ts';
 import type { InvoicingMessageKey } from './messages.ts';
 
 /**
@@ -70,7 +72,10 @@ export const ZLineInput = z
       .string(err('invoicing.errors.descriptionRequired'))
       .trim()
       .min(1, err('invoicing.errors.descriptionRequired'))
-      .max(1000, err('invoicing.errors.tooLong')),
+      .max(1000, err('invoicing.errors.tooLong'))
+      // The e-invoice writes the description as Latin-1 text: what has no Latin equivalent is refused here, on
+      // the field, rather than when the invoice is issued (latin-text.ts is the check the XML builder uses).
+      .refine((v) => unsupportedCharacters(v).length === 0, err('invoicing.errors.unsupportedCharacters')),
     quantity: decimal(4, 'invoicing.errors.quantityInvalid'),
     unit: text(10),
     unitPriceCents: z
@@ -103,7 +108,7 @@ export const ZWithholding = z.object({
   causale: z
     .string()
     .trim()
-    .regex(/^[A-Z]{1,2}\d?$/, err('invoicing.errors.invalidChoice'))
+    .refine((v) => WITHHOLDING_CAUSALI.includes(v), err('invoicing.errors.causaleInvalid'))
     .default('A'),
 });
 
@@ -281,8 +286,15 @@ export const ZInvoice = z.object({
   lastReminderAt: z.string().nullable(),
   payments: z.array(ZPayment),
   activity: z.array(ZEmailActivity),
-  /** What the e-invoice still needs (empty when the XML can be produced). */
+  /** What the e-invoice still needs (empty when the XML can be produced): the keys, each once. */
   eInvoiceMissing: z.array(z.string()),
+  /**
+   * The same problems on their fields ("lines.2.description", "buyer.address"), with the values of their
+   * sentence (invoices:einvoice.missing.<key>): what the issue dialog lists. A draft is not issued while any.
+   */
+  eInvoiceProblems: z.array(
+    z.object({ key: z.string(), path: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -46,6 +46,16 @@ export type WithholdingType = (typeof WITHHOLDING_TYPES)[number];
 export const DEFAULT_WITHHOLDING_RATE = '20';
 /** CausalePagamento of DatiRitenuta; "A" is self-employed professional work, the common case. */
 export const DEFAULT_WITHHOLDING_CAUSALE = 'A';
+/** CausalePagamentoType of schema v1.2.2 (the CU codes; Z is no longer valid since 2021). */
+export const WITHHOLDING_CAUSALI: readonly string[] = [
+  ...'ABCDEGHILMNOPQRSTUVWXY',
+  'L1',
+  'M1',
+  'M2',
+  'O1',
+  'V1',
+  'ZO',
+];
 
 /** Pension-fund contribution (cassa previdenziale) types TC01…TC22 of the schema (TC22 = INPS). */
 export const PENSION_FUND_TYPES = Array.from(

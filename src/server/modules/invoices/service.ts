@@ -28,7 +28,7 @@ import {
   sellerOf,
   taxSettingsFor,
 } from '../invoicing/snapshot.ts';
-import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import { fatturaPaProblems, problemDetails, type FatturaPaProblem } from './fatturapa/missing-data.ts';
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
@@ -164,6 +164,7 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   ]);
   const client = parties.client;
   const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
+  const problems = snapshot ? eInvoiceProblemsOf(snapshot, row.phase === 'draft') : NO_CLIENT_PROBLEMS;
   return {
     id: row.id,
     documentType: row.documentType as TInvoice['documentType'],
@@ -197,10 +198,27 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     lastReminderAt: row.lastReminderAt?.toISOString() ?? null,
     payments: payments.map(toPayment),
     activity,
-    eInvoiceMissing: snapshot ? missingFatturaPaData(snapshot) : ['buyer.taxId'],
+    eInvoiceMissing: [...new Set(problems.map((p) => p.key))],
+    eInvoiceProblems: problems,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+const NO_CLIENT_PROBLEMS: FatturaPaProblem[] = [{ key: 'buyer.taxId', path: 'buyer.taxId' }];
+
+/**
+ * What keeps the document from its e-invoice (fatturaPaProblems, the check the XML build runs). A draft has no
+ * number until issued, and issuing gives it one: its list leaves that out and is what issuing would refuse.
+ */
+function eInvoiceProblemsOf(snapshot: DocumentSnapshot, draft: boolean): FatturaPaProblem[] {
+  const problems = fatturaPaProblems(snapshot);
+  return draft ? problems.filter((p) => p.key !== 'document.number') : problems;
+}
+
+/** The answer to issuing a document whose e-invoice could not be made: every problem, on its field. */
+function notIssuable(problems: FatturaPaProblem[]): AppError {
+  return new AppError('INVOICE_NOT_ISSUABLE', problemDetails(problems));
 }
 
 export function toListItem(row: repo.InvoiceListRow, today: string): TInvoiceListItem {
@@ -364,9 +382,28 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
       }
       related = { number: corrected.number, issueDate: corrected.issueDate };
     }
+    // Rule: the SDI refuses an invoice dated after today (in the organization's time zone).
+    const today = await todayIn(tx, orgId);
+    if (draft.issueDate > today) {
+      throw new AppError('VALIDATION_ERROR', [
+        { path: 'issueDate', message: 'invoicing.errors.issueDateFuture', params: { today } },
+      ]);
+    }
     const year = Number(draft.issueDate.slice(0, 4));
     const series = draft.documentType === 'TD04' ? 'credit_note' : 'invoice';
+    // The counter row stays locked until the transaction ends, so the last issued document read below cannot
+    // change under us: numbers and dates of a series and year go up together.
     const sequence = await nextDocumentNumber(tx, orgId, series, year);
+    const last = await repo.lastIssuedOf(tx, orgId, draft.documentType, year);
+    if (last && draft.issueDate < last.issueDate) {
+      throw new AppError('VALIDATION_ERROR', [
+        {
+          path: 'issueDate',
+          message: 'invoicing.errors.issueDateBeforeLast',
+          params: { date: last.issueDate, number: last.number ?? '' },
+        },
+      ]);
+    }
     const pattern =
       series === 'credit_note'
         ? parties.settings.creditNoteNumberPattern
@@ -380,6 +417,9 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
       pensionFund: draft.tax.pensionFund,
     });
     const snapshot = buildSnapshot({ ...draft, number }, parties, tax, null, 'issued', related);
+    // Rule: nothing is numbered and frozen that could never become an e-invoice: the very check of the XML.
+    const problems = fatturaPaProblems(snapshot);
+    if (problems.length > 0) throw notIssuable(problems);
     const { logo: _logo, ...seller } = snapshot.seller;
     const issued = await repo.updateInvoice(tx, orgId, id, {
       phase: 'issued',

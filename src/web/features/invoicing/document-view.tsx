@@ -184,6 +184,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger = false,
   loading = false,
+  disabled = false,
   onConfirm,
   children,
 }: {
@@ -194,6 +195,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   danger?: boolean;
   loading?: boolean;
+  /** The action cannot be done now (the dialog says why). */
+  disabled?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
@@ -207,7 +210,12 @@ export function ConfirmDialog({
             <DialogClose asChild>
               <Button variant="outline">{t('buttons:cancel')}</Button>
             </DialogClose>
-            <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              loading={loading}
+              disabled={disabled}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>

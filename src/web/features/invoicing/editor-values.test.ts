@@ -145,6 +145,27 @@ describe('documentDraft and parseDocument', () => {
     expect(result.data.input.withholding).toEqual({ type: 'RT01', ratePercent: '20', causale: 'A' });
     expect(result.data.input.pensionFund).toBeNull();
   });
+
+  it('catches what the e-invoice refuses on its field: an emoji, the abolished causale Z (issue 12, point 14)', () => {
+    const v = values({
+      lines: [
+        { ...emptyLine(), description: 'Consulenza', price: '100' },
+        { ...emptyLine(), description: 'Grafica 🎨', price: '100' },
+      ],
+      withholdingOn: true,
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'Z' },
+    });
+    const result = parseDocument(v, 'invoice', 'it', { documentType: 'TD01', relatedInvoiceId: null });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.issues).toEqual([
+      { path: 'lines.1.description', message: 'invoicing.errors.unsupportedCharacters' },
+      { path: 'withholding.causale', message: 'invoicing.errors.causaleInvalid' },
+    ]);
+    // € and typographic quotes have Latin forms: accepted.
+    const fine = values({ lines: [{ ...emptyLine(), description: 'Caffè “espresso” 1 €', price: '1' }] });
+    expect(parseDocument(fine, 'quote', 'it').success).toBe(true);
+  });
 });
 
 describe('editorPath', () => {
