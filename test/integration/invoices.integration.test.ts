@@ -672,6 +672,80 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect((await validateFatturaPaXml(xml.body)).valid).toBe(true);
   });
 
+  it('carries order/contract with CIG and CUP, instalments, delivery notes (TD24) into the XML (issue 12, point 18)', async () => {
+    const { c, clientId } = await setup();
+    const earlier = new Date(`${today}T00:00:00Z`);
+    earlier.setUTCDate(earlier.getUTCDate() - 3);
+    const ddtDate = earlier.toISOString().slice(0, 10);
+    const later = (days: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const references = {
+      purchase: { kind: 'order', documentId: 'PO-2026/118', date: ddtDate, cig: 'z1a2b3c4d5', cup: null },
+      instalments: [
+        { dueDate: later(30), amountCents: 18000 },
+        { dueDate: later(60), amountCents: EXPECTED.totalCents - 18000 },
+      ],
+      deferred: true,
+      deliveryNotes: [{ number: 'DDT 12', date: ddtDate }],
+    };
+    // Bad references are refused on their fields.
+    const bad = await c.post(
+      '/api/v1/invoices',
+      {
+        clientId,
+        issueDate: today,
+        lines: LINES,
+        references: { ...references, purchase: { ...references.purchase, cig: '123' }, deliveryNotes: [] },
+      },
+      { 'accept-language': 'en' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'references.purchase.cig',
+          message: 'The CIG has 10 letters and digits',
+        }),
+        expect.objectContaining({
+          path: 'references.deliveryNotes',
+          message: 'A deferred invoice lists its delivery notes (DDT)',
+        }),
+      ]),
+    );
+
+    const created = await draft(c, clientId, { references });
+    expect((created as Invoice & { references: unknown }).references).toMatchObject({
+      purchase: { cig: 'Z1A2B3C4D5' },
+      deferred: true,
+    });
+    const inv = await issue(c, created.id);
+    const xml = await c.get(`/api/v1/invoices/${inv.id}/xml`);
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(xml.body).toContain('<TipoDocumento>TD24</TipoDocumento>');
+    expect(xml.body).toContain('<IdDocumento>PO-2026/118</IdDocumento>');
+    expect(xml.body).toContain('<CodiceCIG>Z1A2B3C4D5</CodiceCIG>');
+    expect(xml.body).toContain('<NumeroDDT>DDT 12</NumeroDDT>');
+    expect(xml.body).toContain('<CondizioniPagamento>TP01</CondizioniPagamento>');
+    expect(xml.body.match(/<DettaglioPagamento>/g)).toHaveLength(2);
+    expect(await validateFatturaPaXml(xml.body)).toEqual({ valid: true, errors: [] });
+
+    // Instalments that do not add up to the amount due keep the draft from being issued.
+    const uneven = await draft(c, clientId, {
+      references: { instalments: [{ dueDate: later(30), amountCents: 100 }] },
+    });
+    const refused = await c.post(`/api/v1/invoices/${uneven.id}/issue`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      expect.objectContaining({
+        path: 'references.instalments',
+        params: { instalments: '1.00', due: '378.59' },
+      }),
+    ]);
+  });
+
   it('answers 404 with the spec message for another organization, and 403 without the permission', async () => {
     const { c, clientId } = await setup();
     const inv = await draft(c, clientId);

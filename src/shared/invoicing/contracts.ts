@@ -3,11 +3,14 @@ import { zIsoDate } from '../imports/dates.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import { PAYMENT_METHODS } from '../transactions/contracts.ts';
 import {
+  NO_REFERENCES,
   PENSION_FUND_TYPES,
+  PURCHASE_REFERENCE_KINDS,
   VAT_NATURES,
   VAT_RATES,
   WITHHOLDING_CAUSALI,
   WITHHOLDING_TYPES,
+  type DocumentReferences,
   type DocumentTotals,
   type LineInput,
 } from './document.ts';
@@ -152,8 +155,96 @@ export const ZQuoteInput = z.object({
 export type TQuoteInput = z.output<typeof ZQuoteInput>;
 export type TQuoteFormValues = z.input<typeof ZQuoteInput>;
 
+/** Basic Latin text of 1–20 characters (FatturaPA String20Type: IdDocumento, NumeroDDT). */
+const zId20 = (key: InvoicingMessageKey) =>
+  z
+    .string(err(key))
+    .trim()
+    .regex(/^[\u0020-\u007e]{1,20}$/, err(key));
+/** Optional uppercase code of `length` letters and digits (CIG 10, CUP 15). */
+const zCode = (length: number, key: InvoicingMessageKey) =>
+  z
+    .string(err(key))
+    .nullish()
+    .transform((v) => v?.trim().toUpperCase() || null)
+    .refine((v) => v === null || new RegExp(`^[A-Z0-9]{${length}}$`).test(v), err(key));
+
+export const MAX_INSTALMENTS = 12;
+export const MAX_DELIVERY_NOTES = 50;
+
+export const ZDocumentReferences = z
+  .object({
+    purchase: z
+      .object({
+        kind: z.enum(PURCHASE_REFERENCE_KINDS, err('invoicing.errors.invalidChoice')),
+        documentId: zId20('invoicing.errors.purchaseIdInvalid'),
+        date: zIsoDate('invoicing.errors.dateInvalid')
+          .nullish()
+          .transform((v) => v ?? null),
+        cig: zCode(10, 'invoicing.errors.cigInvalid'),
+        cup: zCode(15, 'invoicing.errors.cupInvalid'),
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+    intentDeclaration: z
+      .object({
+        protocol: z
+          .string(err('invoicing.errors.intentProtocolInvalid'))
+          .trim()
+          .regex(/^\d{17}-\d{6}$/, err('invoicing.errors.intentProtocolInvalid')),
+        date: zIsoDate('invoicing.errors.dateInvalid'),
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+    instalments: z
+      .array(
+        z.object({
+          dueDate: zIsoDate('invoicing.errors.dateInvalid'),
+          amountCents: z
+            .number(err('invoicing.errors.amountInvalid'))
+            .int(err('invoicing.errors.amountInvalid'))
+            .min(1, err('invoicing.errors.amountInvalid'))
+            .max(99_999_999_999, err('invoicing.errors.amountInvalid')),
+        }),
+      )
+      .max(MAX_INSTALMENTS, err('invoicing.errors.tooManyInstalments'))
+      .default([]),
+    deferred: z.boolean().default(false),
+    deliveryNotes: z
+      .array(
+        z.object({
+          number: zId20('invoicing.errors.deliveryNoteNumberInvalid'),
+          date: zIsoDate('invoicing.errors.dateInvalid'),
+        }),
+      )
+      .max(MAX_DELIVERY_NOTES, err('invoicing.errors.tooManyDeliveryNotes'))
+      .default([]),
+  })
+  .superRefine((refs, ctx) => {
+    refs.instalments.forEach((instalment, i) => {
+      const previous = refs.instalments[i - 1];
+      if (previous && instalment.dueDate <= previous.dueDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['instalments', i, 'dueDate'],
+          message: 'invoicing.errors.instalmentsOrder',
+        });
+      }
+    });
+    if (refs.deferred && refs.deliveryNotes.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deliveryNotes'],
+        message: 'invoicing.errors.deliveryNotesRequired',
+      });
+    }
+  });
+export type TDocumentReferences = z.output<typeof ZDocumentReferences>;
+
 export const ZInvoiceInput = z.object({
   ...documentFields,
+  /** Order or contract with CIG/CUP, declaration of intent, instalments, deferred invoice and its DDT. */
+  references: ZDocumentReferences.nullish().transform((v) => v ?? { ...NO_REFERENCES }),
   documentType: z.enum(['TD01', 'TD04'], err('invoicing.errors.invalidChoice')).default('TD01'),
   /** Credit note: the issued invoice it corrects (required for TD04). */
   relatedInvoiceId: z.uuid(err('invoicing.errors.relatedInvoiceRequired')).nullish(),
@@ -265,6 +356,7 @@ export const ZInvoice = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  references: z.custom<DocumentReferences>(),
   language: z.enum(['it', 'en']),
   lines: z.array(z.custom<LineInput>()),
   withholding: ZWithholdingOut.nullable(),

@@ -112,6 +112,42 @@ export type TaxSettings = {
   stampDutyChargedToClient: boolean;
 };
 
+/** The kind of document the buyer's purchase reference is: DatiOrdineAcquisto, DatiContratto, DatiConvenzione. */
+export const PURCHASE_REFERENCE_KINDS = ['order', 'contract', 'agreement'] as const;
+export type PurchaseReferenceKind = (typeof PURCHASE_REFERENCE_KINDS)[number];
+
+/**
+ * What an e-invoice carries besides parties, lines and taxes (issue 12, point 18): the reference of the
+ * buyer's order or contract with CIG and CUP (required by public administrations), the declaration of intent of
+ * a regular exporter (lines at N3.5), payment in instalments, and a deferred invoice (TD24) with its delivery
+ * notes (DDT).
+ */
+export type DocumentReferences = {
+  /** DatiOrdineAcquisto / DatiContratto / DatiConvenzione: IdDocumento, Data, CodiceCIG, CodiceCUP. */
+  purchase: {
+    kind: PurchaseReferenceKind;
+    documentId: string;
+    date: string | null;
+    cig: string | null;
+    cup: string | null;
+  } | null;
+  /** Declaration of intent (lines at N3.5): the protocol of its receipt ("17 digits-6 digits") and its date. */
+  intentDeclaration: { protocol: string; date: string } | null;
+  /** Payment in instalments (CondizioniPagamento TP01), in date order; empty: one payment on the due date. */
+  instalments: { dueDate: string; amountCents: number }[];
+  /** Deferred invoice (TipoDocumento TD24): the goods went with delivery notes, listed in DatiDDT. */
+  deferred: boolean;
+  deliveryNotes: { number: string; date: string }[];
+};
+
+export const NO_REFERENCES: DocumentReferences = {
+  purchase: null,
+  intentDeclaration: null,
+  instalments: [],
+  deferred: false,
+  deliveryNotes: [],
+};
+
 /** Keys of the legally required wording (legal-notes.ts renders them in Italian and English). */
 export type LegalNoteKey =
   'forfettario' | 'splitPayment' | 'reverseCharge' | 'stampDuty' | 'exemptNature' | 'withholding';
@@ -211,6 +247,8 @@ export type DocumentSnapshot = {
   tax: TaxSettings;
   totals: DocumentTotals;
   paymentMethod: DocumentPaymentMethod;
+  /** Order or contract, CIG/CUP, declaration of intent, instalments, delivery notes (absent in older snapshots). */
+  references?: DocumentReferences;
   notes: string | null;
   terms: string | null;
   /** Status shown on the PDF (draft, sent, paid, …); templates colour it. */

@@ -37,6 +37,26 @@ export const INVOICING_MESSAGES = {
       'This client has no open invoices: there is nothing to put in a statement',
     'invoicing.errors.numberPatternInvalid':
       'The pattern must contain {n} and give a number of at most 20 characters',
+    'invoicing.errors.purchaseIdInvalid':
+      'The order or contract number: 1 to 20 characters (letters, digits, / - .)',
+    'invoicing.errors.cigInvalid': 'The CIG has 10 letters and digits',
+    'invoicing.errors.cupInvalid': 'The CUP has 15 letters and digits',
+    'invoicing.errors.intentProtocolInvalid':
+      'The protocol of the declaration of intent: 17 digits, a dash and 6 digits',
+    'invoicing.errors.tooManyInstalments': 'At most 12 instalments',
+    'invoicing.errors.instalmentsOrder': 'Each instalment falls after the previous one',
+    'invoicing.errors.deliveryNoteNumberInvalid':
+      'The delivery note number: 1 to 20 characters (letters, digits, / - .)',
+    'invoicing.errors.tooManyDeliveryNotes': 'At most 50 delivery notes',
+    'invoicing.errors.deliveryNotesRequired': 'A deferred invoice lists its delivery notes (DDT)',
+    'invoicing.missing.document.instalments':
+      'The instalments add up to {instalments}, the amount due is {due}: they must be equal',
+    'invoicing.missing.document.deliveryNotes':
+      'A deferred invoice (TD24) needs its delivery notes, dated no later than the invoice',
+    'invoicing.missing.document.intentDeclaration':
+      'Lines at N3.5 need the protocol and date of the declaration of intent',
+    'invoicing.missing.document.purchase':
+      'The order or contract reference: number of at most 20 characters, CIG of 10 and CUP of 15 letters and digits',
     'invoicing.missing.document.kind': 'This kind of document has no e-invoice',
     'invoicing.missing.document.number': 'The document must be issued (numbered) first',
     'invoicing.missing.document.issueDate': 'The issue date is missing or not valid',
@@ -115,6 +135,27 @@ export const INVOICING_MESSAGES = {
       'Questo cliente non ha fatture aperte: non c’è nulla da mettere in un estratto conto',
     'invoicing.errors.numberPatternInvalid':
       'Lo schema deve contenere {n} e dare un numero di al massimo 20 caratteri',
+    'invoicing.errors.purchaseIdInvalid':
+      "Il numero dell'ordine o del contratto: da 1 a 20 caratteri (lettere, cifre, / - .)",
+    'invoicing.errors.cigInvalid': 'Il CIG ha 10 lettere e cifre',
+    'invoicing.errors.cupInvalid': 'Il CUP ha 15 lettere e cifre',
+    'invoicing.errors.intentProtocolInvalid':
+      "Il protocollo della dichiarazione d'intento: 17 cifre, un trattino e 6 cifre",
+    'invoicing.errors.tooManyInstalments': 'Al massimo 12 rate',
+    'invoicing.errors.instalmentsOrder': 'Ogni rata scade dopo la precedente',
+    'invoicing.errors.deliveryNoteNumberInvalid':
+      'Il numero del DDT: da 1 a 20 caratteri (lettere, cifre, / - .)',
+    'invoicing.errors.tooManyDeliveryNotes': 'Al massimo 50 DDT',
+    'invoicing.errors.deliveryNotesRequired':
+      'Una fattura differita elenca i suoi documenti di trasporto (DDT)',
+    'invoicing.missing.document.instalments':
+      "Le rate sommano {instalments}, l'importo dovuto è {due}: devono coincidere",
+    'invoicing.missing.document.deliveryNotes':
+      'Una fattura differita (TD24) richiede i DDT, con data non successiva a quella della fattura',
+    'invoicing.missing.document.intentDeclaration':
+      "Le righe N3.5 richiedono protocollo e data della dichiarazione d'intento",
+    'invoicing.missing.document.purchase':
+      "Il riferimento all'ordine o al contratto: numero di al massimo 20 caratteri, CIG di 10 e CUP di 15 lettere e cifre",
     'invoicing.missing.document.kind': 'Questo tipo di documento non ha una fattura elettronica',
     'invoicing.missing.document.number': 'Il documento deve prima essere emesso (numerato)',
     'invoicing.missing.document.issueDate': 'La data di emissione manca o non è valida',

@@ -9,7 +9,13 @@ import type {
   TPayment,
 } from '@shared/invoicing/contracts.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
-import type { DocumentSnapshot, LineInput, TaxSettings } from '@shared/invoicing/document.ts';
+import {
+  NO_REFERENCES,
+  type DocumentReferences,
+  type DocumentSnapshot,
+  type LineInput,
+  type TaxSettings,
+} from '@shared/invoicing/document.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import { deriveInvoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
@@ -32,6 +38,11 @@ import { fatturaPaProblems, problemDetails, type FatturaPaProblem } from './fatt
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
+/** A draft's input; the e-invoice references may be left out (quote conversion, credit notes, demo data). */
+export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references?: DocumentReferences };
+
+const referencesOf = (row: Pick<repo.InvoiceRow, 'documentReferences'>): DocumentReferences =>
+  row.documentReferences ?? NO_REFERENCES;
 export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,6 +128,7 @@ function buildSnapshot(
     | 'language'
     | 'lines'
     | 'paymentMethod'
+    | 'documentReferences'
     | 'notes'
     | 'terms'
   >,
@@ -140,6 +152,7 @@ function buildSnapshot(
     tax,
     totals: computeDocument(row.lines, tax),
     paymentMethod: row.paymentMethod as DocumentSnapshot['paymentMethod'],
+    references: referencesOf(row),
     notes: row.notes,
     terms: row.terms,
     status,
@@ -178,6 +191,7 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     paymentMethod: row.paymentMethod as TInvoice['paymentMethod'],
+    references: row.snapshot?.references ?? referencesOf(row),
     language: row.language === 'en' ? 'en' : 'it',
     lines: row.lines,
     withholding: row.tax.withholding,
@@ -265,7 +279,7 @@ export async function invoiceTotals(
 }
 
 /** Values of a draft from its input: client checked, due date and language from the client, totals computed. */
-async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInput) {
+async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraftInput) {
   const parties = await loadParties(deps.db, orgId, input.clientId);
   if (!parties.client)
     throw new AppError('NOT_FOUND', [{ path: 'clientId', message: 'invoicing.errors.clientRequired' }]);
@@ -303,6 +317,11 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInpu
     paymentMethod: input.paymentMethod,
     lines: input.lines as LineInput[],
     tax,
+    // A credit note settles against its invoice: no instalments, no deferral of its own.
+    documentReferences:
+      input.documentType === 'TD04'
+        ? { ...NO_REFERENCES, purchase: input.references?.purchase ?? null }
+        : (input.references ?? NO_REFERENCES),
     taxableCents: totals.taxableCents,
     vatCents: totals.vatCents,
     totalCents: totals.totalCents,
@@ -316,7 +335,7 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInpu
 /** A new draft invoice or credit note (no number until issued). Used by the route and by quote conversion. */
 export async function createInvoiceDraft(
   deps: InvoiceDeps,
-  input: { orgId: string; userId: string; input: TInvoiceInput; fromQuoteId?: string | null },
+  input: { orgId: string; userId: string; input: InvoiceDraftInput; fromQuoteId?: string | null },
 ): Promise<TInvoice> {
   const values = await draftValues(deps, input.orgId, input.input);
   const row = await repo.insertInvoice(deps.db, input.orgId, {
@@ -332,7 +351,7 @@ export async function updateInvoiceDraft(
   deps: InvoiceDeps,
   orgId: string,
   id: string,
-  input: TInvoiceInput,
+  input: InvoiceDraftInput,
 ): Promise<TInvoice> {
   assertId(id);
   const existing = await repo.findInvoice(deps.db, orgId, id);
@@ -471,6 +490,7 @@ export async function createCreditNote(
       terms: null,
       withholding: invoice.tax.withholding as TInvoiceInput['withholding'],
       pensionFund: invoice.tax.pensionFund as TInvoiceInput['pensionFund'],
+      references: { ...NO_REFERENCES, purchase: referencesOf(invoice).purchase },
       pdfTemplate: invoice.pdfTemplate as TInvoiceInput['pdfTemplate'],
     },
   });

@@ -309,6 +309,39 @@ describe('renderDocumentPdf: tax wording', () => {
     expect(text).toContain('22% 2.600,40 € 572,09 €');
   });
 
+  it('prints the contract with CIG and CUP, the instalments, the delivery notes and the declaration of intent', async () => {
+    const doc = makeDoc({
+      buyer: PA_BUYER,
+      lines: [line('Manutenzione', '1', 100000, 22), { ...line('Ricambi', '1', 10000, 0), nature: 'N3.5' }],
+      references: {
+        purchase: {
+          kind: 'contract',
+          documentId: 'Rep. 12/2025',
+          date: '2025-01-20',
+          cig: 'Z1A2B3C4D5',
+          cup: 'H11B22000000001',
+        },
+        intentDeclaration: { protocol: '25012312345678901-000001', date: '2025-01-23' },
+        instalments: [
+          { dueDate: '2025-04-04', amountCents: 66000 },
+          { dueDate: '2025-05-04', amountCents: 66000 },
+        ],
+        deferred: true,
+        deliveryNotes: [{ number: 'DDT 7/2025', date: '2025-02-27' }],
+      },
+    });
+    const { text } = await pdfText(renderDocumentPdf(doc, 'default'));
+    expect(text).toContain('Contratto Rep. 12/2025 · 20/01/2025');
+    expect(text).toContain('CIG Z1A2B3C4D5');
+    expect(text).toContain('CUP H11B22000000001');
+    expect(text).toContain('Fattura differita TD24');
+    expect(text).toContain('DDT DDT 7/2025 · 27/02/2025');
+    // The long protocol may wrap in the narrow details column.
+    expect(text.replace(/ /g, '')).toContain("Dichiarazioned'intento25012312345678901-000001·23/01/2025");
+    expect(text).toContain('Rata 1/2: 04/04/2025 · 660,00 €');
+    expect(text).toContain('Rata 2/2: 04/05/2025 · 660,00 €');
+  });
+
   it('names the INPS contribution (TC22) as such', async () => {
     const doc = makeDoc({
       lines: [line('Progettazione grafica', '1', 100000, 22)],

@@ -82,7 +82,9 @@ describe('buildFatturaPaXml: amounts agree with each other in every scenario', (
     }
 
     if (doc.kind === 'invoice') {
-      expect(cents(value(xml, 'ImportoPagamento'))).toBe(doc.totals.amountDueCents);
+      // One payment, or instalments (TP01) that add up to the amount due.
+      const paid = values(xml, 'ImportoPagamento').reduce((sum, amount) => sum + cents(amount), 0);
+      expect(paid).toBe(doc.totals.amountDueCents);
     }
     // Every character is in the Latin-1 range the schema's Latin types allow.
     expect(xml).toMatch(/^[\n\u0020-\u00ff]*$/);
@@ -274,6 +276,43 @@ describe('buildFatturaPaXml: scenario contents', () => {
     expect(value(xml, 'ImponibileImporto')).toBe('9.99');
     expect(value(xml, 'Imposta')).toBe('2.20');
     expect(value(xml, 'ImportoTotaleDocumento')).toBe('12.19');
+  });
+
+  it('public administration: DatiContratto with CIG and CUP, two instalments TP01 (issue 12, point 18)', () => {
+    const xml = build('publicAdministrationContract');
+    const contract = blocks(xml, 'DatiContratto')[0] ?? '';
+    expect(value(contract, 'IdDocumento')).toBe('Rep. 1234/2026');
+    expect(value(contract, 'Data')).toBe('2026-01-20');
+    expect(value(contract, 'CodiceCUP')).toBe('H11B22000000001');
+    expect(value(contract, 'CodiceCIG')).toBe('Z1A2B3C4D5');
+    expect(value(xml, 'CondizioniPagamento')).toBe('TP01');
+    expect(
+      blocks(xml, 'DettaglioPagamento').map((p) => [
+        value(p, 'DataScadenzaPagamento'),
+        value(p, 'ImportoPagamento'),
+      ]),
+    ).toEqual([
+      ['2026-04-14', '1500.00'],
+      ['2026-05-14', '1500.00'],
+    ]);
+  });
+
+  it('N3.5 lines cite the declaration of intent (AltriDatiGestionali INTENTO)', () => {
+    const xml = build('regularExporter');
+    const data = blocks(xml, 'AltriDatiGestionali')[0] ?? '';
+    expect(value(data, 'TipoDato')).toBe('INTENTO');
+    expect(value(data, 'RiferimentoTesto')).toBe('26012312345678901-000001');
+    expect(value(data, 'RiferimentoData')).toBe('2026-01-23');
+  });
+
+  it('a deferred invoice is TD24 and lists its delivery notes in DatiDDT', () => {
+    const xml = build('deferredWithDeliveryNotes');
+    expect(value(xml, 'TipoDocumento')).toBe('TD24');
+    expect(blocks(xml, 'DatiDDT').map((d) => [value(d, 'NumeroDDT'), value(d, 'DataDDT')])).toEqual([
+      ['DDT 41/2026', '2026-03-03'],
+      ['DDT 57/2026', '2026-03-12'],
+    ]);
+    expect(value(build('ordinary'), 'TipoDocumento')).toBe('TD01');
   });
 
   it('a line excluded from withholding carries no Ritenuta', () => {

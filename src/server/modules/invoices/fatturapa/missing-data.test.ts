@@ -71,6 +71,39 @@ describe('missingFatturaPaData', () => {
     expect(missing({ lines: [line('Caffè “espresso” – 1 €', '1', 100)] })).toEqual([]);
   });
 
+  it('references: declaration of intent for N3.5, instalments adding up, delivery notes of a deferred invoice', () => {
+    const n35 = [line('Componenti', '1', 10000, { vatRate: 0, nature: 'N3.5' })];
+    expect(missing({ lines: n35 })).toEqual(['document.intentDeclaration']);
+    expect(
+      missing({ lines: n35, references: { intentDeclaration: { protocol: '123', date: '2026-01-10' } } }),
+    ).toEqual(['document.intentDeclaration']);
+    // 100.00 + VAT 22.00 = 122.00 due
+    const split = (a: number, b: number) => ({
+      instalments: [
+        { dueDate: '2026-04-15', amountCents: a },
+        { dueDate: '2026-05-15', amountCents: b },
+      ],
+    });
+    expect(missing({ references: split(6100, 6100) })).toEqual([]);
+    expect(fatturaPaProblems(sampleDocument({ ...base, references: split(6100, 6000) }))).toEqual([
+      {
+        key: 'document.instalments',
+        path: 'references.instalments',
+        params: { instalments: '121.00', due: '122.00' },
+      },
+    ]);
+    expect(missing({ references: { deferred: true } })).toEqual(['document.deliveryNotes']);
+    const late = { number: 'DDT 1', date: '2026-03-20' }; // after the issue date 2026-03-15
+    expect(missing({ references: { deferred: true, deliveryNotes: [late] } })).toEqual([
+      'document.deliveryNotes',
+    ]);
+    expect(
+      missing({
+        references: { purchase: { kind: 'order', documentId: 'PO-1', date: null, cig: 'abc', cup: null } },
+      }),
+    ).toEqual(['document.purchase']);
+  });
+
   it('lines: Natura, and withholding with nothing subject to it', () => {
     const doc = sampleDocument(base);
     const noNature = { ...doc.totals.lines[0]!, vatRate: 0 as const, nature: null };

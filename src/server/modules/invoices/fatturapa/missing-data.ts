@@ -1,6 +1,7 @@
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
-import { parseDecimal } from '@shared/invoicing/decimal.ts';
+import { formatCents, parseDecimal } from '@shared/invoicing/decimal.ts';
 import {
+  NO_REFERENCES,
   PENSION_FUND_TYPES,
   WITHHOLDING_CAUSALI,
   WITHHOLDING_TYPES,
@@ -24,6 +25,10 @@ export const FATTURAPA_MISSING_KEYS = [
   'document.relatedDocument',
   'document.lines',
   'document.totals',
+  'document.purchase',
+  'document.intentDeclaration',
+  'document.instalments',
+  'document.deliveryNotes',
   'lines.description',
   'lines.descriptionCharacters',
   'lines.nature',
@@ -76,6 +81,11 @@ const PEC =
   /^[!#-'*+/-9=?A-Z^-~-]+(?:\.[!#-'*+/-9=?A-Z^-~-]+)*@[!#-'*+/-9=?A-Z^-~-]+(?:\.[!#-'*+/-9=?A-Z^-~-]+)*$/;
 /** Numero: String20Type (Basic Latin) with at least one digit, which the SDI requires. */
 const NUMBER = /^(?=.*\d)[\u0020-\u007e]{1,20}$/;
+/** String20Type (IdDocumento, NumeroDDT); CIG and CUP; the protocol of a declaration of intent. */
+const ID20 = /^[\u0020-\u007e]{1,20}$/;
+const CIG = /^[A-Z0-9]{10}$/;
+const CUP = /^[A-Z0-9]{15}$/;
+const INTENT_PROTOCOL = /^\d{17}-\d{6}$/;
 /** Amount2DecimalType allows 11 integer digits. */
 const MAX_AMOUNT_CENTS = 99_999_999_999_99;
 
@@ -203,6 +213,55 @@ function characterProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
   return problems;
 }
 
+/** Order or contract, declaration of intent, instalments and delivery notes (issue 12, point 18). */
+function referenceProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
+  const refs = doc.references ?? NO_REFERENCES;
+  const problems: FatturaPaProblem[] = [];
+  const purchase = refs.purchase;
+  if (
+    purchase &&
+    (!ID20.test(purchase.documentId) ||
+      (purchase.date !== null && !isFatturaPaDate(purchase.date)) ||
+      (purchase.cig !== null && !CIG.test(purchase.cig)) ||
+      (purchase.cup !== null && !CUP.test(purchase.cup)))
+  ) {
+    problems.push({ key: 'document.purchase', path: 'references.purchase' });
+  }
+  // Rule: a sale to a regular exporter (N3.5) cites the receipt of their declaration of intent.
+  const intent = refs.intentDeclaration;
+  const intentOk = !!intent && INTENT_PROTOCOL.test(intent.protocol) && isFatturaPaDate(intent.date);
+  if (doc.totals.lines.some((l) => l.nature === 'N3.5') && !intentOk) {
+    problems.push({ key: 'document.intentDeclaration', path: 'references.intentDeclaration' });
+  }
+  // Rule: instalments (TP01) are dated from the issue date on, in order, and add up to the amount due.
+  if (doc.kind === 'invoice' && refs.instalments.length > 0) {
+    const sum = refs.instalments.reduce((s, i) => s + i.amountCents, 0);
+    const datesOk = refs.instalments.every(
+      (i, n) =>
+        isFatturaPaDate(i.dueDate) &&
+        i.dueDate >= doc.issueDate &&
+        Number.isSafeInteger(i.amountCents) &&
+        i.amountCents > 0 &&
+        (n === 0 || i.dueDate > refs.instalments[n - 1]!.dueDate),
+    );
+    if (sum !== doc.totals.amountDueCents || !datesOk) {
+      problems.push({
+        key: 'document.instalments',
+        path: 'references.instalments',
+        params: { instalments: formatCents(sum), due: formatCents(doc.totals.amountDueCents) },
+      });
+    }
+  }
+  // Rule: a deferred invoice (TD24) lists its delivery notes, none dated after the invoice.
+  const notesOk = refs.deliveryNotes.every(
+    (n) => ID20.test(n.number) && isFatturaPaDate(n.date) && n.date <= doc.issueDate,
+  );
+  if ((refs.deferred && (doc.kind !== 'invoice' || refs.deliveryNotes.length === 0)) || !notesOk) {
+    problems.push({ key: 'document.deliveryNotes', path: 'references.deliveryNotes' });
+  }
+  return problems;
+}
+
 /** Withholding and pension fund as the schema codes them (the forfettario regime has no withholding). */
 function taxIssues(doc: DocumentSnapshot): FatturaPaMissingKey[] {
   const keys: FatturaPaMissingKey[] = [];
@@ -255,7 +314,7 @@ export function fatturaPaProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
   }
   if (doc.lines.length === 0 || doc.lines.length > 9998) keys.push('document.lines');
   else if (!totalsConsistent(doc)) keys.push('document.totals');
-  problems.push(...characterProblems(doc));
+  problems.push(...referenceProblems(doc), ...characterProblems(doc));
   doc.totals.lines.forEach((l, i) => {
     const line = { line: String(i + 1) };
     if (!latinText(l.description) && unsupportedCharacters(l.description).length === 0) {
