@@ -346,6 +346,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
                     t('invoices:fields.issuedAt'),
                     invoice.issuedAt ? formatDateTime(invoice.issuedAt, locale) : null,
                   ],
+                  ...referenceFacts(invoice, t, locale),
                 ]}
               />
             </CardContent>
@@ -621,6 +622,47 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       </Dialog>
     </div>
   );
+}
+
+/** The e-invoice references as facts: order or contract with CIG/CUP, intent, instalments, delivery notes. */
+function referenceFacts(
+  invoice: TInvoice,
+  t: ReturnType<typeof useTranslation>['t'],
+  locale: ReturnType<typeof localeOf>,
+): [string, string | null][] {
+  const refs = invoice.references;
+  const facts: [string, string | null][] = [];
+  const purchase = refs.purchase;
+  if (purchase) {
+    facts.push([
+      t(`invoices:references.purchaseKinds.${purchase.kind}`),
+      [purchase.documentId, purchase.date ? formatDate(purchase.date, locale) : null]
+        .filter(Boolean)
+        .join(' · '),
+    ]);
+    facts.push([t('invoices:references.cig'), purchase.cig]);
+    facts.push([t('invoices:references.cup'), purchase.cup]);
+  }
+  if (refs.intentDeclaration) {
+    facts.push([
+      t('invoices:references.intentTitle'),
+      `${refs.intentDeclaration.protocol} · ${formatDate(refs.intentDeclaration.date, locale)}`,
+    ]);
+  }
+  refs.instalments.forEach((instalment, i) =>
+    facts.push([
+      t('invoices:references.instalmentDue', { n: i + 1 }),
+      `${formatDate(instalment.dueDate, locale)} · ${formatEuroCents(instalment.amountCents, locale)}`,
+    ]),
+  );
+  if (refs.deferred) facts.push([t('invoices:references.deferred'), t('invoices:references.deferredShort')]);
+  refs.deliveryNotes.forEach((note, i) =>
+    facts.push([
+      t('invoices:references.ddtNumber', { n: i + 1 }),
+      `${note.number} · ${formatDate(note.date, locale)}`,
+    ]),
+  );
+  return facts;
 }
 
 /** What the e-invoice still needs, each item in words with a link to where it is fixed. */
