@@ -458,7 +458,10 @@ export const ZInvoicingSettings = z.object({
       (v) => v === null || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(v),
       err('invoicing.errors.ibanInvalid'),
     ),
-  bankName: text(80),
+  bankName: text(80).refine(
+    (v) => v === null || unsupportedCharacters(v).length === 0,
+    err('invoicing.errors.unsupportedCharacters'),
+  ),
   defaultWithholding: ZWithholding.nullable(),
   defaultPensionFund: ZPensionFund.nullable(),
 });
