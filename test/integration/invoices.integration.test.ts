@@ -328,14 +328,19 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const tomorrow = new Date(`${today}T00:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const future = await draft(c, clientId, { issueDate: tomorrow.toISOString().slice(0, 10) });
+    // The draft says it beforehand…
+    expect((future as Invoice & { eInvoiceProblems: unknown }).eInvoiceProblems).toEqual([
+      { key: 'document.issueDateFuture', path: 'issueDate', params: { today } },
+    ]);
+    // …and issuing refuses it.
     const refusedFuture = await c.post(`/api/v1/invoices/${future.id}/issue`, undefined, {
       'accept-language': 'en',
     });
-    expect(refusedFuture.statusCode).toBe(400);
+    expect(refusedFuture.statusCode).toBe(422);
     expect(refusedFuture.json().error.details).toEqual([
       {
         path: 'issueDate',
-        key: 'invoicing.errors.issueDateFuture',
+        key: 'invoicing.missing.document.issueDateFuture',
         message: `The issue date cannot be after today (${today}): the SDI refuses invoices dated in the future`,
         params: { today },
       },
@@ -350,7 +355,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       const refusedEarlier = await c.post(`/api/v1/invoices/${earlier.id}/issue`, undefined, {
         'accept-language': 'it',
       });
-      expect(refusedEarlier.statusCode).toBe(400);
+      expect(refusedEarlier.statusCode).toBe(422);
       expect(refusedEarlier.json().error.details).toEqual([
         expect.objectContaining({
           path: 'issueDate',

@@ -29,9 +29,9 @@ export const INVOICING_MESSAGES = {
       'Choose a current withholding reason code (A, B, … ZO; Z was abolished in 2021)',
     'invoicing.errors.unsupportedCharacters':
       'The e-invoice does not accept some of these characters (emoji, Greek, Cyrillic…): remove them',
-    'invoicing.errors.issueDateFuture':
+    'invoicing.missing.document.issueDateFuture':
       'The issue date cannot be after today ({today}): the SDI refuses invoices dated in the future',
-    'invoicing.errors.issueDateBeforeLast':
+    'invoicing.missing.document.issueDateBeforeLast':
       'The issue date cannot be before {date}, the date of {number}, the last issued document of the series',
     'invoicing.errors.noOpenInvoices':
       'This client has no open invoices: there is nothing to put in a statement',
@@ -127,9 +127,9 @@ export const INVOICING_MESSAGES = {
       'Scegli una causale della ritenuta in vigore (A, B, … ZO; la Z è abolita dal 2021)',
     'invoicing.errors.unsupportedCharacters':
       'La fattura elettronica non accetta alcuni di questi caratteri (emoji, greco, cirillico…): toglili',
-    'invoicing.errors.issueDateFuture':
+    'invoicing.missing.document.issueDateFuture':
       'La data di emissione non può essere successiva a oggi ({today}): lo SDI scarta le fatture con data futura',
-    'invoicing.errors.issueDateBeforeLast':
+    'invoicing.missing.document.issueDateBeforeLast':
       "La data di emissione non può precedere il {date}, data di {number}, l'ultimo documento emesso della serie",
     'invoicing.errors.noOpenInvoices':
       'Questo cliente non ha fatture aperte: non c’è nulla da mettere in un estratto conto',

@@ -177,7 +177,11 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   ]);
   const client = parties.client;
   const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
-  const problems = snapshot ? eInvoiceProblemsOf(snapshot, row.phase === 'draft') : NO_CLIENT_PROBLEMS;
+  const draft = row.phase === 'draft';
+  const problems: IssueProblem[] = [
+    ...(draft ? await dateProblems(deps.db, orgId, row) : []),
+    ...(snapshot ? eInvoiceProblemsOf(snapshot, draft) : NO_CLIENT_PROBLEMS),
+  ];
   return {
     id: row.id,
     documentType: row.documentType as TInvoice['documentType'],
@@ -219,7 +223,37 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   };
 }
 
-const NO_CLIENT_PROBLEMS: FatturaPaProblem[] = [{ key: 'buyer.taxId', path: 'buyer.taxId' }];
+/** A problem that keeps a draft from being issued: an e-invoice problem, or one of its date. */
+type IssueProblem = Omit<FatturaPaProblem, 'key'> & {
+  key: FatturaPaProblem['key'] | 'document.issueDateFuture' | 'document.issueDateBeforeLast';
+};
+
+const NO_CLIENT_PROBLEMS: IssueProblem[] = [{ key: 'buyer.taxId', path: 'buyer.taxId' }];
+
+/**
+ * Rule: the SDI refuses an invoice dated after today (in the organization's time zone), and a later number may
+ * not carry an earlier date than the last issued document of its series and year.
+ */
+async function dateProblems(
+  db: Db,
+  orgId: string,
+  row: Pick<repo.InvoiceRow, 'issueDate' | 'documentType'>,
+): Promise<IssueProblem[]> {
+  const problems: IssueProblem[] = [];
+  const today = await todayIn(db, orgId);
+  if (row.issueDate > today) {
+    problems.push({ key: 'document.issueDateFuture', path: 'issueDate', params: { today } });
+  }
+  const last = await repo.lastIssuedOf(db, orgId, row.documentType, Number(row.issueDate.slice(0, 4)));
+  if (last && row.issueDate < last.issueDate) {
+    problems.push({
+      key: 'document.issueDateBeforeLast',
+      path: 'issueDate',
+      params: { date: last.issueDate, number: last.number ?? '' },
+    });
+  }
+  return problems;
+}
 
 /**
  * What keeps the document from its e-invoice (fatturaPaProblems, the check the XML build runs). A draft has no
@@ -231,7 +265,7 @@ function eInvoiceProblemsOf(snapshot: DocumentSnapshot, draft: boolean): Fattura
 }
 
 /** The answer to issuing a document whose e-invoice could not be made: every problem, on its field. */
-function notIssuable(problems: FatturaPaProblem[]): AppError {
+function notIssuable(problems: IssueProblem[]): AppError {
   return new AppError('INVOICE_NOT_ISSUABLE', problemDetails(problems));
 }
 
@@ -401,28 +435,12 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
       }
       related = { number: corrected.number, issueDate: corrected.issueDate };
     }
-    // Rule: the SDI refuses an invoice dated after today (in the organization's time zone).
-    const today = await todayIn(tx, orgId);
-    if (draft.issueDate > today) {
-      throw new AppError('VALIDATION_ERROR', [
-        { path: 'issueDate', message: 'invoicing.errors.issueDateFuture', params: { today } },
-      ]);
-    }
     const year = Number(draft.issueDate.slice(0, 4));
     const series = draft.documentType === 'TD04' ? 'credit_note' : 'invoice';
-    // The counter row stays locked until the transaction ends, so the last issued document read below cannot
-    // change under us: numbers and dates of a series and year go up together.
+    // The counter row stays locked until the transaction ends, so the last issued document that dateProblems
+    // reads cannot change under us: numbers and dates of a series and year go up together.
     const sequence = await nextDocumentNumber(tx, orgId, series, year);
-    const last = await repo.lastIssuedOf(tx, orgId, draft.documentType, year);
-    if (last && draft.issueDate < last.issueDate) {
-      throw new AppError('VALIDATION_ERROR', [
-        {
-          path: 'issueDate',
-          message: 'invoicing.errors.issueDateBeforeLast',
-          params: { date: last.issueDate, number: last.number ?? '' },
-        },
-      ]);
-    }
+    const dates = await dateProblems(tx, orgId, draft);
     const pattern =
       series === 'credit_note'
         ? parties.settings.creditNoteNumberPattern
@@ -437,7 +455,7 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
     });
     const snapshot = buildSnapshot({ ...draft, number }, parties, tax, null, 'issued', related);
     // Rule: nothing is numbered and frozen that could never become an e-invoice: the very check of the XML.
-    const problems = fatturaPaProblems(snapshot);
+    const problems = [...dates, ...fatturaPaProblems(snapshot)];
     if (problems.length > 0) throw notIssuable(problems);
     const { logo: _logo, ...seller } = snapshot.seller;
     const issued = await repo.updateInvoice(tx, orgId, id, {

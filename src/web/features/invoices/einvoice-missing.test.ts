@@ -21,7 +21,9 @@ describe('missingItem', () => {
     expect(missingItem('lines.nature', { ...invoice, isDraft: true }).fix?.to).toBe('/invoices/inv-1/edit');
     expect(missingItem('lines.nature', invoice).fix).toBeNull();
     expect(missingItem('document.number', invoice).fix).toBeNull();
-    expect(missingItem('issueDate', { ...invoice, isDraft: true }).fix?.to).toBe('/invoices/inv-1/edit');
+    expect(missingItem('document.issueDateFuture', { ...invoice, isDraft: true }).fix?.to).toBe(
+      '/invoices/inv-1/edit',
+    );
     expect(missingItem('seller.bankNameCharacters', invoice).fix?.to).toBe('/settings?tab=invoicing');
   });
 });
@@ -42,7 +44,7 @@ describe('missingKeysOf', () => {
           message: 'Riga 2: …',
           params: { line: '2', chars: '😀' },
         },
-        { path: 'issueDate', key: 'invoicing.errors.issueDateFuture', message: 'La data…' },
+        { path: 'relatedInvoiceId', key: 'invoicing.errors.relatedInvoiceRequired', message: 'Una nota…' },
         { message: 'no path' },
         null,
       ]),
@@ -55,7 +57,7 @@ describe('missingKeysOf', () => {
         message: 'Riga 2: …',
         params: { line: '2', chars: '😀' },
       },
-      { key: 'issueDate', path: 'issueDate', message: 'La data…' },
+      { key: 'relatedInvoiceId', path: 'relatedInvoiceId', message: 'Una nota…' },
     ]);
     expect(missingKeysOf('nope')).toEqual([]);
   });

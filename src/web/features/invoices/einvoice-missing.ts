@@ -64,7 +64,7 @@ export function missingItem(
       fix: { to: `/clients/${invoice.clientId}?edit=1`, labelKey: 'invoices:einvoice.fixClient' },
     };
   }
-  const draftField = ['document.dueDate', 'document.issueDate', 'issueDate', 'dueDate'].includes(key);
+  const draftField = key.startsWith('document.issueDate') || ['document.dueDate', 'issueDate'].includes(key);
   if (invoice.isDraft && (area === 'lines' || area === 'tax' || draftField)) {
     return {
       key,

@@ -337,7 +337,7 @@ export function fatturaPaProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
 }
 
 /** The problems as the details of an error answer: the path, the message key, the values of its sentence. */
-export function problemDetails(problems: FatturaPaProblem[]) {
+export function problemDetails(problems: (Omit<FatturaPaProblem, 'key'> & { key: string })[]) {
   return problems.map((p) => ({
     path: p.path,
     message: `invoicing.missing.${p.key}`,
