@@ -38,12 +38,12 @@ import { fatturaPaProblems, problemDetails, type FatturaPaProblem } from './fatt
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
+export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 /** A draft's input; the e-invoice references may be left out (quote conversion, credit notes, demo data). */
 export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references?: DocumentReferences };
 
 const referencesOf = (row: Pick<repo.InvoiceRow, 'documentReferences'>): DocumentReferences =>
   row.documentReferences ?? NO_REFERENCES;
-export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -179,7 +179,7 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
   const draft = row.phase === 'draft';
   const problems: IssueProblem[] = [
-    ...(draft ? await dateProblems(deps.db, orgId, row) : []),
+    ...(draft ? await dateProblems(deps.db, orgId, row, today) : []),
     ...(snapshot ? eInvoiceProblemsOf(snapshot, draft) : NO_CLIENT_PROBLEMS),
   ];
   return {
@@ -238,9 +238,9 @@ async function dateProblems(
   db: Db,
   orgId: string,
   row: Pick<repo.InvoiceRow, 'issueDate' | 'documentType'>,
+  today: string,
 ): Promise<IssueProblem[]> {
   const problems: IssueProblem[] = [];
-  const today = await todayIn(db, orgId);
   if (row.issueDate > today) {
     problems.push({ key: 'document.issueDateFuture', path: 'issueDate', params: { today } });
   }
@@ -440,7 +440,7 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
     // The counter row stays locked until the transaction ends, so the last issued document that dateProblems
     // reads cannot change under us: numbers and dates of a series and year go up together.
     const sequence = await nextDocumentNumber(tx, orgId, series, year);
-    const dates = await dateProblems(tx, orgId, draft);
+    const dates = await dateProblems(tx, orgId, draft, await todayIn(tx, orgId));
     const pattern =
       series === 'credit_note'
         ? parties.settings.creditNoteNumberPattern
