@@ -726,6 +726,8 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       purchase: { cig: 'Z1A2B3C4D5' },
       deferred: true,
     });
+    // The invoice is due when its last instalment is.
+    expect(created.dueDate).toBe(later(60));
     const inv = await issue(c, created.id);
     const xml = await c.get(`/api/v1/invoices/${inv.id}/xml`);
     expect(xml.statusCode, xml.body).toBe(200);

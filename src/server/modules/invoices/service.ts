@@ -317,7 +317,10 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraft
   const parties = await loadParties(deps.db, orgId, input.clientId);
   if (!parties.client)
     throw new AppError('NOT_FOUND', [{ path: 'clientId', message: 'invoicing.errors.clientRequired' }]);
-  const dueDate = input.dueDate ?? addDays(input.issueDate, parties.client.paymentTermsDays);
+  // Rule: with instalments the invoice is due when the last one is (status, overdue and reminders read it).
+  const lastInstalment = input.documentType === 'TD04' ? undefined : input.references?.instalments.at(-1);
+  const dueDate =
+    lastInstalment?.dueDate ?? input.dueDate ?? addDays(input.issueDate, parties.client.paymentTermsDays);
   if (dueDate < input.issueDate) {
     throw new AppError('VALIDATION_ERROR', [{ path: 'dueDate', message: 'invoicing.errors.dueBeforeIssue' }]);
   }
