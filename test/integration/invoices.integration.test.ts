@@ -80,17 +80,15 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** An organization with a complete business profile and one client reachable by SDI code and e-mail. */
-  async function setup(options: { clientEmail?: string | null; regime?: string } = {}) {
-    const owner = await createSignedInUserWithOrg(t.app);
-    const c = api(t.app, owner.cookie);
+  /** A complete business profile, as the e-invoice needs it. */
+  async function completeProfile(c: Api, regime = 'RF01') {
     const profile = await c.put('/api/v1/business-profile', {
       companyName: 'Officina Rossi S.r.l.',
       businessType: 'llc',
       industry: 'manufacturing',
       phone: '+39 0543 123456',
       vatNumber: piva(1234567),
-      taxRegime: options.regime ?? 'RF01',
+      taxRegime: regime,
       street: 'Via Emilia 12',
       city: 'Forlì',
       province: 'FC',
@@ -99,6 +97,13 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       email: 'amministrazione@officinarossi.example.it',
     });
     expect(profile.statusCode, profile.body).toBe(200);
+  }
+
+  /** An organization with a complete business profile and one client reachable by SDI code and e-mail. */
+  async function setup(options: { clientEmail?: string | null; regime?: string } = {}) {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    await completeProfile(c, options.regime);
     const client = await c.post('/api/v1/clients', {
       type: 'company',
       companyName: 'Bianchi Costruzioni S.p.A.',
@@ -274,11 +279,134 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(sent.json().activity.attachments).toEqual([message!.attachments[0]!.filename]);
   });
 
-  it('lists exactly what the e-invoice is missing instead of an invalid file', async () => {
+  it('refuses to issue what could never become an e-invoice, naming each field; nothing is numbered (issue 12, point 14)', async () => {
     const { c, clientId } = await setup();
-    await c.put('/api/v1/business-profile', { taxRegime: null });
+    // A client without an address (the client form allows it) and a draft that holds an emoji and the abolished
+    // withholding code "Z" (stored before the form refused them).
+    const bare = await c.post('/api/v1/clients', {
+      type: 'company',
+      companyName: 'Verdi Impianti S.r.l.',
+      vatNumber: piva(5550001),
+      sdiCode: 'M5UXCR1',
+      country: 'IT',
+    });
+    expect(bare.statusCode, bare.body).toBe(201);
+    const created = await draft(c, bare.json().id, {
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+    });
+    const [row] = await t.app.services.database.db.select().from(invoices).where(eq(invoices.id, created.id));
+    await t.app.services.database.db
+      .update(invoices)
+      .set({
+        lines: row!.lines.map((l, i) => (i === 1 ? { ...l, description: 'Libro tecnico 📘' } : l)),
+        tax: { ...row!.tax, withholding: { type: 'RT01', ratePercent: '20', causale: 'Z' } },
+      })
+      .where(eq(invoices.id, created.id));
+
+    // The draft says beforehand what issuing would refuse, each problem on its field.
+    const before = (await c.get(`/api/v1/invoices/${created.id}`)).json() as Invoice & {
+      eInvoiceProblems: { key: string; path: string; params?: Record<string, string> }[];
+    };
+    expect(before.eInvoiceProblems).toEqual([
+      {
+        key: 'lines.descriptionCharacters',
+        path: 'lines.1.description',
+        params: { line: '2', chars: '📘' },
+      },
+      { key: 'tax.withholdingCausale', path: 'withholding.causale', params: { code: 'Z' } },
+      { key: 'buyer.address', path: 'buyer.address' },
+    ]);
+
+    const refused = await c.post(`/api/v1/invoices/${created.id}/issue`, undefined, {
+      'accept-language': 'it',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'INVOICE_NOT_ISSUABLE',
+      details: [
+        {
+          path: 'lines.1.description',
+          key: 'invoicing.missing.lines.descriptionCharacters',
+          message: 'Riga 2: la descrizione contiene caratteri non ammessi nella fattura elettronica (📘)',
+        },
+        {
+          path: 'withholding.causale',
+          key: 'invoicing.missing.tax.withholdingCausale',
+          message: 'La causale della ritenuta "Z" non è più valida: scegline una in vigore (es. A)',
+        },
+        {
+          path: 'buyer.address',
+          key: 'invoicing.missing.buyer.address',
+          message: "L'indirizzo completo del cliente: via, CAP, città (provincia in Italia)",
+        },
+      ],
+    });
+    const still = (await c.get(`/api/v1/invoices/${created.id}`)).json() as Invoice;
+    expect(still).toMatchObject({ status: 'draft', number: null });
+    // The number was not used up: the next invoice issued is number 1.
+    expect((await issue(c, (await draft(c, clientId)).id)).number).toBe(`1/${year}`);
+  });
+
+  it('refuses an issue date after today or before the last issued invoice of the series (issue 12, point 15)', async () => {
+    const { c, clientId } = await setup();
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const future = await draft(c, clientId, { issueDate: tomorrow.toISOString().slice(0, 10) });
+    // The draft says it beforehand…
+    expect((future as Invoice & { eInvoiceProblems: unknown }).eInvoiceProblems).toEqual([
+      { key: 'document.issueDateFuture', path: 'issueDate', params: { today } },
+    ]);
+    // …and issuing refuses it.
+    const refusedFuture = await c.post(`/api/v1/invoices/${future.id}/issue`, undefined, {
+      'accept-language': 'en',
+    });
+    expect(refusedFuture.statusCode).toBe(422);
+    expect(refusedFuture.json().error.details).toEqual([
+      {
+        path: 'issueDate',
+        key: 'invoicing.missing.document.issueDateFuture',
+        message: `The issue date cannot be after today (${today}): the SDI refuses invoices dated in the future`,
+        params: { today },
+      },
+    ]);
+
+    // Invoices of a year are issued in date order: a later number cannot carry an earlier date.
+    const first = `${year}-01-01`;
+    const last = await issue(c, (await draft(c, clientId)).id);
+    expect(last.number).toBe(`1/${year}`);
+    if (today > first) {
+      const earlier = await draft(c, clientId, { issueDate: first, dueDate: today });
+      const refusedEarlier = await c.post(`/api/v1/invoices/${earlier.id}/issue`, undefined, {
+        'accept-language': 'it',
+      });
+      expect(refusedEarlier.statusCode).toBe(422);
+      expect(refusedEarlier.json().error.details).toEqual([
+        expect.objectContaining({
+          path: 'issueDate',
+          message: `La data di emissione non può precedere il ${today}, data di 1/${year}, l'ultimo documento emesso della serie`,
+        }),
+      ]);
+      expect((await c.get(`/api/v1/invoices/${earlier.id}`)).json()).toMatchObject({ number: null });
+    }
+    // The same date as the last one is fine, and gets the next number.
+    expect((await issue(c, (await draft(c, clientId)).id)).number).toBe(`2/${year}`);
+    // Credit notes are a series of their own: a credit note dated today is not compared with invoices.
+    const note = (await c.post(`/api/v1/invoices/${last.id}/credit-note`)).json() as Invoice;
+    expect((await issue(c, note.id)).number).toBe(`NC1/${year}`);
+  });
+
+  it('the XML of an issued document with missing data lists it, on the same fields, instead of an invalid file', async () => {
+    const { c, clientId } = await setup();
     const inv = await issue(c, (await draft(c, clientId)).id);
-    expect(inv.eInvoiceMissing).toContain('seller.regime');
+    // An invoice issued before issuing ran the checks: its frozen snapshot lacks the regime.
+    const [row] = await t.app.services.database.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    await t.app.services.database.db
+      .update(invoices)
+      .set({ snapshot: { ...row!.snapshot!, seller: { ...row!.snapshot!.seller, regime: '' } } })
+      .where(eq(invoices.id, inv.id));
+    expect(((await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice).eInvoiceMissing).toEqual([
+      'seller.regime',
+    ]);
     const res = await c.get(`/api/v1/invoices/${inv.id}/xml`, { 'accept-language': 'it' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.details).toEqual([
@@ -549,6 +677,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const owner = await createSignedInUserWithOrg(t.app);
     const c = api(t.app, owner.cookie);
     const area = { db: t.app.services.database.db, orgId: owner.organizationId, userId: owner.user.id };
+    await completeProfile(c);
     await seedClientsDemo(area);
     const written = await seedInvoicingDemo(area);
     expect(written).toBeGreaterThanOrEqual(40); // a year of invoices
@@ -613,6 +742,82 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(xml.body).toContain('<TipoRitenuta>RT01</TipoRitenuta>');
     expect(xml.body).toContain('<TipoCassa>TC22</TipoCassa>');
     expect((await validateFatturaPaXml(xml.body)).valid).toBe(true);
+  });
+
+  it('carries order/contract with CIG and CUP, instalments, delivery notes (TD24) into the XML (issue 12, point 18)', async () => {
+    const { c, clientId } = await setup();
+    const earlier = new Date(`${today}T00:00:00Z`);
+    earlier.setUTCDate(earlier.getUTCDate() - 3);
+    const ddtDate = earlier.toISOString().slice(0, 10);
+    const later = (days: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const references = {
+      purchase: { kind: 'order', documentId: 'PO-2026/118', date: ddtDate, cig: 'z1a2b3c4d5', cup: null },
+      instalments: [
+        { dueDate: later(30), amountCents: 18000 },
+        { dueDate: later(60), amountCents: EXPECTED.totalCents - 18000 },
+      ],
+      deferred: true,
+      deliveryNotes: [{ number: 'DDT 12', date: ddtDate }],
+    };
+    // Bad references are refused on their fields.
+    const bad = await c.post(
+      '/api/v1/invoices',
+      {
+        clientId,
+        issueDate: today,
+        lines: LINES,
+        references: { ...references, purchase: { ...references.purchase, cig: '123' }, deliveryNotes: [] },
+      },
+      { 'accept-language': 'en' },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'references.purchase.cig',
+          message: 'The CIG has 10 letters and digits',
+        }),
+        expect.objectContaining({
+          path: 'references.deliveryNotes',
+          message: 'A deferred invoice lists its delivery notes (DDT)',
+        }),
+      ]),
+    );
+
+    const created = await draft(c, clientId, { references });
+    expect((created as Invoice & { references: unknown }).references).toMatchObject({
+      purchase: { cig: 'Z1A2B3C4D5' },
+      deferred: true,
+    });
+    // The invoice is due when its last instalment is.
+    expect(created.dueDate).toBe(later(60));
+    const inv = await issue(c, created.id);
+    const xml = await c.get(`/api/v1/invoices/${inv.id}/xml`);
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(xml.body).toContain('<TipoDocumento>TD24</TipoDocumento>');
+    expect(xml.body).toContain('<IdDocumento>PO-2026/118</IdDocumento>');
+    expect(xml.body).toContain('<CodiceCIG>Z1A2B3C4D5</CodiceCIG>');
+    expect(xml.body).toContain('<NumeroDDT>DDT 12</NumeroDDT>');
+    expect(xml.body).toContain('<CondizioniPagamento>TP01</CondizioniPagamento>');
+    expect(xml.body.match(/<DettaglioPagamento>/g)).toHaveLength(2);
+    expect(await validateFatturaPaXml(xml.body)).toEqual({ valid: true, errors: [] });
+
+    // Instalments that do not add up to the amount due keep the draft from being issued.
+    const uneven = await draft(c, clientId, {
+      references: { instalments: [{ dueDate: later(30), amountCents: 100 }] },
+    });
+    const refused = await c.post(`/api/v1/invoices/${uneven.id}/issue`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      expect.objectContaining({
+        path: 'references.instalments',
+        params: { instalments: '1.00', due: '378.59' },
+      }),
+    ]);
   });
 
   it('answers 404 with the spec message for another organization, and 403 without the permission', async () => {

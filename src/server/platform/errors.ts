@@ -33,13 +33,19 @@ export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };
-type FieldIssue = { path: string; message: string; key?: string };
+type FieldIssue = { path: string; message: string; key?: string; params?: Record<string, string> };
 
-/** Field messages are translation keys in the shared contracts; answer with the text and keep the key. */
+/**
+ * Field messages are translation keys in the shared contracts; answer with the text (its {placeholders} filled
+ * from the issue's params) and keep the key and the params.
+ */
 function localiseIssues(issues: FieldIssue[], locale: 'it' | 'en'): FieldIssue[] {
   return issues.map((issue) => {
     const text = fieldMessage(issue.message, locale);
-    return text === undefined ? issue : { path: issue.path, message: text, key: issue.message };
+    if (text === undefined) return issue;
+    const params = issue.params;
+    const message = params ? text.replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m) : text;
+    return { path: issue.path, message, key: issue.message, ...(params ? { params } : {}) };
   });
 }
 

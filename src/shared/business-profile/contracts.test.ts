@@ -285,6 +285,22 @@ describe('onboardingToProfileInput', () => {
   });
 });
 
+describe('text the e-invoice cannot carry (issue 12, point 14)', () => {
+  it('is refused on the field in onboarding and in the profile; accents pass', () => {
+    expect(
+      issues(ZOnboardingStep1, {
+        companyName: 'Officina 🔧',
+        businessType: 'llc',
+        industry: 'manufacturing',
+      }),
+    ).toEqual({ companyName: ['onboarding.errors.unsupportedCharacters'] });
+    expect(issues(ZBusinessProfileInput, { street: 'Via Roma 1 ★', city: 'Forlì' })).toEqual({
+      street: ['onboarding.errors.unsupportedCharacters'],
+    });
+    expect(issues(ZBusinessProfileInput, { companyName: 'Società “Città” – Forlì' })).toEqual({});
+  });
+});
+
 describe('ZBusinessProfileInput (partial update)', () => {
   it('accepts an empty update and leaves everything unchanged', () => {
     expect(ZBusinessProfileInput.parse({})).toEqual({});

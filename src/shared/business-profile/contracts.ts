@@ -5,6 +5,7 @@ import {
   normalizeCodiceFiscale,
   normalizePartitaIva,
 } from './italian-tax-ids.ts';
+import { unsupportedCharacters } from '../invoicing/latin-text.ts';
 import type { OnboardingMessageKey } from './messages.ts';
 import { COMPANY_NAME_MAX_LENGTH, isSimpleEmail, isWebsiteUrl } from './profile-rules.ts';
 import { PROVINCE_CODES, findProvince, isProvinceCode } from './provinces.ts';
@@ -119,11 +120,15 @@ function clearableChoice<const T extends readonly [string, ...string[]]>(
 const required = (key: OnboardingMessageKey, max: number) =>
   z.string(err(key)).trim().min(1, err(key)).max(max, tooLong(max));
 
+/** Text the e-invoice writes as Latin-1 (names, street, city): what has no Latin form is refused here. */
+const latinOnly = (v: string) => unsupportedCharacters(v).length === 0;
+
 const companyName = z
   .string(err('onboarding.errors.companyNameRequired'))
   .trim()
   .min(1, err('onboarding.errors.companyNameRequired'))
-  .max(COMPANY_NAME_MAX_LENGTH, err('onboarding.errors.companyNameTooLong'));
+  .max(COMPANY_NAME_MAX_LENGTH, err('onboarding.errors.companyNameTooLong'))
+  .refine(latinOnly, err('onboarding.errors.unsupportedCharacters'));
 
 /** "www.rossi.it" → "https://www.rossi.it"; a value with a scheme is left as typed. */
 export function withWebsiteScheme(value: string): string {
@@ -166,8 +171,14 @@ export const ZOnboardingStep1 = z.object({
 /** state is the spec's required "state/province" text; province is the optional Italian sigla. */
 export const ZOnboardingAddress = z
   .object({
-    street: required('onboarding.errors.streetRequired', 255),
-    city: required('onboarding.errors.cityRequired', 100),
+    street: required('onboarding.errors.streetRequired', 255).refine(
+      latinOnly,
+      err('onboarding.errors.unsupportedCharacters'),
+    ),
+    city: required('onboarding.errors.cityRequired', 100).refine(
+      latinOnly,
+      err('onboarding.errors.unsupportedCharacters'),
+    ),
     state: required('onboarding.errors.stateRequired', 100),
     zipCode: required('onboarding.errors.zipCodeRequired', 20),
     country: z
@@ -291,6 +302,12 @@ export const ZBusinessProfileInput = z
   .superRefine((input, ctx) => {
     if (input.country === 'IT' && input.postalCode && !ITALIAN_CAP.test(input.postalCode)) {
       ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'onboarding.errors.invalidZipCode' });
+    }
+    for (const field of ['street', 'city'] as const) {
+      const value = input[field];
+      if (value && !latinOnly(value)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'onboarding.errors.unsupportedCharacters' });
+      }
     }
   });
 export type TBusinessProfileInput = z.output<typeof ZBusinessProfileInput>;

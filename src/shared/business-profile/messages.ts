@@ -18,6 +18,8 @@ export const ONBOARDING_MESSAGES = {
     'onboarding.errors.organizationRequired': 'Organization is required',
     'onboarding.errors.companyNameTooLong': 'Company name must be less than 255 characters',
     'onboarding.errors.tooLong': 'This text is too long',
+    'onboarding.errors.unsupportedCharacters':
+      'The e-invoice does not accept some of these characters (emoji, Greek, Cyrillic…): remove them',
     'onboarding.errors.invalidChoice': 'Choose one of the options',
     'onboarding.errors.invalidZipCode': 'An Italian postal code (CAP) has 5 digits',
     'onboarding.errors.invalidProvince': 'Choose a valid Italian province',
@@ -45,6 +47,8 @@ export const ONBOARDING_MESSAGES = {
     'onboarding.errors.organizationRequired': "L'organizzazione è obbligatoria",
     'onboarding.errors.companyNameTooLong': "Il nome dell'azienda deve avere meno di 255 caratteri",
     'onboarding.errors.tooLong': 'Il testo è troppo lungo',
+    'onboarding.errors.unsupportedCharacters':
+      'La fattura elettronica non accetta alcuni di questi caratteri (emoji, greco, cirillico…): toglili',
     'onboarding.errors.invalidChoice': 'Scegli una delle opzioni',
     'onboarding.errors.invalidZipCode': 'Il CAP italiano è composto da 5 cifre',
     'onboarding.errors.invalidProvince': 'Scegli una provincia italiana valida',

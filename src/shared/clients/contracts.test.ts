@@ -74,6 +74,16 @@ describe('ZClientInput: names and type', () => {
   });
 });
 
+describe('ZClientInput: text the e-invoice cannot carry (issue 12, point 14)', () => {
+  it('refuses emoji and scripts without a Latin form on the field, accepts accents and typographic marks', () => {
+    expect(issues({ ...company, companyName: 'Rossi 🏗 Srl', address: 'Οδός 1', city: 'Milano' })).toEqual({
+      companyName: 'clients.errors.unsupportedCharacters',
+      address: 'clients.errors.unsupportedCharacters',
+    });
+    expect(issues({ type: 'person', fullName: 'Zoë “Lulù” Müller – Łódź', city: 'Forlì' })).toEqual({});
+  });
+});
+
 describe('ZClientInput: Partita IVA and codice fiscale in Italy', () => {
   it('accepts a real Partita IVA, stores its 11 digits', () => {
     for (const vat of ['00743110157', 'IT00743110157', 'IT 007 431 101 57', '06363391001', '01404480202']) {

@@ -9,6 +9,7 @@ import { findProvince } from '../business-profile/provinces.ts';
 import { zPageQuery } from '../pagination/pagination.ts';
 import { countryCodeFromText, isCountryCode } from './countries.ts';
 import { euVatPrefix, normalizeEuVat, validateEuVat } from './eu-vat.ts';
+import { unsupportedCharacters } from '../invoicing/latin-text.ts';
 import type { ClientMessageKey } from './messages.ts';
 import { isValidPostalCode, normalizePostalCode } from './postal-codes.ts';
 import { tooLong } from '../errors/field-messages.ts';
@@ -178,6 +179,12 @@ function checkClient(c: ClientFields, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: [path], message });
   if (c.type === 'company' && !c.companyName) issue('companyName', 'clients.errors.companyNameRequired');
   if (c.type === 'person' && !c.fullName) issue('fullName', 'clients.errors.fullNameRequired');
+  // What the e-invoice writes as Latin-1 text: refused here, on the field, rather than when invoicing.
+  for (const field of ['fullName', 'companyName', 'address', 'city'] as const) {
+    const value = c[field];
+    if (value && unsupportedCharacters(value).length > 0)
+      issue(field, 'clients.errors.unsupportedCharacters');
+  }
   if (c.vatNumber && normalizedVat(c.country, c.vatNumber) === null) {
     const key = c.country === 'IT' ? 'vatInvalid' : euVatPrefix(c.country) ? 'euVatInvalid' : 'tooLong';
     issue('vatNumber', `clients.errors.${key}`);

@@ -10,6 +10,8 @@ export const CLIENT_MESSAGES = {
     'clients.errors.companyNameRequired': 'Company name is required',
     'clients.errors.fullNameRequired': 'Full name is required',
     'clients.errors.tooLong': 'This text is too long',
+    'clients.errors.unsupportedCharacters':
+      'The e-invoice does not accept some of these characters (emoji, Greek, Cyrillic…): remove them',
     'clients.errors.invalidValue': 'Invalid value',
     'clients.errors.emailInvalid': 'Invalid e-mail address',
     'clients.errors.pecInvalid': 'Invalid PEC address',
@@ -45,6 +47,8 @@ export const CLIENT_MESSAGES = {
     'clients.errors.companyNameRequired': 'La ragione sociale è obbligatoria',
     'clients.errors.fullNameRequired': 'Nome e cognome sono obbligatori',
     'clients.errors.tooLong': 'Il testo è troppo lungo',
+    'clients.errors.unsupportedCharacters':
+      'La fattura elettronica non accetta alcuni di questi caratteri (emoji, greco, cirillico…): toglili',
     'clients.errors.invalidValue': 'Valore non valido',
     'clients.errors.emailInvalid': 'Indirizzo e-mail non valido',
     'clients.errors.pecInvalid': 'Indirizzo PEC non valido',

@@ -64,6 +64,11 @@ export const ERROR_CODES = {
     en: 'The e-invoice cannot be created: some data is missing',
     it: 'Impossibile creare la fattura elettronica: mancano alcuni dati',
   },
+  INVOICE_NOT_ISSUABLE: {
+    status: 422,
+    en: 'The invoice was not issued: its e-invoice would be refused. Complete the data listed, then issue it',
+    it: 'Fattura non emessa: la fattura elettronica sarebbe scartata. Completa i dati elencati, poi emettila',
+  },
   CLIENT_EMAIL_MISSING: {
     status: 422,
     en: 'The client has no e-mail address: add one to send the document',

@@ -83,7 +83,7 @@ describe('validateLines', () => {
 });
 
 describe('computeDocument: lines and rounding', () => {
-  it('computes mixed rates 22/10/4 with discounts, rounding once per rate', () => {
+  it('computes mixed rates 22/10/4 with discounts, each rate the sum of its printed lines', () => {
     const lines = [
       line(1999, 22, { quantity: '3', discountPercent: '10' }), // 3 × 19.99 × 0.90 = 53.973 → 53.97
       line(1250, 22, { quantity: '2.5' }), // 2.5 × 12.50 = 31.25
@@ -94,20 +94,21 @@ describe('computeDocument: lines and rounding', () => {
     const totals = computeDocument(lines, ordinary);
     expect(totals.lines.map((l) => l.totalCents)).toEqual([5397, 3125, 3981, 2214, 4014]);
     expect(totals.lines.map((l) => l.lineNumber)).toEqual([1, 2, 3, 4, 5]);
-    // 22 %: 53.973 + 31.25 = 85.223 → 85.22, VAT 18.7484 → 18.75
-    // 10 %: 39.8125 + 22.1445 = 61.957 → 61.96 (per-line rounding would give 61.95), VAT 6.196 → 6.20
-    // 4 %: 40.13534 → 40.14, VAT 1.6056 → 1.61
+    // 22 %: 53.97 + 31.25 = 85.22, VAT 18.7484 → 18.75
+    // 10 %: 39.81 + 22.14 = 61.95 (the exact sum 61.957 would round to 61.96: not what the lines show),
+    //       VAT 6.195 → 6.20
+    // 4 %: 40.14, VAT 1.6056 → 1.61
     expect(rows(lines)).toEqual([
       [22, null, 8522, 1875],
-      [10, null, 6196, 620],
+      [10, null, 6195, 620],
       [4, null, 4014, 161],
     ]);
-    // 85.22 + 61.96 + 40.14 = 187.32; 18.75 + 6.20 + 1.61 = 26.56; total 213.88
+    // 85.22 + 61.95 + 40.14 = 187.31; 18.75 + 6.20 + 1.61 = 26.56; total 213.87
     expect(totals).toMatchObject({
-      taxableCents: 18732,
+      taxableCents: 18731,
       vatCents: 2656,
-      totalCents: 21388,
-      amountDueCents: 21388,
+      totalCents: 21387,
+      amountDueCents: 21387,
       withholdingCents: 0,
       stampDutyCents: 0,
       splitPaymentVatCents: 0,
@@ -119,13 +120,14 @@ describe('computeDocument: lines and rounding', () => {
     );
   });
 
-  it('rounds the sum of three 1/3 quantities once per rate', () => {
-    // Each line: 0.3333 × 10.00 = 3.333 → 3.33; the rate: 9.999 → 10.00 (per-line rounding: 9.99).
+  it('sums three printed 1/3 lines into the rate, not the rounded exact sum (issue 12, point 17)', () => {
+    // Each line: 0.3333 × 10.00 = 3.333 → 3.33; the rate: 3 × 3.33 = 9.99 (the exact 9.999 would give 10.00,
+    // a cent the printed lines do not add up to).
     const lines = [1, 2, 3].map(() => line(1000, 22, { quantity: '0.3333' }));
     const totals = computeDocument(lines, ordinary);
     expect(totals.lines.map((l) => l.totalCents)).toEqual([333, 333, 333]);
-    expect(rows(lines)).toEqual([[22, null, 1000, 220]]);
-    expect(totals.totalCents).toBe(1220);
+    expect(rows(lines)).toEqual([[22, null, 999, 220]]);
+    expect(totals.totalCents).toBe(1219);
   });
 
   it('rounds a 1/3 quantity of a large price half-up', () => {
@@ -388,8 +390,8 @@ describe('computeDocument: pension fund and withholding (professional)', () => {
     expect(totals.lines.map((l) => l.withholding)).toEqual([true, false]);
   });
 
-  it('computes the withholding on the exact amounts, rounding once', () => {
-    // 3 × (0.3333 × 10.00) = 9.999 exact; 20 % = 1.9998 → 2.00 (on rounded lines: 9.99 → 2.00, on 3.33: 0.67 × 3)
+  it('computes the withholding on the printed line totals, rounding once', () => {
+    // 3 × (0.3333 × 10.00) = 3 × 3.33 = 9.99; 20 % = 1.998 → 2.00 (not 0.67 × 3 per line)
     const tax: TaxSettings = { ...ordinary, withholding: { ...withholding20, ratePercent: '20' } };
     const lines = [1, 2, 3].map(() => line(1000, 22, { quantity: '0.3333' }));
     expect(computeDocument(lines, tax).withholdingCents).toBe(200);
@@ -431,16 +433,64 @@ describe('computeDocument: pension fund and withholding (professional)', () => {
     ]);
   });
 
-  it('bases the cassa on the rows’ rounded taxables and rounds it half-up', () => {
+  it('bases the cassa on the printed line totals and rounds it half-up', () => {
     const tax: TaxSettings = {
       ...ordinary,
       pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
     };
-    // 3 × 3.333 = 9.999 → 10.00; 4 % = 0.40
+    // 3 × 3.33 = 9.99; 4 % = 0.3996 → 0.40
     const lines = [1, 2, 3].map(() => line(1000, 22, { quantity: '0.3333' }));
-    expect(computeDocument(lines, tax)).toMatchObject({ pensionFundBaseCents: 1000, pensionFundCents: 40 });
+    expect(computeDocument(lines, tax)).toMatchObject({ pensionFundBaseCents: 999, pensionFundCents: 40 });
     // 12.38 × 4 % = 0.4952 → 0.50
     expect(computeDocument([line(1238)], tax).pensionFundCents).toBe(50);
+  });
+
+  it('leaves art. 15 expenses (N1) out of the cassa and withholding bases (issue 12, point 16)', () => {
+    // 2500.00 fee + 100.00 stamp/registry fees paid for the client (N1), cassa 4 %, withholding 20 %.
+    const lines = [line(250000), zero(10000, 'N1')];
+    const totals = computeDocument(lines, professional(false));
+    // cassa 4 % of 2500.00 = 100.00 (not 104.00); 22 % row 2600.00, VAT 572.00; N1 row 100.00 (> 77.47: stamp
+    // duty 2.00); total 2600.00 + 572.00 + 100.00 + 2.00 = 3274.00; withholding 500.00; due 2774.00
+    expect(totals).toMatchObject({
+      pensionFundBaseCents: 250000,
+      pensionFundCents: 10000,
+      pensionFundVatRate: 22,
+      taxableCents: 270000,
+      vatCents: 57200,
+      totalCents: 327400,
+      withholdingCents: 50000,
+      amountDueCents: 277400,
+    });
+    expect(rows(lines, professional(false))).toEqual([
+      [22, null, 260000, 57200],
+      [0, 'N1', 10000, 0],
+    ]);
+    // Even a N1 line the user left ticked is never subject to withholding.
+    expect(totals.lines.map((l) => l.withholding)).toEqual([true, false]);
+    // With the cassa subject to withholding: 20 % of 2600.00.
+    expect(computeDocument(lines, professional(true)).withholdingCents).toBe(52000);
+  });
+
+  it('keeps art. 15 expenses at N1 under forfettario, outside the INPS rivalsa base', () => {
+    const tax: TaxSettings = {
+      ...forfettario,
+      pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
+    };
+    const totals = computeDocument([zero(10000, 'N1'), line(100000)], tax);
+    expect(totals.lines.map((l) => [l.vatRate, l.nature])).toEqual([
+      [0, 'N1'],
+      [0, 'N2.2'],
+    ]);
+    // rivalsa 4 % of 1000.00, at 0 % N2.2 (the first fee line), not N1
+    expect(totals).toMatchObject({
+      pensionFundCents: 4000,
+      pensionFundVatRate: 0,
+      pensionFundNature: 'N2.2',
+    });
+    expect(rows([zero(10000, 'N1'), line(100000)], tax)).toEqual([
+      [0, 'N1', 10000, 0],
+      [0, 'N2.2', 104000, 0],
+    ]);
   });
 
   it('has no withholding note when no line is subject to it', () => {
@@ -525,7 +575,7 @@ describe('computeDocument: properties on seeded random documents', () => {
     b * d,
   ];
 
-  it('per-rate taxable = half-up of the exact sum; VAT, total and due follow from the rows', () => {
+  it('per-rate taxable = the sum of the printed line totals; VAT, total and due follow from the rows', () => {
     const next = random(20260501);
     for (let doc = 0; doc < 300; doc++) {
       const count = 1 + Math.floor(next() * 8);
@@ -561,18 +611,17 @@ describe('computeDocument: properties on seeded random documents', () => {
       for (const row of totals.vatSummary) {
         const sum = expected.get(`${row.vatRate}|${row.nature ?? ''}`);
         expect(sum, `doc ${doc} row`).toBeDefined();
-        expect(BigInt(row.taxableCents), `doc ${doc} taxable ${row.vatRate}`).toBe(
-          roundFraction(sum ?? [0n, 1n]),
-        );
+        // Every printed amount reconciles: the row is the sum of its lines as printed, to the cent.
+        const lineSum = totals.lines
+          .filter((l) => l.vatRate === row.vatRate && (l.nature ?? null) === row.nature)
+          .reduce((s, l) => s + l.totalCents, 0);
+        expect(row.taxableCents, `doc ${doc} taxable ${row.vatRate}`).toBe(lineSum);
+        // …and stays within half a cent per line of the exact sum.
+        expect(Math.abs(lineSum - Number(roundFraction(sum ?? [0n, 1n])))).toBeLessThanOrEqual(count / 2);
         expect(BigInt(row.vatCents)).toBe(
           roundFraction([BigInt(row.taxableCents) * BigInt(row.vatRate), 100n]),
         );
         expect(row.vatCollectability).toBe(split && row.vatRate > 0 ? 'S' : 'I');
-        // Rounding once per row stays within half a cent per line of the sum of rounded lines.
-        const lineSum = totals.lines
-          .filter((l) => l.vatRate === row.vatRate && (l.nature ?? null) === row.nature)
-          .reduce((s, l) => s + l.totalCents, 0);
-        expect(Math.abs(lineSum - row.taxableCents)).toBeLessThanOrEqual(count / 2);
       }
       const taxable = totals.vatSummary.reduce((s, r) => s + r.taxableCents, 0);
       const vat = totals.vatSummary.reduce((s, r) => s + r.vatCents, 0);
@@ -587,7 +636,7 @@ describe('computeDocument: properties on seeded random documents', () => {
     }
   });
 
-  it('withholding = half-up of 20 % of the exact sum of the lines subject to it', () => {
+  it('withholding = half-up of 20 % of the printed totals of the lines subject to it', () => {
     const next = random(77);
     const tax: TaxSettings = { ...ordinary, withholding: withholding20 };
     for (let doc = 0; doc < 200; doc++) {
@@ -599,7 +648,10 @@ describe('computeDocument: properties on seeded random documents', () => {
       );
       let base: [bigint, bigint] = [0n, 1n];
       for (const l of lines.filter((l) => l.withholding)) {
-        base = addFractions(base, [fraction(l.quantity)[0] * BigInt(l.unitPriceCents), 10000n]);
+        base = addFractions(base, [
+          roundFraction([fraction(l.quantity)[0] * BigInt(l.unitPriceCents), 10000n]),
+          1n,
+        ]);
       }
       const totals = computeDocument(lines, tax);
       expect(BigInt(totals.withholdingCents), `doc ${doc}`).toBe(

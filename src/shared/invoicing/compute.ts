@@ -113,7 +113,7 @@ function percentOf(cents: bigint, percent: string): bigint {
   return divideHalfUp(cents * rate, 100n * pow10(PERCENT_SCALE));
 }
 
-type Group = { vatRate: VatRate; nature: VatNature | null; exact: bigint; extraCents: bigint };
+type Group = { vatRate: VatRate; nature: VatNature | null; cents: bigint };
 
 const groupKey = (rate: VatRate, nature: VatNature | null) => `${rate}|${nature ?? ''}`;
 
@@ -124,6 +124,14 @@ function compareRows(a: { vatRate: number; nature: VatNature | null }, b: typeof
 }
 
 const isReverseCharge = (nature: VatNature | null) => nature?.startsWith('N6') ?? false;
+
+/**
+ * Rule: a line at 0 % with Natura N1 is an expense excluded from the taxable amount (art. 15 DPR 633/72, e.g.
+ * fees paid in the client's name): it is outside the pension-fund base and the withholding base, and keeps N1
+ * under the forfettario regime too.
+ */
+export const isExcludedExpense = (line: Pick<LineInput, 'vatRate' | 'nature'>) =>
+  line.vatRate === 0 && line.nature === 'N1';
 
 /** The totals of a document; throws InvalidLinesError for invalid lines (no lines give zero totals). */
 export function computeDocument(lines: readonly LineInput[], tax: TaxSettings): DocumentTotals {
@@ -136,50 +144,57 @@ export function computeDocument(lines: readonly LineInput[], tax: TaxSettings): 
   const withholding = forfettario ? null : tax.withholding;
   const splitPayment = tax.splitPayment && !forfettario;
 
-  const exactAmounts = lines.map(exactLineAmount);
-  const computedLines: ComputedLine[] = lines.map((line, index) => ({
-    ...line,
-    ...(forfettario ? { vatRate: 0 as const, nature: 'N2.2' as const } : { nature: line.nature ?? null }),
-    // The effective flag: true when the document has withholding and the line is not excluded from it.
-    withholding: withholding !== null && line.withholding !== false,
-    lineNumber: index + 1,
-    // Rule: a line's total is its exact amount rounded half-up to the cent (shown and written as PrezzoTotale).
-    totalCents: toSafeNumber(toCents(exactAmounts[index] ?? 0n)),
-  }));
-
-  // Rule: lines are grouped by VAT rate and Natura; a group's taxable is the half-up rounding of the SUM of its
-  // exact line amounts, rounded once per group (never per line).
-  const groups = new Map<string, Group>();
-  computedLines.forEach((line, index) => {
-    const nature = line.vatRate === 0 ? (line.nature ?? null) : null;
-    const key = groupKey(line.vatRate, nature);
-    const group = groups.get(key) ?? { vatRate: line.vatRate, nature, exact: 0n, extraCents: 0n };
-    group.exact += exactAmounts[index] ?? 0n;
-    groups.set(key, group);
+  const computedLines: ComputedLine[] = lines.map((line, index) => {
+    const excluded = isExcludedExpense(line);
+    return {
+      ...line,
+      ...(forfettario && !excluded
+        ? { vatRate: 0 as const, nature: 'N2.2' as const }
+        : { nature: line.nature ?? null }),
+      // The effective flag: true when the document has withholding and the line is neither excluded from it
+      // by the user nor an art. 15 expense.
+      withholding: withholding !== null && line.withholding !== false && !excluded,
+      lineNumber: index + 1,
+      // Rule: a line's total is its exact amount rounded half-up to the cent (shown and written as PrezzoTotale).
+      totalCents: toSafeNumber(toCents(exactLineAmount(line))),
+    };
   });
 
-  // Rule: the pension fund (cassa previdenziale) is charged on the taxable of all lines (the sum of the groups'
-  // rounded taxables, ImponibileCassa): contribution = half-up(base × rate / 100). It is taxed at the VAT rate of
-  // the highest-rate line, or when every line is at 0 %, at 0 % with the Natura of the first line (N2.2 for
-  // forfettario), and is added to that group's taxable.
+  // Rule: lines are grouped by VAT rate and Natura; a group's taxable is the sum of its lines' totals as printed
+  // (each rounded half-up to the cent), so the summary always reconciles with the lines to the cent and no
+  // Arrotondamento is needed (SDI check 00422: ImponibileImporto = Σ PrezzoTotale + contributo cassa).
+  const groups = new Map<string, Group>();
+  for (const line of computedLines) {
+    const nature = line.vatRate === 0 ? (line.nature ?? null) : null;
+    const key = groupKey(line.vatRate, nature);
+    const group = groups.get(key) ?? { vatRate: line.vatRate, nature, cents: 0n };
+    group.cents += BigInt(line.totalCents);
+    groups.set(key, group);
+  }
+
+  // Rule: the pension fund (cassa previdenziale) is charged on the lines' totals, art. 15 expenses (N1) excluded
+  // (ImponibileCassa): contribution = half-up(base × rate / 100). It is taxed at the VAT rate of the highest-rate
+  // line, or when every line is at 0 %, at 0 % with the Natura of the first line that is not an art. 15 expense
+  // (N2.2 for forfettario), and is added to that group's taxable.
   let pensionFundBase = 0n;
   let pensionFundCents = 0n;
   let pensionFundVat: { vatRate: VatRate; nature: VatNature | null } | null = null;
-  const firstLine = computedLines[0];
+  const feeLines = computedLines.filter((line) => !isExcludedExpense(line));
+  const firstLine = feeLines[0] ?? computedLines[0];
   if (tax.pensionFund && firstLine) {
-    for (const group of groups.values()) pensionFundBase += toCents(group.exact);
+    for (const line of feeLines) pensionFundBase += BigInt(line.totalCents);
     pensionFundCents = percentOf(pensionFundBase, tax.pensionFund.ratePercent);
     const topRate = Math.max(...computedLines.map((line) => line.vatRate)) as VatRate;
     pensionFundVat =
       topRate > 0 ? { vatRate: topRate, nature: null } : { vatRate: 0, nature: firstLine.nature ?? null };
     const group = groups.get(groupKey(pensionFundVat.vatRate, pensionFundVat.nature));
-    if (group) group.extraCents += pensionFundCents;
+    if (group) group.cents += pensionFundCents;
   }
 
   // Rule: VAT of a row = half-up(taxable × rate / 100). Split payment (not forfettario) makes the rows with a
   // rate above 0 % collectable 'S'; rows with a Natura stay 'I'. Each Natura row cites its legal reference.
   const vatSummary: VatSummaryRow[] = [...groups.values()].sort(compareRows).map((group) => {
-    const taxable = toCents(group.exact) + group.extraCents;
+    const taxable = group.cents;
     return {
       vatRate: group.vatRate,
       nature: group.nature,
@@ -204,19 +219,14 @@ export function computeDocument(lines: readonly LineInput[], tax: TaxSettings): 
   const stampDutyCents = notSubjectCents > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
   const stampDutyChargedCents = tax.stampDutyChargedToClient ? stampDutyCents : 0;
 
-  // Rule: withholding (not forfettario) = half-up(base × rate / 100), the base being the sum of the exact amounts
-  // of the lines not excluded from it, plus the pension fund when that is subject to withholding.
+  // Rule: withholding (not forfettario) = half-up(base × rate / 100), the base being the sum of the totals of the
+  // lines subject to it (art. 15 expenses never are), plus the pension fund when that is subject to withholding.
   let withholdingCents = 0;
   if (withholding) {
     let base = 0n;
-    computedLines.forEach((line, index) => {
-      if (line.withholding) base += exactAmounts[index] ?? 0n;
-    });
-    if (tax.pensionFund?.subjectToWithholding) base += pensionFundCents * EXACT;
-    const rate = parseDecimal(withholding.ratePercent, PERCENT_SCALE);
-    if (rate === null || rate < 0n)
-      throw new RangeError(`Invalid withholding rate: ${withholding.ratePercent}`);
-    withholdingCents = toSafeNumber(divideHalfUp(base * rate, EXACT * 100n * pow10(PERCENT_SCALE)));
+    for (const line of computedLines) if (line.withholding) base += BigInt(line.totalCents);
+    if (tax.pensionFund?.subjectToWithholding) base += pensionFundCents;
+    withholdingCents = toSafeNumber(percentOf(base, withholding.ratePercent));
   }
 
   // Rule: total = taxable (pension fund included) + VAT + stamp duty charged; due = total − withholding − the VAT

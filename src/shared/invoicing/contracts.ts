@@ -5,13 +5,18 @@ import { zIsoDate } from '../imports/dates.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import { PAYMENT_METHODS } from '../transactions/contracts.ts';
 import {
+  NO_REFERENCES,
   PENSION_FUND_TYPES,
+  PURCHASE_REFERENCE_KINDS,
   VAT_NATURES,
   VAT_RATES,
+  WITHHOLDING_CAUSALI,
   WITHHOLDING_TYPES,
+  type DocumentReferences,
   type DocumentTotals,
   type LineInput,
 } from './document.ts';
+import { unsupportedCharacters } from './latin-text.ts';
 import type { InvoicingMessageKey } from './messages.ts';
 import { tooLong } from '../errors/field-messages.ts';
 
@@ -73,7 +78,10 @@ export const ZLineInput = z
       .string(err('invoicing.errors.descriptionRequired'))
       .trim()
       .min(1, err('invoicing.errors.descriptionRequired'))
-      .max(1000, tooLong(1000)),
+      .max(1000, tooLong(1000))
+      // The e-invoice writes the description as Latin-1 text: what has no Latin equivalent is refused here, on
+      // the field, rather than when the invoice is issued (latin-text.ts is the check the XML builder uses).
+      .refine((v) => unsupportedCharacters(v).length === 0, err('invoicing.errors.unsupportedCharacters')),
     quantity: decimal(4, 'invoicing.errors.quantityInvalid'),
     unit: text(10),
     unitPriceCents: z
@@ -106,7 +114,7 @@ export const ZWithholding = z.object({
   causale: z
     .string()
     .trim()
-    .regex(/^[A-Z]{1,2}\d?$/, err('invoicing.errors.invalidChoice'))
+    .refine((v) => WITHHOLDING_CAUSALI.includes(v), err('invoicing.errors.causaleInvalid'))
     .default('A'),
 });
 
@@ -150,8 +158,96 @@ export const ZQuoteInput = z.object({
 export type TQuoteInput = z.output<typeof ZQuoteInput>;
 export type TQuoteFormValues = z.input<typeof ZQuoteInput>;
 
+/** Basic Latin text of 1–20 characters (FatturaPA String20Type: IdDocumento, NumeroDDT). */
+const zId20 = (key: InvoicingMessageKey) =>
+  z
+    .string(err(key))
+    .trim()
+    .regex(/^[\u0020-\u007e]{1,20}$/, err(key));
+/** Optional uppercase code of `length` letters and digits (CIG 10, CUP 15). */
+const zCode = (length: number, key: InvoicingMessageKey) =>
+  z
+    .string(err(key))
+    .nullish()
+    .transform((v) => v?.trim().toUpperCase() || null)
+    .refine((v) => v === null || new RegExp(`^[A-Z0-9]{${length}}$`).test(v), err(key));
+
+export const MAX_INSTALMENTS = 12;
+export const MAX_DELIVERY_NOTES = 50;
+
+export const ZDocumentReferences = z
+  .object({
+    purchase: z
+      .object({
+        kind: z.enum(PURCHASE_REFERENCE_KINDS, err('invoicing.errors.invalidChoice')),
+        documentId: zId20('invoicing.errors.purchaseIdInvalid'),
+        date: zIsoDate('invoicing.errors.dateInvalid')
+          .nullish()
+          .transform((v) => v ?? null),
+        cig: zCode(10, 'invoicing.errors.cigInvalid'),
+        cup: zCode(15, 'invoicing.errors.cupInvalid'),
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+    intentDeclaration: z
+      .object({
+        protocol: z
+          .string(err('invoicing.errors.intentProtocolInvalid'))
+          .trim()
+          .regex(/^\d{17}-\d{6}$/, err('invoicing.errors.intentProtocolInvalid')),
+        date: zIsoDate('invoicing.errors.dateInvalid'),
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+    instalments: z
+      .array(
+        z.object({
+          dueDate: zIsoDate('invoicing.errors.dateInvalid'),
+          amountCents: z
+            .number(err('invoicing.errors.amountInvalid'))
+            .int(err('invoicing.errors.amountInvalid'))
+            .min(1, err('invoicing.errors.amountInvalid'))
+            .max(99_999_999_999, err('invoicing.errors.amountInvalid')),
+        }),
+      )
+      .max(MAX_INSTALMENTS, err('invoicing.errors.tooManyInstalments'))
+      .default([]),
+    deferred: z.boolean().default(false),
+    deliveryNotes: z
+      .array(
+        z.object({
+          number: zId20('invoicing.errors.deliveryNoteNumberInvalid'),
+          date: zIsoDate('invoicing.errors.dateInvalid'),
+        }),
+      )
+      .max(MAX_DELIVERY_NOTES, err('invoicing.errors.tooManyDeliveryNotes'))
+      .default([]),
+  })
+  .superRefine((refs, ctx) => {
+    refs.instalments.forEach((instalment, i) => {
+      const previous = refs.instalments[i - 1];
+      if (previous && instalment.dueDate <= previous.dueDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['instalments', i, 'dueDate'],
+          message: 'invoicing.errors.instalmentsOrder',
+        });
+      }
+    });
+    if (refs.deferred && refs.deliveryNotes.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deliveryNotes'],
+        message: 'invoicing.errors.deliveryNotesRequired',
+      });
+    }
+  });
+export type TDocumentReferences = z.output<typeof ZDocumentReferences>;
+
 export const ZInvoiceInput = z.object({
   ...documentFields,
+  /** Order or contract with CIG/CUP, declaration of intent, instalments, deferred invoice and its DDT. */
+  references: ZDocumentReferences.nullish().transform((v) => v ?? { ...NO_REFERENCES }),
   documentType: z.enum(['TD01', 'TD04'], err('invoicing.errors.invalidChoice')).default('TD01'),
   /** Credit note: the issued invoice it corrects (required for TD04). */
   relatedInvoiceId: z.uuid(err('invoicing.errors.relatedInvoiceRequired')).nullish(),
@@ -272,6 +368,7 @@ export const ZInvoice = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  references: z.custom<DocumentReferences>(),
   language: z.enum(['it', 'en']),
   lines: z.array(z.custom<LineInput>()),
   withholding: ZWithholdingOut.nullable(),
@@ -293,10 +390,17 @@ export const ZInvoice = z.object({
   lastReminderAt: z.string().nullable(),
   payments: z.array(ZPayment),
   activity: z.array(ZEmailActivity),
-  /** What the e-invoice still needs (empty when the XML can be produced). */
+  /** What the e-invoice still needs (empty when the XML can be produced): the keys, each once. */
   eInvoiceMissing: z.array(z.string()),
   /** What sending the invoice attaches (invoiceMailAttachments): the XML only when it can be built. */
   mailAttachments: z.array(z.enum(['pdf', 'xml'])),
+  /**
+   * The same problems on their fields ("lines.2.description", "buyer.address"), with the values of their
+   * sentence (invoices:einvoice.missing.<key>): what the issue dialog lists. A draft is not issued while any.
+   */
+  eInvoiceProblems: z.array(
+    z.object({ key: z.string(), path: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -369,7 +473,10 @@ export const ZInvoicingSettings = z.object({
       (v) => v === null || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(v),
       err('invoicing.errors.ibanInvalid'),
     ),
-  bankName: text(80),
+  bankName: text(80).refine(
+    (v) => v === null || unsupportedCharacters(v).length === 0,
+    err('invoicing.errors.unsupportedCharacters'),
+  ),
   defaultWithholding: ZWithholding.nullable(),
   defaultPensionFund: ZPensionFund.nullable(),
 });

@@ -46,6 +46,16 @@ export type WithholdingType = (typeof WITHHOLDING_TYPES)[number];
 export const DEFAULT_WITHHOLDING_RATE = '20';
 /** CausalePagamento of DatiRitenuta; "A" is self-employed professional work, the common case. */
 export const DEFAULT_WITHHOLDING_CAUSALE = 'A';
+/** CausalePagamentoType of schema v1.2.2 (the CU codes; Z is no longer valid since 2021). */
+export const WITHHOLDING_CAUSALI: readonly string[] = [
+  ...'ABCDEGHILMNOPQRSTUVWXY',
+  'L1',
+  'M1',
+  'M2',
+  'O1',
+  'V1',
+  'ZO',
+];
 
 /** Pension-fund contribution (cassa previdenziale) types TC01…TC22 of the schema (TC22 = INPS). */
 export const PENSION_FUND_TYPES = Array.from(
@@ -96,10 +106,46 @@ export type TaxSettings = {
   /** Split payment (art. 17-ter DPR 633/72): client is a public administration or a listed company. */
   splitPayment: boolean;
   withholding: { type: WithholdingType; ratePercent: string; causale: string } | null;
-  /** Cassa previdenziale: rate on the taxable amount of the lines; its own VAT rate; subject to withholding? */
+  /** Cassa previdenziale: rate on the lines' totals (art. 15 N1 expenses excluded); subject to withholding? */
   pensionFund: { type: string; ratePercent: string; subjectToWithholding: boolean } | null;
   /** Whether the €2.00 stamp duty is charged to the client (added to the total) or borne by the seller. */
   stampDutyChargedToClient: boolean;
+};
+
+/** The kind of document the buyer's purchase reference is: DatiOrdineAcquisto, DatiContratto, DatiConvenzione. */
+export const PURCHASE_REFERENCE_KINDS = ['order', 'contract', 'agreement'] as const;
+export type PurchaseReferenceKind = (typeof PURCHASE_REFERENCE_KINDS)[number];
+
+/**
+ * What an e-invoice carries besides parties, lines and taxes (issue 12, point 18): the reference of the
+ * buyer's order or contract with CIG and CUP (required by public administrations), the declaration of intent of
+ * a regular exporter (lines at N3.5), payment in instalments, and a deferred invoice (TD24) with its delivery
+ * notes (DDT).
+ */
+export type DocumentReferences = {
+  /** DatiOrdineAcquisto / DatiContratto / DatiConvenzione: IdDocumento, Data, CodiceCIG, CodiceCUP. */
+  purchase: {
+    kind: PurchaseReferenceKind;
+    documentId: string;
+    date: string | null;
+    cig: string | null;
+    cup: string | null;
+  } | null;
+  /** Declaration of intent (lines at N3.5): the protocol of its receipt ("17 digits-6 digits") and its date. */
+  intentDeclaration: { protocol: string; date: string } | null;
+  /** Payment in instalments (CondizioniPagamento TP01), in date order; empty: one payment on the due date. */
+  instalments: { dueDate: string; amountCents: number }[];
+  /** Deferred invoice (TipoDocumento TD24): the goods went with delivery notes, listed in DatiDDT. */
+  deferred: boolean;
+  deliveryNotes: { number: string; date: string }[];
+};
+
+export const NO_REFERENCES: DocumentReferences = {
+  purchase: null,
+  intentDeclaration: null,
+  instalments: [],
+  deferred: false,
+  deliveryNotes: [],
 };
 
 /** Keys of the legally required wording (legal-notes.ts renders them in Italian and English). */
@@ -116,7 +162,7 @@ export type ComputedLine = LineInput & {
 export type VatSummaryRow = {
   vatRate: VatRate;
   nature: VatNature | null;
-  /** Sum of the exact line amounts of this rate (plus the pension fund taxed at it), rounded half-up once. */
+  /** Sum of the printed line totals of this rate (plus the pension fund taxed at it): no Arrotondamento. */
   taxableCents: number;
   /** taxableCents × rate / 100, rounded half-up. */
   vatCents: number;
@@ -201,6 +247,8 @@ export type DocumentSnapshot = {
   tax: TaxSettings;
   totals: DocumentTotals;
   paymentMethod: DocumentPaymentMethod;
+  /** Order or contract, CIG/CUP, declaration of intent, instalments, delivery notes (absent in older snapshots). */
+  references?: DocumentReferences;
   notes: string | null;
   terms: string | null;
   /** Status shown on the PDF (draft, sent, paid, …); templates colour it. */

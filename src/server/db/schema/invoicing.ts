@@ -13,7 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DocumentSnapshot, LineInput, TaxSettings } from '../../../shared/invoicing/document.ts';
+import type {
+  DocumentReferences,
+  DocumentSnapshot,
+  LineInput,
+  TaxSettings,
+} from '../../../shared/invoicing/document.ts';
 import { organization, user } from './auth.ts';
 import { clients } from './clients.ts';
 import { mailOutbox } from './mail.ts';
@@ -139,6 +144,8 @@ export const invoices = pgTable(
     paymentMethod: text('payment_method').notNull().default('bank_transfer'),
     lines: jsonb('lines').$type<LineInput[]>().notNull(),
     tax: jsonb('tax').$type<TaxSettings>().notNull(),
+    /** Order or contract with CIG/CUP, declaration of intent, instalments, deferred invoice and its DDT. */
+    documentReferences: jsonb('document_references').$type<DocumentReferences>(),
     taxableCents: bigint('taxable_cents', { mode: 'number' }).notNull(),
     vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),

@@ -4,7 +4,7 @@ import type { FileStore } from '../../platform/storage.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import { buildFatturaPaXml } from './fatturapa/build-xml.ts';
 import { fatturaPaFileName, progressiveFromSequence } from './fatturapa/file-name.ts';
-import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import { fatturaPaProblems, problemDetails } from './fatturapa/missing-data.ts';
 import * as repo from './repository.ts';
 import { assertId, notFound, snapshotOf, type InvoiceDeps } from './service.ts';
 
@@ -37,13 +37,8 @@ export async function invoiceXml(deps: InvoiceDeps, orgId: string, id: string) {
       { path: 'document.number', message: 'invoicing.missing.document.number' },
     ]);
   }
-  const missing = missingFatturaPaData(row.snapshot);
-  if (missing.length > 0) {
-    throw new AppError(
-      'EINVOICE_DATA_MISSING',
-      missing.map((key) => ({ path: key, message: `invoicing.missing.${key}` })),
-    );
-  }
+  const problems = fatturaPaProblems(row.snapshot);
+  if (problems.length > 0) throw new AppError('EINVOICE_DATA_MISSING', problemDetails(problems));
   const progressive = sdiProgressive(row);
   return {
     filename: fatturaPaFileName(row.snapshot.seller.vatNumber!, progressive),

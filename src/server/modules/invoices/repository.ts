@@ -176,6 +176,24 @@ export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<In
   return row;
 }
 
+/** The last issued document (highest number) of a series and year: its number and date. */
+export async function lastIssuedOf(tx: Db, orgId: string, documentType: string, year: number) {
+  const [row] = await tx
+    .select({ number: invoices.number, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, orgId),
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, documentType),
+        eq(invoices.year, year),
+      ),
+    )
+    .orderBy(desc(invoices.sequence))
+    .limit(1);
+  return row;
+}
+
 export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
   const [row] = await db
     .insert(invoices)

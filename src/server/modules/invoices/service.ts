@@ -9,7 +9,13 @@ import type {
   TPayment,
 } from '@shared/invoicing/contracts.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
-import type { DocumentSnapshot, LineInput, TaxSettings } from '@shared/invoicing/document.ts';
+import {
+  NO_REFERENCES,
+  type DocumentReferences,
+  type DocumentSnapshot,
+  type LineInput,
+  type TaxSettings,
+} from '@shared/invoicing/document.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import { deriveInvoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
@@ -28,12 +34,22 @@ import {
   sellerOf,
   taxSettingsFor,
 } from '../invoicing/snapshot.ts';
-import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import {
+  fatturaPaProblems,
+  missingFatturaPaData,
+  problemDetails,
+  type FatturaPaProblem,
+} from './fatturapa/missing-data.ts';
 import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
 export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
+/** A draft's input; the e-invoice references may be left out (quote conversion, credit notes, demo data). */
+export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references?: DocumentReferences };
+
+const referencesOf = (row: Pick<repo.InvoiceRow, 'documentReferences'>): DocumentReferences =>
+  row.documentReferences ?? NO_REFERENCES;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -118,6 +134,7 @@ function buildSnapshot(
     | 'language'
     | 'lines'
     | 'paymentMethod'
+    | 'documentReferences'
     | 'notes'
     | 'terms'
   >,
@@ -141,6 +158,7 @@ function buildSnapshot(
     tax,
     totals: computeDocument(row.lines, tax),
     paymentMethod: row.paymentMethod as DocumentSnapshot['paymentMethod'],
+    references: referencesOf(row),
     notes: row.notes,
     terms: row.terms,
     status,
@@ -165,7 +183,13 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   ]);
   const client = parties.client;
   const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
-  const missing = snapshot ? missingFatturaPaData(snapshot) : ['buyer.taxId'];
+  const draft = row.phase === 'draft';
+  const problems: IssueProblem[] = [
+    ...(draft ? await dateProblems(deps.db, orgId, row, today) : []),
+    ...(snapshot ? eInvoiceProblemsOf(snapshot, draft) : NO_CLIENT_PROBLEMS),
+  ];
+  // The same decision as sending (sending.ts): the XML is attached only when it can be built.
+  const mailAttachments = invoiceMailAttachments(snapshot ? missingFatturaPaData(snapshot) : ['buyer.taxId']);
   return {
     id: row.id,
     documentType: row.documentType as TInvoice['documentType'],
@@ -179,6 +203,7 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     paymentMethod: row.paymentMethod as TInvoice['paymentMethod'],
+    references: row.snapshot?.references ?? referencesOf(row),
     language: row.language === 'en' ? 'en' : 'it',
     lines: row.lines,
     withholding: row.tax.withholding,
@@ -199,11 +224,58 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     lastReminderAt: row.lastReminderAt?.toISOString() ?? null,
     payments: payments.map(toPayment),
     activity,
-    eInvoiceMissing: missing,
-    mailAttachments: invoiceMailAttachments(missing),
+    eInvoiceMissing: [...new Set(problems.map((p) => p.key))],
+    eInvoiceProblems: problems,
+    mailAttachments,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A problem that keeps a draft from being issued: an e-invoice problem, or one of its date. */
+type IssueProblem = Omit<FatturaPaProblem, 'key'> & {
+  key: FatturaPaProblem['key'] | 'document.issueDateFuture' | 'document.issueDateBeforeLast';
+};
+
+const NO_CLIENT_PROBLEMS: IssueProblem[] = [{ key: 'buyer.taxId', path: 'buyer.taxId' }];
+
+/**
+ * Rule: the SDI refuses an invoice dated after today (in the organization's time zone), and a later number may
+ * not carry an earlier date than the last issued document of its series and year.
+ */
+async function dateProblems(
+  db: Db,
+  orgId: string,
+  row: Pick<repo.InvoiceRow, 'issueDate' | 'documentType'>,
+  today: string,
+): Promise<IssueProblem[]> {
+  const problems: IssueProblem[] = [];
+  if (row.issueDate > today) {
+    problems.push({ key: 'document.issueDateFuture', path: 'issueDate', params: { today } });
+  }
+  const last = await repo.lastIssuedOf(db, orgId, row.documentType, Number(row.issueDate.slice(0, 4)));
+  if (last && row.issueDate < last.issueDate) {
+    problems.push({
+      key: 'document.issueDateBeforeLast',
+      path: 'issueDate',
+      params: { date: last.issueDate, number: last.number ?? '' },
+    });
+  }
+  return problems;
+}
+
+/**
+ * What keeps the document from its e-invoice (fatturaPaProblems, the check the XML build runs). A draft has no
+ * number until issued, and issuing gives it one: its list leaves that out and is what issuing would refuse.
+ */
+function eInvoiceProblemsOf(snapshot: DocumentSnapshot, draft: boolean): FatturaPaProblem[] {
+  const problems = fatturaPaProblems(snapshot);
+  return draft ? problems.filter((p) => p.key !== 'document.number') : problems;
+}
+
+/** The answer to issuing a document whose e-invoice could not be made: every problem, on its field. */
+function notIssuable(problems: IssueProblem[]): AppError {
+  return new AppError('INVOICE_NOT_ISSUABLE', problemDetails(problems));
 }
 
 export function toListItem(row: repo.InvoiceListRow, today: string): TInvoiceListItem {
@@ -250,11 +322,14 @@ export async function invoiceTotals(
 }
 
 /** Values of a draft from its input: client checked, due date and language from the client, totals computed. */
-async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInput) {
+async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraftInput) {
   const parties = await loadParties(deps.db, orgId, input.clientId);
   if (!parties.client)
     throw new AppError('NOT_FOUND', [{ path: 'clientId', message: 'invoicing.errors.clientRequired' }]);
-  const dueDate = input.dueDate ?? addDays(input.issueDate, parties.client.paymentTermsDays);
+  // Rule: with instalments the invoice is due when the last one is (status, overdue and reminders read it).
+  const lastInstalment = input.documentType === 'TD04' ? undefined : input.references?.instalments.at(-1);
+  const dueDate =
+    lastInstalment?.dueDate ?? input.dueDate ?? addDays(input.issueDate, parties.client.paymentTermsDays);
   if (dueDate < input.issueDate) {
     throw new AppError('VALIDATION_ERROR', [{ path: 'dueDate', message: 'invoicing.errors.dueBeforeIssue' }]);
   }
@@ -288,6 +363,11 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInpu
     paymentMethod: input.paymentMethod,
     lines: input.lines as LineInput[],
     tax,
+    // A credit note settles against its invoice: no instalments, no deferral of its own.
+    documentReferences:
+      input.documentType === 'TD04'
+        ? { ...NO_REFERENCES, purchase: input.references?.purchase ?? null }
+        : (input.references ?? NO_REFERENCES),
     taxableCents: totals.taxableCents,
     vatCents: totals.vatCents,
     totalCents: totals.totalCents,
@@ -301,7 +381,7 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: TInvoiceInpu
 /** A new draft invoice or credit note (no number until issued). Used by the route and by quote conversion. */
 export async function createInvoiceDraft(
   deps: InvoiceDeps,
-  input: { orgId: string; userId: string; input: TInvoiceInput; fromQuoteId?: string | null },
+  input: { orgId: string; userId: string; input: InvoiceDraftInput; fromQuoteId?: string | null },
 ): Promise<TInvoice> {
   const values = await draftValues(deps, input.orgId, input.input);
   const row = await repo.insertInvoice(deps.db, input.orgId, {
@@ -317,7 +397,7 @@ export async function updateInvoiceDraft(
   deps: InvoiceDeps,
   orgId: string,
   id: string,
-  input: TInvoiceInput,
+  input: InvoiceDraftInput,
 ): Promise<TInvoice> {
   assertId(id);
   const existing = await repo.findInvoice(deps.db, orgId, id);
@@ -369,7 +449,10 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
     }
     const year = Number(draft.issueDate.slice(0, 4));
     const series = draft.documentType === 'TD04' ? 'credit_note' : 'invoice';
+    // The counter row stays locked until the transaction ends, so the last issued document that dateProblems
+    // reads cannot change under us: numbers and dates of a series and year go up together.
     const sequence = await nextDocumentNumber(tx, orgId, series, year);
+    const dates = await dateProblems(tx, orgId, draft, await todayIn(tx, orgId));
     const pattern =
       series === 'credit_note'
         ? parties.settings.creditNoteNumberPattern
@@ -383,6 +466,9 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
       pensionFund: draft.tax.pensionFund,
     });
     const snapshot = buildSnapshot({ ...draft, number }, parties, tax, null, 'issued', related);
+    // Rule: nothing is numbered and frozen that could never become an e-invoice: the very check of the XML.
+    const problems = [...dates, ...fatturaPaProblems(snapshot)];
+    if (problems.length > 0) throw notIssuable(problems);
     const { logo: _logo, ...seller } = snapshot.seller;
     const issued = await repo.updateInvoice(tx, orgId, id, {
       phase: 'issued',
@@ -434,6 +520,7 @@ export async function createCreditNote(
       terms: null,
       withholding: invoice.tax.withholding as TInvoiceInput['withholding'],
       pensionFund: invoice.tax.pensionFund as TInvoiceInput['pensionFund'],
+      references: { ...NO_REFERENCES, purchase: referencesOf(invoice).purchase },
       pdfTemplate: invoice.pdfTemplate as TInvoiceInput['pdfTemplate'],
     },
   });

@@ -1,4 +1,8 @@
-import type { DocumentPaymentMethod, DocumentSnapshot } from '@shared/invoicing/document.ts';
+import type {
+  DocumentPaymentMethod,
+  DocumentSnapshot,
+  PurchaseReferenceKind,
+} from '@shared/invoicing/document.ts';
 import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
 
 /**
@@ -79,6 +83,14 @@ export type DocumentLabels = {
   phone: string;
   sdiCode: string;
   paOfficeCode: string;
+  /** The buyer's order, contract or agreement, CIG, CUP (issue 12, point 18). */
+  purchase: Record<PurchaseReferenceKind, string>;
+  cig: string;
+  cup: string;
+  deferred: string;
+  deliveryNote: string;
+  intentDeclaration: string;
+  instalment: (n: number, count: number) => string;
   columns: {
     index: string;
     description: string;
@@ -140,6 +152,13 @@ export const LABELS: Record<DocumentLanguage, DocumentLabels> = {
     phone: 'Tel.',
     sdiCode: 'Codice destinatario',
     paOfficeCode: 'Codice univoco ufficio',
+    purchase: { order: 'Ordine', contract: 'Contratto', agreement: 'Convenzione' },
+    cig: 'CIG',
+    cup: 'CUP',
+    deferred: 'Fattura differita',
+    deliveryNote: 'DDT',
+    intentDeclaration: "Dichiarazione d'intento",
+    instalment: (n, count) => `Rata ${n}/${count}`,
     columns: {
       index: '#',
       description: 'Descrizione',
@@ -217,6 +236,13 @@ export const LABELS: Record<DocumentLanguage, DocumentLabels> = {
     phone: 'Phone',
     sdiCode: 'Recipient code (SDI)',
     paOfficeCode: 'PA office code',
+    purchase: { order: 'Order', contract: 'Contract', agreement: 'Framework agreement' },
+    cig: 'CIG',
+    cup: 'CUP',
+    deferred: 'Deferred invoice',
+    deliveryNote: 'Delivery note',
+    intentDeclaration: 'Declaration of intent',
+    instalment: (n, count) => `Instalment ${n}/${count}`,
     columns: {
       index: '#',
       description: 'Description',

@@ -288,6 +288,60 @@ describe('renderDocumentPdf: tax wording', () => {
     }
   });
 
+  it('leaves art. 15 expenses (N1) out of the pension fund, and the VAT summary adds up to the lines', async () => {
+    const doc = makeDoc({
+      lines: [
+        line('Progettazione', '1', 250000, 22),
+        { ...line('Diritti di segreteria anticipati', '1', 10000, 0), nature: 'N1' },
+        ...[1, 2, 3].map((n) => line(`Quota ${n}`, '0.3333', 1000, 10)),
+      ],
+      tax: {
+        withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+        pensionFund: { type: 'TC04', ratePercent: '4', subjectToWithholding: false },
+      },
+    });
+    const { text } = await pdfText(renderDocumentPdf(doc, 'default'));
+    // cassa 4 % of 2500.00 + 9.99 = 100.40 (not 104.40 with the expense)
+    expect(text).toContain('Contributo cassa previdenziale 4% 100,40 €');
+    // the 10 % row is 3 × 3,33 = 9,99 as the lines print it (the exact 9,999 would give 10,00)
+    expect(text.split('3,33 €').length - 1).toBeGreaterThanOrEqual(3);
+    expect(text).toContain('10% 9,99 € 1,00 €');
+    expect(text).toContain('22% 2.600,40 € 572,09 €');
+  });
+
+  it('prints the contract with CIG and CUP, the instalments, the delivery notes and the declaration of intent', async () => {
+    const doc = makeDoc({
+      buyer: PA_BUYER,
+      lines: [line('Manutenzione', '1', 100000, 22), { ...line('Ricambi', '1', 10000, 0), nature: 'N3.5' }],
+      references: {
+        purchase: {
+          kind: 'contract',
+          documentId: 'Rep. 12/2025',
+          date: '2025-01-20',
+          cig: 'Z1A2B3C4D5',
+          cup: 'H11B22000000001',
+        },
+        intentDeclaration: { protocol: '25012312345678901-000001', date: '2025-01-23' },
+        instalments: [
+          { dueDate: '2025-04-04', amountCents: 66000 },
+          { dueDate: '2025-05-04', amountCents: 66000 },
+        ],
+        deferred: true,
+        deliveryNotes: [{ number: 'DDT 7/2025', date: '2025-02-27' }],
+      },
+    });
+    const { text } = await pdfText(renderDocumentPdf(doc, 'default'));
+    expect(text).toContain('Contratto Rep. 12/2025 · 20/01/2025');
+    expect(text).toContain('CIG Z1A2B3C4D5');
+    expect(text).toContain('CUP H11B22000000001');
+    expect(text).toContain('Fattura differita TD24');
+    expect(text).toContain('DDT DDT 7/2025 · 27/02/2025');
+    // The long protocol may wrap in the narrow details column.
+    expect(text.replace(/ /g, '')).toContain("Dichiarazioned'intento25012312345678901-000001·23/01/2025");
+    expect(text).toContain('Rata 1/2: 04/04/2025 · 660,00 €');
+    expect(text).toContain('Rata 2/2: 04/05/2025 · 660,00 €');
+  });
+
   it('names the INPS contribution (TC22) as such', async () => {
     const doc = makeDoc({
       lines: [line('Progettazione grafica', '1', 100000, 22)],

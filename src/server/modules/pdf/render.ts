@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { countryName } from '@shared/clients/countries.ts';
-import type { DocumentSnapshot, Party } from '@shared/invoicing/document.ts';
+import { NO_REFERENCES, type DocumentSnapshot, type Party } from '@shared/invoicing/document.ts';
 import { legalNoteText } from '@shared/invoicing/legal-notes.ts';
 import { registerFontFamily } from './fonts.ts';
 import {
@@ -376,6 +376,23 @@ class DocumentRenderer {
         `${l.numberPrefix} ${doc.relatedDocument.number} · ${formatDocumentDate(doc.relatedDocument.issueDate, doc.language)}`,
       ]);
     }
+    // What the e-invoice carries besides the amounts: the buyer's reference with CIG and CUP, the deferred
+    // invoice's delivery notes, the declaration of intent of a regular exporter.
+    const date = (iso: string) => formatDocumentDate(iso, doc.language);
+    const refs = doc.references ?? NO_REFERENCES;
+    if (refs.purchase) {
+      const { kind, documentId, date: on, cig, cup } = refs.purchase;
+      details.push([l.purchase[kind], on ? `${documentId} · ${date(on)}` : documentId]);
+      if (cig) details.push([l.cig, cig]);
+      if (cup) details.push([l.cup, cup]);
+    }
+    if (doc.kind === 'invoice' && refs.deferred) details.push([l.deferred, 'TD24']);
+    for (const note of refs.deliveryNotes)
+      details.push([l.deliveryNote, `${note.number} · ${date(note.date)}`]);
+    if (refs.intentDeclaration) {
+      const { protocol, date: on } = refs.intentDeclaration;
+      details.push([l.intentDeclaration, `${protocol} · ${date(on)}`]);
+    }
 
     // Buyer box.
     this.sectionLabel(l.billTo, this.left, top);
@@ -702,7 +719,14 @@ class DocumentRenderer {
     const rows: string[] = [`${l.paymentMethod}: ${l.paymentMethods[doc.paymentMethod]}`];
     if (doc.seller.iban) rows.push(`${l.iban}: ${formatIban(doc.seller.iban)}`);
     if (doc.seller.bankName) rows.push(`${l.bank}: ${doc.seller.bankName}`);
-    if (doc.kind === 'invoice' && doc.dueDate) {
+    const instalments = (doc.references ?? NO_REFERENCES).instalments;
+    if (doc.kind === 'invoice' && instalments.length > 0) {
+      instalments.forEach((instalment, i) =>
+        rows.push(
+          `${l.instalment(i + 1, instalments.length)}: ${formatDocumentDate(instalment.dueDate, doc.language)} · ${formatMoney(instalment.amountCents, doc.language)}`,
+        ),
+      );
+    } else if (doc.kind === 'invoice' && doc.dueDate) {
       rows.push(`${l.dueDate}: ${formatDocumentDate(doc.dueDate, doc.language)}`);
     }
     this.block(l.payment, rows);

@@ -27,7 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { createInvoiceDraft } from '../invoices/service.ts';
+import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
 import { nextDocumentNumber } from '../invoicing/counters.ts';
 import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
@@ -405,7 +405,7 @@ export async function sendQuote(
 }
 
 /** The invoice input a quote converts to: same client, lines, notes, terms, withholding, fund, template. */
-function invoiceInputOf(row: repo.QuoteRow, issueDate: string): TInvoiceInput {
+function invoiceInputOf(row: repo.QuoteRow, issueDate: string): InvoiceDraftInput {
   return {
     documentType: 'TD01',
     relatedInvoiceId: null,

@@ -21,21 +21,43 @@ describe('missingItem', () => {
     expect(missingItem('lines.nature', { ...invoice, isDraft: true }).fix?.to).toBe('/invoices/inv-1/edit');
     expect(missingItem('lines.nature', invoice).fix).toBeNull();
     expect(missingItem('document.number', invoice).fix).toBeNull();
+    expect(missingItem('document.issueDateFuture', { ...invoice, isDraft: true }).fix?.to).toBe(
+      '/invoices/inv-1/edit',
+    );
+    expect(missingItem('seller.bankNameCharacters', invoice).fix?.to).toBe('/settings?tab=invoicing');
   });
 });
 
 describe('missingKeysOf', () => {
-  it('reads the paths of a 422 and keeps only messages that are text', () => {
+  it('reads the problems of a 422, each on its field, and keeps only messages that are text', () => {
     expect(
       missingKeysOf([
         { path: 'seller.vatNumber', message: 'invoicing.missing.seller.vatNumber' },
-        { path: 'buyer.address', message: "L'indirizzo del cliente" },
+        {
+          path: 'buyer.address',
+          key: 'invoicing.missing.buyer.address',
+          message: "L'indirizzo del cliente",
+        },
+        {
+          path: 'lines.1.description',
+          key: 'invoicing.missing.lines.descriptionCharacters',
+          message: 'Riga 2: …',
+          params: { line: '2', chars: '😀' },
+        },
+        { path: 'relatedInvoiceId', key: 'invoicing.errors.relatedInvoiceRequired', message: 'Una nota…' },
         { message: 'no path' },
         null,
       ]),
     ).toEqual([
-      { key: 'seller.vatNumber', message: null },
-      { key: 'buyer.address', message: "L'indirizzo del cliente" },
+      { key: 'seller.vatNumber', path: 'seller.vatNumber', message: null },
+      { key: 'buyer.address', path: 'buyer.address', message: "L'indirizzo del cliente" },
+      {
+        key: 'lines.descriptionCharacters',
+        path: 'lines.1.description',
+        message: 'Riga 2: …',
+        params: { line: '2', chars: '😀' },
+      },
+      { key: 'relatedInvoiceId', path: 'relatedInvoiceId', message: 'Una nota…' },
     ]);
     expect(missingKeysOf('nope')).toEqual([]);
   });

@@ -11,14 +11,33 @@ export interface MissingItem {
   fix: { to: string; labelKey: string } | null;
 }
 
-/** The keys of a 422's details: `[{ path, message }]` (the message may be a key the server did not translate). */
-export function missingKeysOf(details: unknown): { key: string; message: string | null }[] {
+/** One problem to show: its key (the sentence), the field it is on, the values of the sentence. */
+export interface MissingEntry {
+  key: string;
+  path: string;
+  params?: Record<string, string>;
+  /** The server's text, shown when the interface has no sentence for the key. */
+  message: string | null;
+}
+
+const MISSING_PREFIX = 'invoicing.missing.';
+
+/**
+ * The problems of a 422 (EINVOICE_DATA_MISSING, INVOICE_NOT_ISSUABLE) or of a refused issue date:
+ * `[{ path, key, message, params }]`. An e-invoice problem is named by its key ("invoicing.missing.buyer.address"
+ * → "buyer.address"), another by its field; the message is kept when the server translated it.
+ */
+export function missingKeysOf(details: unknown): MissingEntry[] {
   if (!Array.isArray(details)) return [];
   return details.flatMap((item: unknown) => {
-    const d = item as { path?: unknown; message?: unknown } | null;
+    const d = item as { path?: unknown; message?: unknown; key?: unknown; params?: unknown } | null;
     if (!d || typeof d.path !== 'string' || !d.path) return [];
+    const messageKey = typeof d.key === 'string' ? d.key : typeof d.message === 'string' ? d.message : '';
+    const key = messageKey.startsWith(MISSING_PREFIX) ? messageKey.slice(MISSING_PREFIX.length) : d.path;
     const message = typeof d.message === 'string' && !d.message.startsWith('invoicing.') ? d.message : null;
-    return [{ key: d.path, message }];
+    const params =
+      d.params && typeof d.params === 'object' ? (d.params as Record<string, string>) : undefined;
+    return [{ key, path: d.path, message, ...(params ? { params } : {}) }];
   });
 }
 
@@ -28,7 +47,7 @@ export function missingItem(
 ): MissingItem {
   const labelKey = `invoices:einvoice.missing.${key}`;
   const [area] = key.split('.');
-  if (key === 'seller.iban') {
+  if (key === 'seller.iban' || key === 'seller.bankNameCharacters') {
     return {
       key,
       labelKey,
@@ -45,7 +64,8 @@ export function missingItem(
       fix: { to: `/clients/${invoice.clientId}?edit=1`, labelKey: 'invoices:einvoice.fixClient' },
     };
   }
-  if (invoice.isDraft && (area === 'lines' || area === 'tax' || key === 'document.dueDate')) {
+  const draftField = key.startsWith('document.issueDate') || ['document.dueDate', 'issueDate'].includes(key);
+  if (invoice.isDraft && (area === 'lines' || area === 'tax' || draftField)) {
     return {
       key,
       labelKey,

@@ -47,7 +47,7 @@ import {
   useInvoicingPermissions,
 } from '@web/features/invoicing/invoicing-ui.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
-import { missingItem, missingKeysOf } from './einvoice-missing.ts';
+import { missingItem, missingKeysOf, type MissingEntry } from './einvoice-missing.ts';
 import { InvoiceLoadError } from './invoice-editor-page.tsx';
 import {
   useCreditNote,
@@ -110,7 +110,9 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
   const confirm = useConfirm<Confirmation>();
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [downloading, setDownloading] = useState<'pdf' | 'xml' | null>(null);
-  const [xmlMissing, setXmlMissing] = useState<{ key: string; message: string | null }[] | null>(null);
+  const [xmlMissing, setXmlMissing] = useState<MissingEntry[] | null>(null);
+  /** Why the server refused to issue (e-invoice data, issue date), shown in the issue dialog. */
+  const [issueRefusal, setIssueRefusal] = useState<MissingEntry[] | null>(null);
 
   const draft = invoice.status === 'draft';
   const isCredit = invoice.documentType === 'TD04';
@@ -125,13 +127,26 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
   const euro = (cents: number) => formatEuroCents(cents, locale);
   const fail = (error: unknown) => toast.error(invoicingErrorMessage(error, t));
 
+  const issueProblems: MissingEntry[] = invoice.eInvoiceProblems.map((p) => ({ ...p, message: null }));
+  const showIssue = () => {
+    setIssueRefusal(null);
+    confirm.show('issue');
+  };
   const doIssue = () =>
     issue.mutate(undefined, {
       onSuccess: (saved) => {
         confirm.close();
         toast.success(t('invoices:toast.issued', { number: saved.number ?? '' }));
       },
-      onError: fail,
+      onError: (error) => {
+        const refused =
+          error instanceof ApiError &&
+          (error.code === 'INVOICE_NOT_ISSUABLE' || error.code === 'VALIDATION_ERROR')
+            ? missingKeysOf(error.details)
+            : [];
+        if (refused.length > 0) setIssueRefusal(refused);
+        else fail(error);
+      },
     });
   const doSend = (reminder: ReminderType | null) =>
     send.mutate(reminder, {
@@ -225,7 +240,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
         actions={
           <>
             {canIssue ? (
-              <Button onClick={() => confirm.show('issue')}>
+              <Button onClick={showIssue}>
                 <Stamp aria-hidden="true" className="size-4" />
                 {t('invoices:actions.issue')}
               </Button>
@@ -300,11 +315,11 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
           invoice={invoice}
           testId="einvoice-refused"
         />
-      ) : invoice.eInvoiceMissing.length > 0 ? (
+      ) : issueProblems.length > 0 ? (
         <MissingList
           tone="warning"
           title={draft ? t('invoices:einvoice.beforeIssueTitle') : t('invoices:einvoice.warningTitle')}
-          items={invoice.eInvoiceMissing.map((key) => ({ key, message: null }))}
+          items={issueProblems}
           invoice={invoice}
           testId="einvoice-missing"
         />
@@ -334,6 +349,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
                     t('invoices:fields.issuedAt'),
                     invoice.issuedAt ? formatDateTime(invoice.issuedAt, locale) : null,
                   ],
+                  ...referenceFacts(invoice, t, locale),
                 ]}
               />
             </CardContent>
@@ -534,12 +550,27 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
         description={t('invoices:confirm.issueText')}
         confirmLabel={t('invoices:actions.issue')}
         loading={issue.isPending}
+        disabled={!issueRefusal && issueProblems.length > 0}
         onConfirm={doIssue}
       >
-        {invoice.eInvoiceMissing.length > 0 ? (
-          <Alert tone="warning">
-            {t('invoices:confirm.issueMissing', { count: invoice.eInvoiceMissing.length })}
-          </Alert>
+        {issueRefusal ? (
+          <MissingList
+            tone="error"
+            title={t('invoices:confirm.issueRefused')}
+            items={issueRefusal}
+            invoice={invoice}
+            testId="issue-refused"
+            compact
+          />
+        ) : issueProblems.length > 0 ? (
+          <MissingList
+            tone="warning"
+            title={t('invoices:confirm.issueBlocked')}
+            items={issueProblems}
+            invoice={invoice}
+            testId="issue-blocked"
+            compact
+          />
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog
@@ -617,6 +648,47 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
   );
 }
 
+/** The e-invoice references as facts: order or contract with CIG/CUP, intent, instalments, delivery notes. */
+function referenceFacts(
+  invoice: TInvoice,
+  t: ReturnType<typeof useTranslation>['t'],
+  locale: ReturnType<typeof localeOf>,
+): [string, string | null][] {
+  const refs = invoice.references;
+  const facts: [string, string | null][] = [];
+  const purchase = refs.purchase;
+  if (purchase) {
+    facts.push([
+      t(`invoices:references.purchaseKinds.${purchase.kind}`),
+      [purchase.documentId, purchase.date ? formatDate(purchase.date, locale) : null]
+        .filter(Boolean)
+        .join(' · '),
+    ]);
+    facts.push([t('invoices:references.cig'), purchase.cig]);
+    facts.push([t('invoices:references.cup'), purchase.cup]);
+  }
+  if (refs.intentDeclaration) {
+    facts.push([
+      t('invoices:references.intentTitle'),
+      `${refs.intentDeclaration.protocol} · ${formatDate(refs.intentDeclaration.date, locale)}`,
+    ]);
+  }
+  refs.instalments.forEach((instalment, i) =>
+    facts.push([
+      t('invoices:references.instalmentDue', { n: i + 1 }),
+      `${formatDate(instalment.dueDate, locale)} · ${formatEuroCents(instalment.amountCents, locale)}`,
+    ]),
+  );
+  if (refs.deferred) facts.push([t('invoices:references.deferred'), t('invoices:references.deferredShort')]);
+  refs.deliveryNotes.forEach((note, i) =>
+    facts.push([
+      t('invoices:references.ddtNumber', { n: i + 1 }),
+      `${note.number} · ${formatDate(note.date, locale)}`,
+    ]),
+  );
+  return facts;
+}
+
 /** What the e-invoice still needs, each item in words with a link to where it is fixed. */
 function MissingList({
   tone,
@@ -624,23 +696,26 @@ function MissingList({
   items,
   invoice,
   testId,
+  compact = false,
 }: {
   tone: 'warning' | 'error';
   title: string;
-  items: { key: string; message: string | null }[];
+  items: MissingEntry[];
   invoice: TInvoice;
   testId: string;
+  /** Inside a dialog: no page margin and no hint about the XML. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation(['invoices']);
   const target = { id: invoice.id, clientId: invoice.client.id, isDraft: invoice.status === 'draft' };
   return (
-    <Alert tone={tone} title={title} className="mb-6">
+    <Alert tone={tone} title={title} className={compact ? undefined : 'mb-6'}>
       <ul className="grid list-disc gap-1.5 pl-5" data-testid={testId}>
-        {items.map(({ key, message }) => {
+        {items.map(({ key, path, params, message }) => {
           const item = missingItem(key, target);
-          const text = i18n.exists(item.labelKey) ? t(item.labelKey) : (message ?? key);
+          const text = i18n.exists(item.labelKey) ? t(item.labelKey, params ?? {}) : (message ?? key);
           return (
-            <li key={key} data-key={key}>
+            <li key={`${key}|${path}`} data-key={key} data-path={path}>
               {text}
               {item.fix ? (
                 <>
@@ -654,7 +729,7 @@ function MissingList({
           );
         })}
       </ul>
-      <p className="mt-2 text-xs">{t('invoices:einvoice.hint')}</p>
+      {compact ? null : <p className="mt-2 text-xs">{t('invoices:einvoice.hint')}</p>}
     </Alert>
   );
 }

@@ -45,6 +45,7 @@ import {
 import { useInvoicingContext, type InvoicingContext } from './invoicing-api.ts';
 import { fieldText, invoicingErrorMessage, useInvoicingPermissions } from './invoicing-ui.tsx';
 import { LineEditor } from './line-editor.tsx';
+import { ReferencesFields } from './references-fields.tsx';
 import { TotalsPanel } from './totals-panel.tsx';
 
 export interface DocumentEditorProps {
@@ -334,6 +335,22 @@ function EditorForm({
                   <CardHeader title={t('invoices:editor.pensionFundTitle')} />
                   <CardContent className="grid gap-5">
                     <PensionFundFields form={form} values={values} withholdingOn={false} />
+                  </CardContent>
+                </Card>
+              ) : null}
+              {kind === 'invoice' ? (
+                <Card>
+                  <CardHeader
+                    title={t('invoices:references.title')}
+                    description={t('invoices:references.description')}
+                  />
+                  <CardContent>
+                    <ReferencesFields
+                      form={form}
+                      values={values}
+                      documentType={extra?.documentType ?? 'TD01'}
+                      amountDueCents={live.totals.amountDueCents}
+                    />
                   </CardContent>
                 </Card>
               ) : null}

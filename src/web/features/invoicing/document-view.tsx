@@ -187,6 +187,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger = false,
   loading = false,
+  disabled = false,
   onConfirm,
   children,
 }: {
@@ -197,6 +198,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   danger?: boolean;
   loading?: boolean;
+  /** The action cannot be done now (the dialog says why). */
+  disabled?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
@@ -210,7 +213,12 @@ export function ConfirmDialog({
             <DialogClose asChild>
               <Button variant="outline">{t('buttons:cancel')}</Button>
             </DialogClose>
-            <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              loading={loading}
+              disabled={disabled}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>

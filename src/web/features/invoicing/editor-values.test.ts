@@ -145,6 +145,108 @@ describe('documentDraft and parseDocument', () => {
     expect(result.data.input.withholding).toEqual({ type: 'RT01', ratePercent: '20', causale: 'A' });
     expect(result.data.input.pensionFund).toBeNull();
   });
+
+  it('catches what the e-invoice refuses on its field: an emoji, the abolished causale Z (issue 12, point 14)', () => {
+    const v = values({
+      lines: [
+        { ...emptyLine(), description: 'Consulenza', price: '100' },
+        { ...emptyLine(), description: 'Grafica 🎨', price: '100' },
+      ],
+      withholdingOn: true,
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'Z' },
+    });
+    const result = parseDocument(v, 'invoice', 'it', { documentType: 'TD01', relatedInvoiceId: null });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.issues).toEqual([
+      { path: 'lines.1.description', message: 'invoicing.errors.unsupportedCharacters' },
+      { path: 'withholding.causale', message: 'invoicing.errors.causaleInvalid' },
+    ]);
+    // € and typographic quotes have Latin forms: accepted.
+    const fine = values({ lines: [{ ...emptyLine(), description: 'Caffè “espresso” 1 €', price: '1' }] });
+    expect(parseDocument(fine, 'quote', 'it').success).toBe(true);
+  });
+});
+
+describe('e-invoice references (issue 12, point 18)', () => {
+  it('sends an untouched block as null, typed amounts as cents, and round-trips a stored invoice', () => {
+    const base = values({ lines: [{ ...emptyLine(), description: 'X', price: '100' }] });
+    const extra = { documentType: 'TD01' as const, relatedInvoiceId: null };
+    const plain = parseDocument(base, 'invoice', 'it', extra);
+    expect(plain.success && plain.data.kind === 'invoice' && plain.data.input.references).toEqual({
+      purchase: null,
+      intentDeclaration: null,
+      instalments: [],
+      deferred: false,
+      deliveryNotes: [],
+    });
+    const typed = values({
+      ...base,
+      references: {
+        ...base.references,
+        purchase: { kind: 'contract', documentId: 'Rep. 5', date: '', cig: 'z1a2b3c4d5', cup: '' },
+        instalments: [
+          { dueDate: '2026-04-10', amount: '61,00' },
+          { dueDate: '2026-05-10', amount: '61,00' },
+        ],
+        deferred: true,
+        deliveryNotes: [{ number: 'DDT 3', date: '2026-03-02' }],
+      },
+    });
+    const parsed = parseDocument(typed, 'invoice', 'it', extra);
+    expect(parsed.success).toBe(true);
+    if (!parsed.success || parsed.data.kind !== 'invoice') return;
+    expect(parsed.data.input.references).toEqual({
+      purchase: { kind: 'contract', documentId: 'Rep. 5', date: null, cig: 'Z1A2B3C4D5', cup: null },
+      intentDeclaration: null,
+      instalments: [
+        { dueDate: '2026-04-10', amountCents: 6100 },
+        { dueDate: '2026-05-10', amountCents: 6100 },
+      ],
+      deferred: true,
+      deliveryNotes: [{ number: 'DDT 3', date: '2026-03-02' }],
+    });
+  });
+
+  it('puts reference problems on their fields', () => {
+    const v = values({
+      lines: [{ ...emptyLine(), description: 'X', price: '100' }],
+      references: {
+        purchase: { kind: 'order', documentId: '', date: '', cig: '123', cup: '' },
+        intent: { protocol: '12-3', date: '2026-01-10' },
+        instalments: [{ dueDate: '2026-04-10', amount: 'abc' }],
+        deferred: true,
+        deliveryNotes: [],
+      },
+    });
+    const result = parseDocument(v, 'invoice', 'it', { documentType: 'TD01', relatedInvoiceId: null });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const byPath = Object.fromEntries(result.issues.map((i) => [i.path, i.message]));
+    expect(byPath).toMatchObject({
+      'references.purchase.documentId': 'invoicing.errors.purchaseIdInvalid',
+      'references.purchase.cig': 'invoicing.errors.cigInvalid',
+      'references.intent.protocol': 'invoicing.errors.intentProtocolInvalid',
+      'references.instalments.0.amount': 'invoicing.errors.amountInvalid',
+    });
+    const noNotes = values({
+      lines: [{ ...emptyLine(), description: 'X', price: '100' }],
+      references: {
+        ...v.references,
+        purchase: { ...v.references.purchase, cig: '' },
+        intent: { protocol: '', date: '' },
+        instalments: [],
+        deferred: true,
+      },
+    });
+    const deferred = parseDocument(noNotes, 'invoice', 'it', {
+      documentType: 'TD01',
+      relatedInvoiceId: null,
+    });
+    expect(deferred.success ? [] : deferred.issues).toEqual([
+      { path: 'references.deliveryNotes.root', message: 'invoicing.errors.deliveryNotesRequired' },
+    ]);
+  });
 });
 
 describe('editorPath', () => {

@@ -14,10 +14,13 @@ import {
 import {
   DEFAULT_WITHHOLDING_CAUSALE,
   DEFAULT_WITHHOLDING_RATE,
+  NO_REFERENCES,
   VAT_NATURES,
   VAT_RATES,
+  type DocumentReferences,
   type DocumentTotals,
   type LineInput,
+  type PurchaseReferenceKind,
   type TaxSettings,
   type VatNature,
   type VatRate,
@@ -68,6 +71,59 @@ export interface EditorValues {
   withholding: { type: WithholdingType; ratePercent: string; causale: string };
   pensionFundOn: boolean;
   pensionFund: { type: string; ratePercent: string; subjectToWithholding: boolean };
+  /** Invoice: order or contract with CIG/CUP, declaration of intent, instalments, deferred invoice and DDT. */
+  references: EditorReferences;
+}
+
+/** The e-invoice references as typed: blank texts, amounts as the language writes them. */
+export interface EditorReferences {
+  purchase: { kind: PurchaseReferenceKind; documentId: string; date: string; cig: string; cup: string };
+  intent: { protocol: string; date: string };
+  instalments: { dueDate: string; amount: string }[];
+  deferred: boolean;
+  deliveryNotes: { number: string; date: string }[];
+}
+
+/** Stored references as form text. */
+export function editorReferencesOf(refs: DocumentReferences, lang: Lang): EditorReferences {
+  const purchase = refs.purchase;
+  return {
+    purchase: {
+      kind: purchase?.kind ?? 'order',
+      documentId: purchase?.documentId ?? '',
+      date: purchase?.date ?? '',
+      cig: purchase?.cig ?? '',
+      cup: purchase?.cup ?? '',
+    },
+    intent: {
+      protocol: refs.intentDeclaration?.protocol ?? '',
+      date: refs.intentDeclaration?.date ?? '',
+    },
+    instalments: refs.instalments.map((i) => ({
+      dueDate: i.dueDate,
+      amount: centsToInput(i.amountCents, lang),
+    })),
+    deferred: refs.deferred,
+    deliveryNotes: refs.deliveryNotes.map((n) => ({ ...n })),
+  };
+}
+
+/** The references as the contract receives them: an untouched block is null. */
+function referencesDraft(refs: EditorReferences, lang: Lang) {
+  const p = refs.purchase;
+  const purchaseTyped = [p.documentId, p.date, p.cig, p.cup].some((v) => v.trim());
+  const intentTyped = [refs.intent.protocol, refs.intent.date].some((v) => v.trim());
+  return {
+    purchase: purchaseTyped ? { ...p, date: p.date || null, cig: p.cig || null, cup: p.cup || null } : null,
+    intentDeclaration: intentTyped ? refs.intent : null,
+    instalments: refs.instalments.map((i) => ({
+      dueDate: i.dueDate,
+      // Not an amount → null, which the contract refuses with its amount message.
+      amountCents: parseAmountInput(i.amount, lang),
+    })),
+    deferred: refs.deferred,
+    deliveryNotes: refs.deliveryNotes,
+  };
 }
 
 /** What an invoice carries besides the form: its type and, for a credit note, the invoice it corrects. */
@@ -189,6 +245,7 @@ export function newEditorValues(
     pensionFund: pensionFund
       ? { ...pensionFund, ratePercent: decimalToInput(pensionFund.ratePercent, lang) }
       : DEFAULT_PENSION_FUND,
+    references: editorReferencesOf(NO_REFERENCES, lang),
   };
 }
 
@@ -227,6 +284,7 @@ export function editorValuesOf(doc: TQuote | TInvoice, lang: Lang): EditorValues
     pensionFund: doc.pensionFund
       ? { ...doc.pensionFund, ratePercent: decimalToInput(doc.pensionFund.ratePercent, lang) }
       : DEFAULT_PENSION_FUND,
+    references: editorReferencesOf(isQuote ? NO_REFERENCES : doc.references, lang),
   };
 }
 
@@ -266,6 +324,7 @@ export function documentDraft(values: EditorValues, kind: DocumentKind, lang: La
     paymentMethod: values.paymentMethod,
     documentType: extra?.documentType ?? 'TD01',
     relatedInvoiceId: extra?.relatedInvoiceId ?? null,
+    references: referencesDraft(values.references, lang),
   };
 }
 
@@ -277,6 +336,14 @@ export function editorPath(path: string | readonly PropertyKey[]): string {
   if (parts[0] === 'lines') {
     if (parts.length === 1) return 'lines.root';
     if (parts[2] === 'unitPriceCents') return `lines.${parts[1]}.price`;
+  }
+  if (parts[0] === 'references') {
+    if (parts[1] === 'intentDeclaration') return ['references', 'intent', ...parts.slice(2)].join('.');
+    if (parts[1] === 'instalments' && parts[3] === 'amountCents')
+      return `references.instalments.${parts[2]}.amount`;
+    if ((parts[1] === 'instalments' || parts[1] === 'deliveryNotes') && parts.length === 2) {
+      return `references.${parts[1]}.root`;
+    }
   }
   return parts.join('.');
 }

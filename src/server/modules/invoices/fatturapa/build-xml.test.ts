@@ -63,8 +63,8 @@ describe('buildFatturaPaXml: amounts agree with each other in every scenario', (
     expect(cents(value(xml, 'ImportoTotaleDocumento'))).toBe(summaryTotal);
     expect(cents(value(xml, 'ImportoTotaleDocumento'))).toBe(doc.totals.totalCents);
 
-    // Each summary row's taxable is the sum of its lines (and of the pension fund taxed at it), give or take
-    // the cents of rounding once per row instead of per line (the SDI tolerates up to €1).
+    // Each summary row's taxable is the sum of its lines as written (and of the pension fund taxed at it), to
+    // the cent: no Arrotondamento is needed (issue 12, point 17).
     const lineSums = new Map<string, number>();
     for (const detail of blocks(xml, 'DettaglioLinee')) {
       const key = summaryKey(detail);
@@ -77,12 +77,14 @@ describe('buildFatturaPaXml: amounts agree with each other in every scenario', (
     }
     expect(new Set(rows.map(summaryKey))).toEqual(new Set(lineSums.keys()));
     for (const row of rows) {
-      const diff = Math.abs(cents(value(row, 'ImponibileImporto')) - (lineSums.get(summaryKey(row)) ?? 0));
-      expect(diff).toBeLessThanOrEqual(doc.lines.length);
+      expect(cents(value(row, 'ImponibileImporto')), summaryKey(row)).toBe(lineSums.get(summaryKey(row)));
+      expect(row).not.toContain('<Arrotondamento>');
     }
 
     if (doc.kind === 'invoice') {
-      expect(cents(value(xml, 'ImportoPagamento'))).toBe(doc.totals.amountDueCents);
+      // One payment, or instalments (TP01) that add up to the amount due.
+      const paid = values(xml, 'ImportoPagamento').reduce((sum, amount) => sum + cents(amount), 0);
+      expect(paid).toBe(doc.totals.amountDueCents);
     }
     // Every character is in the Latin-1 range the schema's Latin types allow.
     expect(xml).toMatch(/^[\n\u0020-\u00ff]*$/);
@@ -248,6 +250,69 @@ describe('buildFatturaPaXml: scenario contents', () => {
     expect(value(blocks(xml, 'DatiRiepilogo')[0] ?? '', 'ImponibileImporto')).toBe('1300.00');
     expect(value(xml, 'ImportoTotaleDocumento')).toBe('1586.00');
     expect(value(xml, 'ImportoPagamento')).toBe('1326.00');
+  });
+
+  it('art. 15 expenses (N1) stay out of ImponibileCassa and the withholding (issue 12, point 16)', () => {
+    const xml = build('professionalWithExpenses');
+    const fund = blocks(xml, 'DatiCassaPrevidenziale')[0] ?? '';
+    expect(value(fund, 'ImponibileCassa')).toBe('2500.00');
+    expect(value(fund, 'ImportoContributoCassa')).toBe('100.00');
+    expect(value(xml, 'ImportoRitenuta')).toBe('500.00');
+    const lines = blocks(xml, 'DettaglioLinee');
+    expect(lines[1]).toContain('<Natura>N1</Natura>');
+    expect(lines[1]).not.toContain('<Ritenuta>');
+    // 22 %: 2500.00 + 100.00 cassa, VAT 572.00; N1: 100.00 + 2.00 stamp duty
+    expect(blocks(xml, 'DatiRiepilogo').map((r) => [summaryKey(r), value(r, 'ImponibileImporto')])).toEqual([
+      ['22.00|', '2600.00'],
+      ['0.00|N1', '102.00'],
+    ]);
+    expect(value(xml, 'ImportoTotaleDocumento')).toBe('3274.00');
+    expect(value(xml, 'ImportoPagamento')).toBe('2774.00');
+  });
+
+  it('a summary row is the sum of its lines as written (3 × 3.33 = 9.99, not the exact 9.999 → 10.00)', () => {
+    const xml = build('thirdsRounding');
+    expect(values(xml, 'PrezzoTotale')).toEqual(['3.33', '3.33', '3.33']);
+    expect(value(xml, 'ImponibileImporto')).toBe('9.99');
+    expect(value(xml, 'Imposta')).toBe('2.20');
+    expect(value(xml, 'ImportoTotaleDocumento')).toBe('12.19');
+  });
+
+  it('public administration: DatiContratto with CIG and CUP, two instalments TP01 (issue 12, point 18)', () => {
+    const xml = build('publicAdministrationContract');
+    const contract = blocks(xml, 'DatiContratto')[0] ?? '';
+    expect(value(contract, 'IdDocumento')).toBe('Rep. 1234/2026');
+    expect(value(contract, 'Data')).toBe('2026-01-20');
+    expect(value(contract, 'CodiceCUP')).toBe('H11B22000000001');
+    expect(value(contract, 'CodiceCIG')).toBe('Z1A2B3C4D5');
+    expect(value(xml, 'CondizioniPagamento')).toBe('TP01');
+    expect(
+      blocks(xml, 'DettaglioPagamento').map((p) => [
+        value(p, 'DataScadenzaPagamento'),
+        value(p, 'ImportoPagamento'),
+      ]),
+    ).toEqual([
+      ['2026-04-14', '1500.00'],
+      ['2026-05-14', '1500.00'],
+    ]);
+  });
+
+  it('N3.5 lines cite the declaration of intent (AltriDatiGestionali INTENTO)', () => {
+    const xml = build('regularExporter');
+    const data = blocks(xml, 'AltriDatiGestionali')[0] ?? '';
+    expect(value(data, 'TipoDato')).toBe('INTENTO');
+    expect(value(data, 'RiferimentoTesto')).toBe('26012312345678901-000001');
+    expect(value(data, 'RiferimentoData')).toBe('2026-01-23');
+  });
+
+  it('a deferred invoice is TD24 and lists its delivery notes in DatiDDT', () => {
+    const xml = build('deferredWithDeliveryNotes');
+    expect(value(xml, 'TipoDocumento')).toBe('TD24');
+    expect(blocks(xml, 'DatiDDT').map((d) => [value(d, 'NumeroDDT'), value(d, 'DataDDT')])).toEqual([
+      ['DDT 41/2026', '2026-03-03'],
+      ['DDT 57/2026', '2026-03-12'],
+    ]);
+    expect(value(build('ordinary'), 'TipoDocumento')).toBe('TD01');
   });
 
   it('a line excluded from withholding carries no Ritenuta', () => {

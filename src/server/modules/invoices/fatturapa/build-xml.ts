@@ -1,7 +1,9 @@
 import { formatCents, formatScaled, parseDecimal } from '@shared/invoicing/decimal.ts';
 import {
   DOCUMENT_PAYMENT_METHODS,
+  NO_REFERENCES,
   type ComputedLine,
+  type DocumentReferences,
   type DocumentSnapshot,
   type Party,
   type VatNature,
@@ -45,6 +47,14 @@ const NO_CHANNEL = '0000000';
 /** IdCodice of a foreign buyer without VAT identifier, and the CAP of an address abroad. */
 const FOREIGN_NO_ID = '99999999999';
 const FOREIGN_CAP = '00000';
+/** TipoDato of the line data that cites a declaration of intent (Agenzia delle Entrate, provv. 293390/2021). */
+const INTENT_DATA_TYPE = 'INTENTO';
+/** The element of the buyer's purchase reference, by kind. */
+const PURCHASE_ELEMENTS = {
+  order: 'DatiOrdineAcquisto',
+  contract: 'DatiContratto',
+  agreement: 'DatiConvenzione',
+} as const;
 /** Payment methods that settle into the seller's account (transfer, Ri.Ba., SEPA direct debit): the IBAN. */
 const IBAN_METHODS = new Set<string>(['MP05', 'MP12', 'MP19']);
 
@@ -163,6 +173,14 @@ function header(doc: DocumentSnapshot, options: FatturaPaOptions): XmlNode {
   );
 }
 
+const referencesOf = (doc: DocumentSnapshot): DocumentReferences => doc.references ?? NO_REFERENCES;
+
+/** TD04 credit note; TD24 deferred invoice (goods delivered with DDT); TD01 otherwise. */
+function documentTypeCode(doc: DocumentSnapshot): string {
+  if (doc.kind === 'credit_note') return 'TD04';
+  return referencesOf(doc).deferred ? 'TD24' : 'TD01';
+}
+
 function datiGeneraliDocumento(doc: DocumentSnapshot): XmlNode {
   const { totals, tax } = doc;
   const withholding = effectiveWithholding(doc);
@@ -171,7 +189,7 @@ function datiGeneraliDocumento(doc: DocumentSnapshot): XmlNode {
   const causali = totals.legalNotes.flatMap((key) => splitText(latin(legalNoteText(key, 'it')), 200));
   return el(
     'DatiGeneraliDocumento',
-    tx('TipoDocumento', doc.kind === 'credit_note' ? 'TD04' : 'TD01'),
+    tx('TipoDocumento', documentTypeCode(doc)),
     tx('Divisa', 'EUR'),
     tx('Data', doc.issueDate),
     tx('Numero', doc.number),
@@ -201,8 +219,13 @@ function datiGeneraliDocumento(doc: DocumentSnapshot): XmlNode {
   );
 }
 
-function dettaglioLinea(line: ComputedLine, withholding: boolean): XmlNode {
+function dettaglioLinea(
+  line: ComputedLine,
+  withholding: boolean,
+  intent: DocumentReferences['intentDeclaration'],
+): XmlNode {
   const discounted = (parseDecimal(line.discountPercent, 2) ?? 0n) > 0n;
+  const exporter = line.vatRate === 0 && line.nature === 'N3.5' && intent;
   return el(
     'DettaglioLinee',
     tx('NumeroLinea', String(line.lineNumber)),
@@ -215,6 +238,26 @@ function dettaglioLinea(line: ComputedLine, withholding: boolean): XmlNode {
     tx('AliquotaIVA', rate(line.vatRate)),
     withholding && line.withholding && tx('Ritenuta', 'SI'),
     line.vatRate === 0 && tx('Natura', line.nature),
+    exporter &&
+      el(
+        'AltriDatiGestionali',
+        tx('TipoDato', INTENT_DATA_TYPE),
+        tx('RiferimentoTesto', exporter.protocol),
+        tx('RiferimentoData', exporter.date),
+      ),
+  );
+}
+
+/** DatiOrdineAcquisto, DatiContratto or DatiConvenzione: the buyer's reference with CUP and CIG. */
+function purchaseReference(refs: DocumentReferences): XmlNode | null {
+  const purchase = refs.purchase;
+  if (!purchase) return null;
+  return el(
+    PURCHASE_ELEMENTS[purchase.kind],
+    tx('IdDocumento', purchase.documentId),
+    tx('Data', purchase.date),
+    tx('CodiceCUP', purchase.cup),
+    tx('CodiceCIG', purchase.cig),
   );
 }
 
@@ -268,16 +311,22 @@ function datiPagamento(doc: DocumentSnapshot): XmlNode | null {
   if (doc.kind !== 'invoice' || doc.totals.amountDueCents <= 0) return null;
   const method = DOCUMENT_PAYMENT_METHODS[doc.paymentMethod];
   const iban = doc.seller.iban && IBAN_METHODS.has(method) ? compactIban(doc.seller.iban) : null;
+  // TP01: one DettaglioPagamento per instalment; TP02: the whole amount on the due date.
+  const instalments = referencesOf(doc).instalments;
+  const payments =
+    instalments.length > 0 ? instalments : [{ dueDate: doc.dueDate, amountCents: doc.totals.amountDueCents }];
   return el(
     'DatiPagamento',
-    tx('CondizioniPagamento', 'TP02'),
-    el(
-      'DettaglioPagamento',
-      tx('ModalitaPagamento', method),
-      tx('DataScadenzaPagamento', doc.dueDate),
-      tx('ImportoPagamento', formatCents(doc.totals.amountDueCents)),
-      iban && doc.seller.bankName && tx('IstitutoFinanziario', latin(doc.seller.bankName, 80)),
-      tx('IBAN', iban),
+    tx('CondizioniPagamento', instalments.length > 0 ? 'TP01' : 'TP02'),
+    payments.map((payment) =>
+      el(
+        'DettaglioPagamento',
+        tx('ModalitaPagamento', method),
+        tx('DataScadenzaPagamento', payment.dueDate),
+        tx('ImportoPagamento', formatCents(payment.amountCents)),
+        iban && doc.seller.bankName && tx('IstitutoFinanziario', latin(doc.seller.bankName, 80)),
+        tx('IBAN', iban),
+      ),
     ),
   );
 }
@@ -286,7 +335,8 @@ function body(doc: DocumentSnapshot): XmlNode {
   const { totals } = doc;
   const withholding = effectiveWithholding(doc) !== null;
   const related = doc.kind === 'credit_note' ? doc.relatedDocument : null;
-  const lines = totals.lines.map((line) => dettaglioLinea(line, withholding));
+  const refs = referencesOf(doc);
+  const lines = totals.lines.map((line) => dettaglioLinea(line, withholding, refs.intentDeclaration));
   if (totals.stampDutyChargedCents > 0) {
     lines.push(stampDutyLine(totals.lines.length + 1, totals.stampDutyChargedCents));
   }
@@ -295,7 +345,9 @@ function body(doc: DocumentSnapshot): XmlNode {
     el(
       'DatiGenerali',
       datiGeneraliDocumento(doc),
+      purchaseReference(refs),
       related && el('DatiFattureCollegate', tx('IdDocumento', related.number), tx('Data', related.issueDate)),
+      refs.deliveryNotes.map((note) => el('DatiDDT', tx('NumeroDDT', note.number), tx('DataDDT', note.date))),
     ),
     el(
       'DatiBeniServizi',

@@ -1,6 +1,11 @@
 import type { DocumentSnapshot } from '@shared/invoicing/document.ts';
 import { describe, expect, it } from 'vitest';
-import { FATTURAPA_MISSING_KEYS, isFatturaPaDate, missingFatturaPaData } from './missing-data.ts';
+import {
+  FATTURAPA_MISSING_KEYS,
+  fatturaPaProblems,
+  isFatturaPaDate,
+  missingFatturaPaData,
+} from './missing-data.ts';
 import { FATTURAPA_SCENARIOS, line, sampleDocument, type SampleInput } from './sample-documents.ts';
 
 const base: SampleInput = { lines: [line('Consulenza', '1', 10000)] };
@@ -40,28 +45,82 @@ describe('missingFatturaPaData', () => {
     expect(missingFatturaPaData(stale)).toEqual(['document.totals']);
   });
 
-  it('texts with characters the schema cannot carry', () => {
-    expect(missing({ lines: [line('Consulenza 👍', '1', 100)] })).toEqual(['document.unsupportedCharacters']);
-    expect(missing({ buyer: { name: 'ΑΒΓ Ltd' } })).toEqual(['document.unsupportedCharacters']);
-    expect(missing({ lines: [line('😀', '1', 100)] })).toEqual([
-      'document.unsupportedCharacters',
-      'lines.description',
+  it('texts with characters the schema cannot carry, each on its field (issue 12, point 14)', () => {
+    expect(missing({ lines: [line('Consulenza 👍', '1', 100)] })).toEqual(['lines.descriptionCharacters']);
+    expect(missing({ buyer: { name: 'ΑΒΓ Ltd' } })).toEqual(['buyer.nameCharacters']);
+    expect(missing({ lines: [line('😀', '1', 100)] })).toEqual(['lines.descriptionCharacters']);
+    const problems = fatturaPaProblems(
+      sampleDocument({
+        ...base,
+        seller: { city: 'Forlì 🏠' },
+        buyer: { address: 'Via Roma 1 ✈', name: 'Bianchi ★' },
+        lines: [line('Consulenza', '1', 100), line('Grafica 🎨 e 🖌', '1', 100)],
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        key: 'lines.descriptionCharacters',
+        path: 'lines.1.description',
+        params: { chars: '🎨 🖌', line: '2' },
+      },
+      { key: 'seller.addressCharacters', path: 'seller.city', params: { chars: '🏠' } },
+      { key: 'buyer.nameCharacters', path: 'buyer.name', params: { chars: '★' } },
+      { key: 'buyer.addressCharacters', path: 'buyer.address', params: { chars: '✈' } },
     ]);
     // € and typographic characters have Latin equivalents: nothing missing.
     expect(missing({ lines: [line('Caffè “espresso” – 1 €', '1', 100)] })).toEqual([]);
   });
 
+  it('references: declaration of intent for N3.5, instalments adding up, delivery notes of a deferred invoice', () => {
+    const n35 = [line('Componenti', '1', 10000, { vatRate: 0, nature: 'N3.5' })];
+    expect(missing({ lines: n35 })).toEqual(['document.intentDeclaration']);
+    expect(
+      missing({ lines: n35, references: { intentDeclaration: { protocol: '123', date: '2026-01-10' } } }),
+    ).toEqual(['document.intentDeclaration']);
+    // 100.00 + VAT 22.00 = 122.00 due
+    const split = (a: number, b: number) => ({
+      instalments: [
+        { dueDate: '2026-04-15', amountCents: a },
+        { dueDate: '2026-05-15', amountCents: b },
+      ],
+    });
+    expect(missing({ references: split(6100, 6100) })).toEqual([]);
+    expect(fatturaPaProblems(sampleDocument({ ...base, references: split(6100, 6000) }))).toEqual([
+      {
+        key: 'document.instalments',
+        path: 'references.instalments',
+        params: { instalments: '121.00', due: '122.00' },
+      },
+    ]);
+    expect(missing({ references: { deferred: true } })).toEqual(['document.deliveryNotes']);
+    const late = { number: 'DDT 1', date: '2026-03-20' }; // after the issue date 2026-03-15
+    expect(missing({ references: { deferred: true, deliveryNotes: [late] } })).toEqual([
+      'document.deliveryNotes',
+    ]);
+    expect(
+      missing({
+        references: { purchase: { kind: 'order', documentId: 'PO-1', date: null, cig: 'abc', cup: null } },
+      }),
+    ).toEqual(['document.purchase']);
+  });
+
   it('lines: Natura, and withholding with nothing subject to it', () => {
     const doc = sampleDocument(base);
     const noNature = { ...doc.totals.lines[0]!, vatRate: 0 as const, nature: null };
-    expect(missingFatturaPaData({ ...doc, totals: { ...doc.totals, lines: [noNature] } })).toEqual([
-      'lines.nature',
+    expect(fatturaPaProblems({ ...doc, totals: { ...doc.totals, lines: [noNature] } })).toEqual([
+      { key: 'lines.nature', path: 'lines.0.nature', params: { line: '1' } },
     ]);
     const withholding = { type: 'RT01' as const, ratePercent: '20', causale: 'A' };
     expect(
       missing({ tax: { withholding }, lines: [line('Rimborso', '1', 100, { withholding: false })] }),
     ).toEqual(['lines.withholding']);
-    expect(missing({ tax: { withholding: { ...withholding, causale: 'Z9' } } })).toEqual(['tax.withholding']);
+    expect(missing({ tax: { withholding: { ...withholding, causale: 'Z9' } } })).toEqual([
+      'tax.withholdingCausale',
+    ]);
+    // Z was abolished in 2021 (ZO replaced it): the problem names the field and the code.
+    expect(
+      fatturaPaProblems(sampleDocument({ ...base, tax: { withholding: { ...withholding, causale: 'Z' } } })),
+    ).toEqual([{ key: 'tax.withholdingCausale', path: 'withholding.causale', params: { code: 'Z' } }]);
     expect(missing({ tax: { withholding: { ...withholding, ratePercent: '120' } } })).toEqual([
       'tax.withholding',
     ]);
@@ -136,7 +195,7 @@ describe('missingFatturaPaData', () => {
     });
     expect(keys).toEqual([
       'document.number',
-      'document.unsupportedCharacters',
+      'lines.descriptionCharacters',
       'seller.vatNumber',
       'seller.regime',
       'buyer.taxId',

@@ -1,18 +1,21 @@
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
-import { parseDecimal } from '@shared/invoicing/decimal.ts';
+import { formatCents, parseDecimal } from '@shared/invoicing/decimal.ts';
 import {
+  NO_REFERENCES,
   PENSION_FUND_TYPES,
+  WITHHOLDING_CAUSALI,
   WITHHOLDING_TYPES,
   type DocumentSnapshot,
   type Party,
   type TaxSettings,
 } from '@shared/invoicing/document.ts';
-import { toLatin, unsupportedCharacters } from './xml-text.ts';
+import { toLatin, unsupportedCharacters } from '@shared/invoicing/latin-text.ts';
 
 /**
  * What stops a document from becoming a valid FatturaPA file: each key names a datum that is missing or not
- * in the form the schema and the SDI accept. The server refuses to produce the file while the list is not
- * empty and shows it; buildFatturaPaXml assumes an empty list.
+ * in the form the schema and the SDI accept. This is the one check of the e-invoice data: issuing refuses a
+ * document while the list is not empty (so no invoice is frozen that could never become a file), the XML route
+ * and buildFatturaPaXml refuse likewise, and the invoice page shows the list.
  */
 export const FATTURAPA_MISSING_KEYS = [
   'document.kind',
@@ -22,27 +25,46 @@ export const FATTURAPA_MISSING_KEYS = [
   'document.relatedDocument',
   'document.lines',
   'document.totals',
-  'document.unsupportedCharacters',
+  'document.purchase',
+  'document.intentDeclaration',
+  'document.instalments',
+  'document.deliveryNotes',
   'lines.description',
+  'lines.descriptionCharacters',
   'lines.nature',
   'lines.withholding',
   'tax.withholding',
+  'tax.withholdingCausale',
   'tax.pensionFund',
   'seller.name',
+  'seller.nameCharacters',
   'seller.vatNumber',
   'seller.codiceFiscale',
   'seller.regime',
   'seller.address',
+  'seller.addressCharacters',
   'seller.iban',
+  'seller.bankNameCharacters',
   'buyer.name',
+  'buyer.nameCharacters',
   'buyer.taxId',
   'buyer.vatNumber',
   'buyer.codiceFiscale',
   'buyer.address',
+  'buyer.addressCharacters',
   'buyer.sdiCodeOrPec',
   'buyer.paOfficeCode',
 ] as const;
 export type FatturaPaMissingKey = (typeof FATTURAPA_MISSING_KEYS)[number];
+
+/** One problem: what is wrong (its sentence is invoicing.missing.<key>) and on which field. */
+export type FatturaPaProblem = {
+  key: FatturaPaMissingKey;
+  /** The field: "buyer.address", "seller.city", "lines.2.description" (0-based, like the form's paths). */
+  path: string;
+  /** Values of the sentence: {line} the 1-based line number, {chars} the refused characters, {code}. */
+  params?: Record<string, string>;
+};
 
 /** RegimeFiscaleType of schema v1.2.2 (RF03 does not exist). */
 const REGIMES = /^RF(?:0[124-9]|1\d)$/;
@@ -59,11 +81,13 @@ const PEC =
   /^[!#-'*+/-9=?A-Z^-~-]+(?:\.[!#-'*+/-9=?A-Z^-~-]+)*@[!#-'*+/-9=?A-Z^-~-]+(?:\.[!#-'*+/-9=?A-Z^-~-]+)*$/;
 /** Numero: String20Type (Basic Latin) with at least one digit, which the SDI requires. */
 const NUMBER = /^(?=.*\d)[\u0020-\u007e]{1,20}$/;
+/** String20Type (IdDocumento, NumeroDDT); CIG and CUP; the protocol of a declaration of intent. */
+const ID20 = /^[\u0020-\u007e]{1,20}$/;
+const CIG = /^[A-Z0-9]{10}$/;
+const CUP = /^[A-Z0-9]{15}$/;
+const INTENT_PROTOCOL = /^\d{17}-\d{6}$/;
 /** Amount2DecimalType allows 11 integer digits. */
 const MAX_AMOUNT_CENTS = 99_999_999_999_99;
-
-/** CausalePagamentoType of schema v1.2.2 (the CU codes; Z is no longer valid since 2021). */
-const CAUSALI_PAGAMENTO = [...'ABCDEGHILMNOPQRSTUVWXY', 'L1', 'M1', 'M2', 'O1', 'V1', 'ZO'];
 
 /** RateType: 0–100 with at most 2 decimals. */
 function isRate(value: string): boolean {
@@ -164,14 +188,78 @@ function totalsConsistent(doc: DocumentSnapshot): boolean {
   );
 }
 
-function textsOf(doc: DocumentSnapshot): string[] {
-  const party = (p: Party) => [p.name, p.firstName, p.lastName, p.address, p.city];
-  return [
-    ...party(doc.seller),
-    doc.seller.bankName,
-    ...party(doc.buyer),
-    ...doc.lines.map((l) => l.description),
-  ].filter(filled);
+/** Text fields written as String…LatinType, with the key that names each when it holds refused characters. */
+function characterProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
+  const problems: FatturaPaProblem[] = [];
+  const check = (key: FatturaPaMissingKey, path: string, value: string | null | undefined, line?: number) => {
+    const chars = filled(value) ? unsupportedCharacters(value) : [];
+    if (chars.length === 0) return;
+    const params: Record<string, string> = { chars: chars.join(' ') };
+    if (line !== undefined) params.line = String(line + 1);
+    problems.push({ key, path, params });
+  };
+  for (const side of ['seller', 'buyer'] as const) {
+    const party: Party = doc[side];
+    check(`${side}.nameCharacters`, `${side}.name`, party.name);
+    check(`${side}.nameCharacters`, `${side}.firstName`, party.firstName);
+    check(`${side}.nameCharacters`, `${side}.lastName`, party.lastName);
+    check(`${side}.addressCharacters`, `${side}.address`, party.address);
+    check(`${side}.addressCharacters`, `${side}.city`, party.city);
+  }
+  check('seller.bankNameCharacters', 'seller.bankName', doc.seller.bankName);
+  doc.lines.forEach((l, i) =>
+    check('lines.descriptionCharacters', `lines.${i}.description`, l.description, i),
+  );
+  return problems;
+}
+
+/** Order or contract, declaration of intent, instalments and delivery notes (issue 12, point 18). */
+function referenceProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
+  const refs = doc.references ?? NO_REFERENCES;
+  const problems: FatturaPaProblem[] = [];
+  const purchase = refs.purchase;
+  if (
+    purchase &&
+    (!ID20.test(purchase.documentId) ||
+      (purchase.date !== null && !isFatturaPaDate(purchase.date)) ||
+      (purchase.cig !== null && !CIG.test(purchase.cig)) ||
+      (purchase.cup !== null && !CUP.test(purchase.cup)))
+  ) {
+    problems.push({ key: 'document.purchase', path: 'references.purchase' });
+  }
+  // Rule: a sale to a regular exporter (N3.5) cites the receipt of their declaration of intent.
+  const intent = refs.intentDeclaration;
+  const intentOk = !!intent && INTENT_PROTOCOL.test(intent.protocol) && isFatturaPaDate(intent.date);
+  if (doc.totals.lines.some((l) => l.nature === 'N3.5') && !intentOk) {
+    problems.push({ key: 'document.intentDeclaration', path: 'references.intentDeclaration' });
+  }
+  // Rule: instalments (TP01) are dated from the issue date on, in order, and add up to the amount due.
+  if (doc.kind === 'invoice' && refs.instalments.length > 0) {
+    const sum = refs.instalments.reduce((s, i) => s + i.amountCents, 0);
+    const datesOk = refs.instalments.every(
+      (i, n) =>
+        isFatturaPaDate(i.dueDate) &&
+        i.dueDate >= doc.issueDate &&
+        Number.isSafeInteger(i.amountCents) &&
+        i.amountCents > 0 &&
+        (n === 0 || i.dueDate > refs.instalments[n - 1]!.dueDate),
+    );
+    if (sum !== doc.totals.amountDueCents || !datesOk) {
+      problems.push({
+        key: 'document.instalments',
+        path: 'references.instalments',
+        params: { instalments: formatCents(sum), due: formatCents(doc.totals.amountDueCents) },
+      });
+    }
+  }
+  // Rule: a deferred invoice (TD24) lists its delivery notes, none dated after the invoice.
+  const notesOk = refs.deliveryNotes.every(
+    (n) => ID20.test(n.number) && isFatturaPaDate(n.date) && n.date <= doc.issueDate,
+  );
+  if ((refs.deferred && (doc.kind !== 'invoice' || refs.deliveryNotes.length === 0)) || !notesOk) {
+    problems.push({ key: 'document.deliveryNotes', path: 'references.deliveryNotes' });
+  }
+  return problems;
 }
 
 /** Withholding and pension fund as the schema codes them (the forfettario regime has no withholding). */
@@ -180,10 +268,9 @@ function taxIssues(doc: DocumentSnapshot): FatturaPaMissingKey[] {
   const withholding = effectiveWithholding(doc);
   if (withholding) {
     const valid =
-      (WITHHOLDING_TYPES as readonly string[]).includes(withholding.type) &&
-      isRate(withholding.ratePercent) &&
-      CAUSALI_PAGAMENTO.includes(withholding.causale);
+      (WITHHOLDING_TYPES as readonly string[]).includes(withholding.type) && isRate(withholding.ratePercent);
     if (!valid) keys.push('tax.withholding');
+    if (!WITHHOLDING_CAUSALI.includes(withholding.causale)) keys.push('tax.withholdingCausale');
     // DatiRitenuta needs something marked Ritenuta SI (SDI check 00411).
     const subject = doc.totals.lines.some((l) => l.withholding) || doc.tax.pensionFund?.subjectToWithholding;
     if (!subject) keys.push('lines.withholding');
@@ -199,9 +286,21 @@ function taxIssues(doc: DocumentSnapshot): FatturaPaMissingKey[] {
   return keys;
 }
 
-/** The keys of everything that keeps `doc` from a valid FatturaPA file, in the order of FATTURAPA_MISSING_KEYS. */
-export function missingFatturaPaData(doc: DocumentSnapshot): FatturaPaMissingKey[] {
+/** The paths of the keys that are not about one line or one text field. */
+const PATHS: Partial<Record<FatturaPaMissingKey, string>> = {
+  'tax.withholding': 'withholding',
+  'tax.withholdingCausale': 'withholding.causale',
+  'tax.pensionFund': 'pensionFund',
+  'lines.withholding': 'lines',
+};
+
+/**
+ * Everything that keeps `doc` from a valid FatturaPA file, each problem on its field, in the order of
+ * FATTURAPA_MISSING_KEYS then of the lines. The single check: issuing, the XML route and the builder all use it.
+ */
+export function fatturaPaProblems(doc: DocumentSnapshot): FatturaPaProblem[] {
   const keys: FatturaPaMissingKey[] = [];
+  const problems: FatturaPaProblem[] = [];
   const expectedType = doc.kind === 'invoice' ? 'TD01' : doc.kind === 'credit_note' ? 'TD04' : null;
   if (expectedType === null || doc.documentType !== expectedType) keys.push('document.kind');
   if (!NUMBER.test(doc.number ?? '')) keys.push('document.number');
@@ -215,14 +314,38 @@ export function missingFatturaPaData(doc: DocumentSnapshot): FatturaPaMissingKey
   }
   if (doc.lines.length === 0 || doc.lines.length > 9998) keys.push('document.lines');
   else if (!totalsConsistent(doc)) keys.push('document.totals');
-  if (textsOf(doc).some((text) => unsupportedCharacters(text).length > 0)) {
-    keys.push('document.unsupportedCharacters');
-  }
-  const lines = doc.totals.lines;
-  if (lines.some((l) => !latinText(l.description))) keys.push('lines.description');
-  if (lines.some((l) => (l.vatRate === 0) !== !!l.nature)) keys.push('lines.nature');
+  problems.push(...referenceProblems(doc), ...characterProblems(doc));
+  doc.totals.lines.forEach((l, i) => {
+    const line = { line: String(i + 1) };
+    if (!latinText(l.description) && unsupportedCharacters(l.description).length === 0) {
+      problems.push({ key: 'lines.description', path: `lines.${i}.description`, params: line });
+    }
+    if ((l.vatRate === 0) !== !!l.nature) {
+      problems.push({ key: 'lines.nature', path: `lines.${i}.nature`, params: line });
+    }
+  });
   keys.push(...taxIssues(doc));
   keys.push(...sellerIssues(doc.seller), ...buyerIssues(doc.buyer));
+  for (const key of keys) {
+    const problem: FatturaPaProblem = { key, path: PATHS[key] ?? key };
+    if (key === 'tax.withholdingCausale') problem.params = { code: doc.tax.withholding?.causale ?? '' };
+    problems.push(problem);
+  }
   const order = (key: FatturaPaMissingKey) => FATTURAPA_MISSING_KEYS.indexOf(key);
-  return keys.sort((a, b) => order(a) - order(b));
+  // A stable sort: the lines stay in their order within a key.
+  return problems.sort((a, b) => order(a.key) - order(b.key));
+}
+
+/** The problems as the details of an error answer: the path, the message key, the values of its sentence. */
+export function problemDetails(problems: (Omit<FatturaPaProblem, 'key'> & { key: string })[]) {
+  return problems.map((p) => ({
+    path: p.path,
+    message: `invoicing.missing.${p.key}`,
+    ...(p.params ? { params: p.params } : {}),
+  }));
+}
+
+/** The keys of fatturaPaProblems, each once, in the order of FATTURAPA_MISSING_KEYS. */
+export function missingFatturaPaData(doc: DocumentSnapshot): FatturaPaMissingKey[] {
+  return [...new Set(fatturaPaProblems(doc).map((problem) => problem.key))];
 }

@@ -1,5 +1,11 @@
 import { computeDocument } from '@shared/invoicing/compute.ts';
-import type { DocumentSnapshot, LineInput, TaxSettings } from '@shared/invoicing/document.ts';
+import {
+  NO_REFERENCES,
+  type DocumentReferences,
+  type DocumentSnapshot,
+  type LineInput,
+  type TaxSettings,
+} from '@shared/invoicing/document.ts';
 
 /**
  * Document snapshots of the FatturaPA scenarios (tests and timeXmlGeneration): every total comes from
@@ -65,6 +71,7 @@ export type SampleInput = {
   tax?: Partial<TaxSettings>;
   relatedDocument?: DocumentSnapshot['relatedDocument'];
   paymentMethod?: DocumentSnapshot['paymentMethod'];
+  references?: Partial<DocumentReferences>;
 };
 
 export function line(
@@ -93,6 +100,7 @@ export function sampleDocument(input: SampleInput): DocumentSnapshot {
     tax,
     totals: computeDocument(input.lines, tax),
     paymentMethod: input.paymentMethod ?? 'bank_transfer',
+    references: { ...NO_REFERENCES, ...input.references },
     notes: null,
     terms: null,
     status: 'issued',
@@ -177,6 +185,80 @@ export const FATTURAPA_SCENARIOS = {
       pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: true },
     },
     lines: [line('Consulenza professionale', '1', 100000), line('Parere scritto', '1', 25000)],
+  }),
+  professionalWithExpenses: sampleDocument({
+    seller: {
+      name: 'Marco Rossi',
+      firstName: 'Marco',
+      lastName: 'Rossi',
+      vatNumber: '09876543217',
+      codiceFiscale: 'RSSMRA85T10A562S',
+    },
+    tax: {
+      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+      pensionFund: { type: 'TC04', ratePercent: '4', subjectToWithholding: false },
+      stampDutyChargedToClient: true,
+    },
+    lines: [
+      line('Progettazione architettonica', '1', 250000),
+      line('Diritti di segreteria anticipati (art. 15)', '1', 10000, { vatRate: 0, nature: 'N1' }),
+    ],
+  }),
+  thirdsRounding: sampleDocument({
+    lines: [1, 2, 3].map((n) => line(`Quota ${n} di 3 del canone`, '0.3333', 1000)),
+  }),
+  publicAdministrationContract: sampleDocument({
+    buyer: {
+      name: 'Comune di Bergamo',
+      vatNumber: null,
+      codiceFiscale: '80001234568',
+      address: 'Piazza Matteotti 27',
+      postalCode: '24122',
+      city: 'Bergamo',
+      province: 'BG',
+      sdiCode: null,
+      isPublicAdministration: true,
+      paOfficeCode: 'UFE3VC',
+    },
+    tax: { splitPayment: true },
+    lines: [line('Manutenzione del verde pubblico, primo semestre', '1', 300000)],
+    references: {
+      purchase: {
+        kind: 'contract',
+        documentId: 'Rep. 1234/2026',
+        date: '2026-01-20',
+        cig: 'Z1A2B3C4D5',
+        cup: 'H11B22000000001',
+      },
+      // 3000.00 taxable, VAT 660.00 paid by the Comune (split payment): 3000.00 due, in two instalments.
+      instalments: [
+        { dueDate: '2026-04-14', amountCents: 150000 },
+        { dueDate: '2026-05-14', amountCents: 150000 },
+      ],
+    },
+  }),
+  regularExporter: sampleDocument({
+    lines: [
+      line('Componenti meccanici per macchine agricole', '40', 12500, {
+        vatRate: 0,
+        nature: 'N3.5',
+        unit: 'pz',
+      }),
+    ],
+    references: { intentDeclaration: { protocol: '26012312345678901-000001', date: '2026-01-23' } },
+  }),
+  deferredWithDeliveryNotes: sampleDocument({
+    lines: [
+      line('Olio idraulico, consegne di marzo', '200', 450, { unit: 'l' }),
+      line('Filtri aria', '12', 1800, { unit: 'pz' }),
+    ],
+    references: {
+      deferred: true,
+      deliveryNotes: [
+        { number: 'DDT 41/2026', date: '2026-03-03' },
+        { number: 'DDT 57/2026', date: '2026-03-12' },
+      ],
+    },
   }),
   reverseCharge: sampleDocument({
     lines: [
