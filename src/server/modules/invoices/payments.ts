@@ -13,13 +13,23 @@ import { UUID, assertId, notFound, outstandingOf, present, type InvoiceDeps } fr
  * Records a payment and its income entry in the ledger in one transaction; the invoice is paid when the amount
  * due is covered. A payment larger than what is outstanding is refused.
  */
-export async function recordPayment(
-  deps: InvoiceDeps,
-  input: { orgId: string; userId: string; invoiceId: string; payment: TPaymentInput; locale?: 'it' | 'en' },
-): Promise<TInvoice> {
+type PaymentRecording = {
+  orgId: string;
+  userId: string;
+  invoiceId: string;
+  payment: TPaymentInput;
+  locale?: 'it' | 'en';
+};
+
+export async function recordPayment(deps: InvoiceDeps, input: PaymentRecording): Promise<TInvoice> {
+  return present(deps, input.orgId, await recordPaymentRow(deps, input));
+}
+
+/** Records the payment and returns the invoice's row, without the presentation. */
+export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecording): Promise<repo.InvoiceRow> {
   assertId(input.invoiceId);
   const { orgId, payment } = input;
-  const row = await deps.db.transaction(async (txRaw) => {
+  return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
@@ -70,7 +80,6 @@ export async function recordPayment(
       paidCents: invoice.paidCents + payment.amountCents,
     });
   });
-  return present(deps, orgId, row);
 }
 
 /** Removes a payment recorded by mistake, with its ledger entry. */

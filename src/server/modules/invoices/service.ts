@@ -379,18 +379,24 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraft
 }
 
 /** A new draft invoice or credit note (no number until issued). Used by the route and by quote conversion. */
-export async function createInvoiceDraft(
+type DraftCreation = { orgId: string; userId: string; input: InvoiceDraftInput; fromQuoteId?: string | null };
+
+export async function createInvoiceDraft(deps: InvoiceDeps, input: DraftCreation): Promise<TInvoice> {
+  return present(deps, input.orgId, await createInvoiceDraftRow(deps, input));
+}
+
+/** The draft's row, without the presentation (the demo seed writes a year of invoices through it). */
+export async function createInvoiceDraftRow(
   deps: InvoiceDeps,
-  input: { orgId: string; userId: string; input: InvoiceDraftInput; fromQuoteId?: string | null },
-): Promise<TInvoice> {
+  input: DraftCreation,
+): Promise<repo.InvoiceRow> {
   const values = await draftValues(deps, input.orgId, input.input);
-  const row = await repo.insertInvoice(deps.db, input.orgId, {
+  return repo.insertInvoice(deps.db, input.orgId, {
     ...values,
     phase: 'draft',
     fromQuoteId: input.fromQuoteId ?? null,
     createdBy: input.userId,
   });
-  return present(deps, input.orgId, row);
 }
 
 export async function updateInvoiceDraft(
@@ -425,8 +431,17 @@ export async function deleteInvoiceDraft(deps: InvoiceDeps, orgId: string, id: s
  * snapshot frozen. A credit note adds its amount to the invoice it corrects.
  */
 export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string): Promise<TInvoice> {
+  return present(deps, orgId, await issueInvoiceRow(deps, orgId, id));
+}
+
+/** Issues the draft and returns its row, without the presentation. */
+export async function issueInvoiceRow(
+  deps: InvoiceDeps,
+  orgId: string,
+  id: string,
+): Promise<repo.InvoiceRow> {
   assertId(id);
-  const row = await deps.db.transaction(async (txRaw) => {
+  return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const draft = await repo.lockInvoice(tx, orgId, id);
     if (!draft) throw notFound(id);
@@ -491,7 +506,6 @@ export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string)
     }
     return issued;
   });
-  return present(deps, orgId, row);
 }
 
 /** A draft credit note (TD04) that copies the issued invoice's lines; the user edits and issues it. */
