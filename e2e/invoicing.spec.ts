@@ -29,7 +29,8 @@ async function readDownload(download: Download): Promise<Buffer> {
 }
 
 /** The status badge next to the page's h1 (data-status, docs/WEB-TEST-HOOKS.md). */
-const headerStatus = (page: Page) => page.locator('h1 + p [data-status]');
+/** The document's status badge under the title (a quote's undelivered e-mail has its own badge after it). */
+const headerStatus = (page: Page) => page.locator('h1 + p [data-status]:not([data-testid="mail-delivery"])');
 
 test('preventivo di tre righe → invio → accettazione online → fattura emessa, XML e PDF → incassata', async ({
   page,
@@ -169,6 +170,10 @@ test('preventivo di tre righe → invio → accettazione online → fattura emes
   await expect(page.getByText(`Preventivo inviato a ${clientEmail}`)).toHaveCount(0);
   await expect(headerStatus(page)).toHaveAttribute('data-status', 'sent');
   await expect(headerStatus(page)).toHaveText('Inviato');
+  // …and next to "sent", the e-mail's own state: it did not leave.
+  await expect(page.locator('h1 + p').getByTestId('mail-delivery')).toHaveText(
+    'Non inviata: nessun server di posta',
+  );
   const activity = page.getByTestId('email-activity');
   await expect(activity).toContainText('Invio del preventivo');
   await expect(activity.getByTestId('mail-delivery')).toHaveAttribute('data-status', 'stored');

@@ -103,17 +103,19 @@ export function toastDelivery(
 }
 
 /**
- * For sends whose answer does not carry the message's state (invitations): without a mail server the message
- * only waits in the outbox, and the toast says so instead of "sent".
+ * For sends whose answer does not carry the message's state (invitations): the message was written to the
+ * outbox and nothing more is known. Without a mail server it only waits there; with one it is queued. Neither is
+ * "sent", so the screen's success sentence is never shown for them.
  */
+export function writtenMailStatus(mailMode: 'outbox' | 'smtp' | undefined): 'stored' | 'queued' {
+  return mailMode === 'outbox' ? 'stored' : 'queued';
+}
+
 export function useMailWrittenToast() {
   const { t } = useTranslation(['mail']);
   const config = usePublicConfig();
   return (recipientEmail: string, sentText: string) => {
-    if (config.data?.mailMode === 'outbox') {
-      toastDelivery(t, { status: 'stored', errorCode: null, lastError: null, recipientEmail }, sentText);
-    } else {
-      toast.success(sentText);
-    }
+    const status = writtenMailStatus(config.data?.mailMode);
+    toastDelivery(t, { status, errorCode: null, lastError: null, recipientEmail }, sentText);
   };
 }

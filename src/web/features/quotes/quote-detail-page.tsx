@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
-import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
+import { MailDeliveryBadge, toastDelivery } from '@web/features/mail/mail-delivery.tsx';
 import {
   ArrowLeft,
   CheckCircle2,
@@ -80,6 +80,7 @@ function QuoteView({ quote }: { quote: TQuote }) {
   const { orgId, canManage } = useInvoicingPermissions();
   const locale = localeOf(currentLanguage());
   const status = effectiveQuoteStatus(quote.status, quote.validUntil, todayIsoDate());
+  const latestMail = quote.activity[0];
   const send = useSendQuote(orgId, quote.id);
   const changeStatus = useQuoteStatus(orgId, quote.id);
   const convert = useConvertQuote(orgId, quote.id);
@@ -158,6 +159,10 @@ function QuoteView({ quote }: { quote: TQuote }) {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <QuoteStatusBadge status={status} />
+            {/* A quote marked sent whose last e-mail did not leave says so next to its status. */}
+            {status === 'sent' && latestMail && latestMail.status !== 'sent' ? (
+              <MailDeliveryBadge status={latestMail.status} />
+            ) : null}
             <span>{quote.client.name}</span>
           </span>
         }
