@@ -174,12 +174,10 @@ type Load = {
   errors: number;
 };
 
-/** 50 connections for 10 s; p95 computed exactly from every 2xx response time (autocannon reports p97.5, p99). */
-async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
-  // A short warm-up (JIT, connection pools), not reported.
-  await autocannon({ url, connections: 10, duration: 2, headers });
+/** Runs autocannon and keeps every 2xx response time, sorted, for exact percentiles. */
+async function timedRun(options: Parameters<typeof autocannon>[0]) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, timeout: 10 });
+  const instance = autocannon(options);
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
   });
@@ -187,6 +185,20 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   times.sort((a, b) => a - b);
   const pct = (p: number) =>
     times.length ? times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)]! : NaN;
+  return { result, times, pct };
+}
+
+/** 50 connections for 10 s; p95 computed exactly from every 2xx response time (autocannon reports p97.5, p99). */
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  // A short warm-up (JIT, connection pools), not reported.
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const { result, times, pct } = await timedRun({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+    timeout: 10,
+  });
   return {
     rps: result.requests.average,
     p50: pct(50),
@@ -205,21 +217,13 @@ const MANY_DURATION_S = 20;
 type ManyLoad = Load & { unanswered: number; max: number; answered: number };
 
 async function manyConnections(url: string, headers: Record<string, string>): Promise<ManyLoad> {
-  const times: number[] = [];
-  const instance = autocannon({
+  const { result, times, pct } = await timedRun({
     url,
     connections: MANY_CONNECTIONS,
     duration: MANY_DURATION_S,
     headers,
     timeout: 30,
   });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    times.length ? times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)]! : NaN;
   return {
     rps: result.requests.average,
     p50: pct(50),
