@@ -1,8 +1,8 @@
-// Builds the web app with Vite when dist/web is missing or older than its sources (a simple mtime check).
-// Used by scripts/start.mjs and scripts/bench.ts.
+// Builds what a start needs when it is missing or older than its sources (a simple mtime check): the web app
+// (Vite), the server bundle (esbuild) and the empty database template. Used by scripts/start.mjs and scripts/bench.ts.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +44,45 @@ export function ensureWebBuild({ log = console.log } = {}) {
   if (result.status !== 0) throw new Error(`vite build failed (exit code ${result.status})`);
   return true;
 }
+
+const SERVER_SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json'];
+
+/**
+ * Bundles the server's own code (src/server, src/shared) into dist/server/main.mjs with esbuild, packages left
+ * external, when missing or older than its sources: a start then loads one file instead of transpiling some
+ * three hundred modules through tsx. The migrations are copied beside it (dist/db/migrations), where
+ * src/server/platform/db.ts looks for them relative to its own module. Returns true when it built.
+ */
+export function ensureServerBuild({ log = console.log } = {}) {
+  const bundle = path.join(root, 'dist/server/main.mjs');
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const sources = Math.max(...SERVER_SOURCES.map((p) => newest(path.join(root, p))));
+  if (built >= sources) return false;
+  log(built ? '[build] server sources changed: rebundling the server' : '[build] bundling the server');
+  const result = spawnSync(
+    path.join(root, 'node_modules/.bin/esbuild'),
+    [
+      'src/server/main.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node24',
+      '--packages=external',
+      '--sourcemap',
+      '--log-level=warning',
+      `--outfile=${bundle}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`server bundle failed (exit code ${result.status})`);
+  const migrations = path.join(root, 'dist/db/migrations');
+  rmSync(migrations, { recursive: true, force: true });
+  cpSync(path.join(root, 'src/server/db/migrations'), migrations, { recursive: true });
+  return true;
+}
+
+/** Node's arguments that run the bundle ensureServerBuild() wrote (stack traces name the TypeScript sources). */
+export const SERVER_ARGS = ['--enable-source-maps', 'dist/server/main.mjs'];
 
 /**
  * Builds the PGlite template (a migrated empty data folder) when missing or older than the migrations, so a

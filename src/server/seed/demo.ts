@@ -30,7 +30,17 @@ const TEAM = [
  */
 export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger }) {
   if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
-  const owner = await createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS });
+  // Created together: each password hash takes a while on libuv's thread pool, and they run side by side.
+  const [owner, ...team] = await Promise.all([
+    createUser(deps.auth, { name: 'Marco Rossi', ...DEMO_CREDENTIALS }),
+    ...TEAM.map((person) =>
+      createUser(deps.auth, {
+        name: person.name,
+        email: person.email,
+        password: `${DEMO_CREDENTIALS.password}-${person.role}`,
+      }),
+    ),
+  ]);
   const org = await createOrganizationFor(deps.auth, {
     userId: owner.id,
     name: 'Officina Rossi S.r.l.',
@@ -58,13 +68,8 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
     description: 'Lavorazioni meccaniche di precisione e manutenzione di macchine agricole dal 1987.',
     onboardingComplete: true,
   });
-  for (const person of TEAM) {
-    const created = await createUser(deps.auth, {
-      name: person.name,
-      email: person.email,
-      password: `${DEMO_CREDENTIALS.password}-${person.role}`,
-    });
-    await addMember(deps.auth, { userId: created.id, organizationId: org.id, role: person.role });
+  for (const [index, person] of TEAM.entries()) {
+    await addMember(deps.auth, { userId: team[index]!.id, organizationId: org.id, role: person.role });
   }
   // One transaction for the business data: one commit instead of one per statement (a year of invoices and
   // their payments keeps the first start short on PGlite), and never half a demo.
