@@ -30,7 +30,7 @@ export interface ImportFlowState<M, P, R, S> {
 export type ImportFlowAction<M, P, R, S> =
   | { type: 'choose'; file: File | null }
   | { type: 'read' }
-  | { type: 'read-done'; parsed: TParsedFile; mapping: M; notice?: string | null }
+  | { type: 'read-done'; parsed: TParsedFile; mapping: M; notice?: string | null; settings?: Partial<S> }
   | { type: 'map'; patch: Partial<M> }
   | { type: 'settings'; patch: Partial<S> }
   | { type: 'invalid'; mappingErrors: Record<string, string> }
@@ -78,6 +78,7 @@ export function importFlowReducer<M, P, R, S>(
         mapping: action.mapping,
         mappingErrors: {},
         notice: action.notice ?? null,
+        settings: { ...state.settings, ...action.settings },
         preview: null,
         result: null,
       };
