@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../errors/error-codes.ts';
+import { IMPORT_MODES, type ImportMode } from '../imports/contracts.ts';
 import { CLIENT_IMPORT_TARGETS } from '../imports/mapping.ts';
 import { ZClientListQuery, clientDisplayName, type TClient } from './contracts.ts';
 import type { ClientMessageKey } from './messages.ts';
@@ -14,8 +15,8 @@ import type { ClientMessageKey } from './messages.ts';
 export const CLIENT_IMPORT_MAX_ROWS = 10_000;
 
 /** valid_only: insert the valid rows, skip the rest; all_or_nothing: insert nothing when a row is invalid. */
-export const CLIENT_IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const;
-export type ClientImportMode = (typeof CLIENT_IMPORT_MODES)[number];
+export const CLIENT_IMPORT_MODES = IMPORT_MODES;
+export type ClientImportMode = ImportMode;
 
 /** The fields an import row may carry, in the order of CLIENT_IMPORT_TARGETS. */
 export const CLIENT_IMPORT_FIELDS = Object.keys(

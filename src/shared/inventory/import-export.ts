@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../errors/error-codes.ts';
+import { IMPORT_MODES } from '../imports/contracts.ts';
 import { ITEM_IMPORT_TARGETS } from '../imports/mapping.ts';
 import { formatCentsPlain } from '../imports/money.ts';
 import {
@@ -32,9 +33,7 @@ export const MAX_IMPORT_ISSUES = 1000;
 export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_MOVEMENT_REASON = 'Import';
 
-/** valid_only: import the valid rows and skip the rest; all_or_nothing: any invalid row → nothing is imported. */
-export const IMPORT_MODES = ['valid_only', 'all_or_nothing'] as const;
-export type ImportMode = (typeof IMPORT_MODES)[number];
+export { IMPORT_MODES, type ImportMode } from '../imports/contracts.ts';
 
 const err = (key: InventoryMessageKey) => ({ error: key });
 

@@ -47,4 +47,4 @@ export async function writeXlsx(sheetName: string, headers: string[], rows: (str
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '@shared/imports/contracts.ts';

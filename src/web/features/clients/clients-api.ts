@@ -120,34 +120,6 @@ export function useDeleteClient(organizationId: string | null) {
   });
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export interface ParsedFile {
-  headers: string[];
-  rows: string[][];
-  format: 'csv' | 'xlsx';
-}
-
-/** Accepted upload: CSV or XLSX, up to 20 MB (the parse route's limit). */
-export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
-
-export function importFileKind(file: File): 'csv' | 'xlsx' | null {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.xlsx') || file.type === XLSX_TYPE) return 'xlsx';
-  if (name.endsWith('.csv') || name.endsWith('.txt') || file.type === 'text/csv') return 'csv';
-  return null;
-}
-
-/** The file's header row and text rows, read by the server (POST /api/v1/imports/parse). */
-export function parseImportFile(file: File): Promise<ParsedFile> {
-  const kind = importFileKind(file);
-  return api<ParsedFile>('/api/v1/imports/parse', {
-    method: 'POST',
-    body: file,
-    headers: { 'Content-Type': kind === 'xlsx' ? XLSX_TYPE : 'text/csv' },
-  });
-}
-
 export function useImportClients(organizationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({

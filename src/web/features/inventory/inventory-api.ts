@@ -14,6 +14,7 @@ import type {
   TItemImportResult,
 } from '@shared/inventory/import-export.ts';
 import { api, apiDownload, ApiError } from '@web/app/api.ts';
+import { postWithProgress } from '@web/features/imports/imports-api.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 
 /** The list's filters as they live in the URL (`/inventory?q=&category=&kind=&lowStock=1&active=&page=`). */
@@ -182,79 +183,19 @@ export function useSaveInventorySettings() {
   });
 }
 
-/**
- * POSTs JSON with XMLHttpRequest, which reports upload progress (fetch does not): the import screens show how
- * much of a large file has been sent before the server checks and saves it.
- */
-export function postWithProgress<T>(
-  url: string,
-  body: unknown,
-  onUpload: (share: number) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', document.documentElement.lang || 'it');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onUpload(e.loaded / e.total);
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error: failed to fetch' }));
-    xhr.onload = () => {
-      let data: unknown = undefined;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(data as T);
-        return;
-      }
-      const err = ((data as { error?: unknown } | undefined)?.error ?? {}) as {
-        code?: string;
-        message?: string;
-        details?: unknown;
-      };
-      reject(
-        new ApiError({
-          status: xhr.status,
-          code: err.code ?? (xhr.status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR'),
-          message: err.message ?? xhr.statusText,
-          details: err.details,
-        }),
-      );
-    };
-    xhr.send(JSON.stringify(body));
-  });
-}
-
-export function useImportItems(onUpload: (share: number) => void) {
+export function useImportItems() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (request: TItemImportRequestInput) =>
-      postWithProgress<TItemImportResult>('/api/v1/inventory/import', request, onUpload),
+    mutationFn: ({
+      request,
+      onUpload,
+    }: {
+      request: TItemImportRequestInput;
+      onUpload: (share: number) => void;
+    }) => postWithProgress<TItemImportResult>('/api/v1/inventory/import', request, onUpload),
     retry: false,
     onSuccess: (result) => (result.committed ? invalidate() : undefined),
   });
-}
-
-export interface ParsedFile {
-  headers: string[];
-  rows: string[][];
-  format: 'csv' | 'xlsx';
-}
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A CSV or XLSX file read by the server into headers and rows. */
-export function parseImportFile(file: File): Promise<ParsedFile> {
-  const isXlsx = /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
-  const body = new Blob([file], { type: isXlsx ? XLSX_TYPE : 'text/csv' });
-  return api<ParsedFile>('/api/v1/imports/parse', { method: 'POST', body });
 }
 
 /** Downloads the filtered list as CSV or XLSX, reporting the share received when the size is known. */

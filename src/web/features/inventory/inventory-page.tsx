@@ -391,7 +391,7 @@ export function InventoryPage() {
         {dialog === 'create' ? (
           <ItemFormDialog onSaved={(item) => void navigate(`/inventory/${item.id}`)} />
         ) : null}
-        {dialog === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'import' ? <ImportDialog /> : null}
         {dialog === 'settings' ? <SettingsDialog onClose={() => setDialog(null)} /> : null}
       </Dialog>
     </div>

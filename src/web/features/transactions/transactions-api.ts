@@ -132,23 +132,6 @@ export function useDeleteMapping(orgId: string | null) {
   });
 }
 
-export type ParsedFile = { headers: string[]; rows: string[][]; format: 'csv' | 'xlsx' };
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The uploaded statement read by the server into a header row and text rows. */
-export function parseStatementFile(
-  file: File,
-  options: { delimiter?: 'comma' | 'semicolon' | 'tab'; skipLines?: number },
-) {
-  const isXlsx = /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
-  const params = new URLSearchParams();
-  if (!isXlsx && options.delimiter) params.set('delimiter', options.delimiter);
-  if (!isXlsx && options.skipLines) params.set('skipLines', String(options.skipLines));
-  const body = new Blob([file], { type: isXlsx ? XLSX_TYPE : 'text/csv' });
-  return api<ParsedFile>(`/api/v1/imports/parse${params.size ? `?${params}` : ''}`, { method: 'POST', body });
-}
-
 export function previewImport(input: Omit<TBankImportRequestInput, 'categoryIds'>) {
   return api<TBankImportPreview>('/api/v1/transactions/import/preview', { method: 'POST', body: input });
 }

@@ -396,9 +396,7 @@ export function TransactionsPage() {
       </Dialog>
 
       <Dialog open={importOpen} onOpenChange={setImportOpen}>
-        {importOpen ? (
-          <ImportWizard orgId={orgId} categories={categoryList} onClose={() => setImportOpen(false)} />
-        ) : null}
+        {importOpen ? <ImportWizard /> : null}
       </Dialog>
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
