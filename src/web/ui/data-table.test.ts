@@ -86,7 +86,7 @@ describe('DataTable', () => {
   });
 
   it('adds phone cards with the same test ids when asked', () => {
-    const html = render({ card: (f) => f.name, rowTestId: 'fruit-row' });
+    const html = render({ card: (f) => f.name, rowTestId: 'fruit-row', cardTestId: 'fruit-row' });
     expect(html.match(/data-testid="fruit-row"/g)).toHaveLength(6);
     expect(html).toContain('class="divide-y divide-border md:hidden"');
   });

@@ -62,6 +62,7 @@ export interface DataTableProps<T extends RowData> {
   expanded?: (row: T) => ReactNode;
   /** Phones: one card per row instead of the table, below the medium breakpoint. */
   card?: (row: T) => ReactNode;
+  cardTestId?: string;
   cardProps?: (row: T) => HTMLAttributes<HTMLLIElement> & Record<`data-${string}`, string | undefined>;
   /** Classes of the scrolling box and of the table (a `min-w-*` makes narrow screens scroll sideways). */
   className?: string;
@@ -143,7 +144,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       {props.card ? (
         <ul className="divide-y divide-border md:hidden" aria-label={props.caption}>
           {tableRows.map((row) => (
-            <li key={row.id} data-testid={props.rowTestId} {...props.cardProps?.(row.original)}>
+            <li key={row.id} data-testid={props.cardTestId} {...props.cardProps?.(row.original)}>
               {props.card!(row.original)}
             </li>
           ))}
