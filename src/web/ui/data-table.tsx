@@ -105,9 +105,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     () => (serverSort ? sortingFromParam(sortValue) : undefined),
     [serverSort, sortValue],
   );
+  const hidden = (hiddenColumns ?? []).join();
   const columnVisibility = useMemo(
-    () => Object.fromEntries((hiddenColumns ?? []).map((id) => [id, false])),
-    [hiddenColumns],
+    () =>
+      Object.fromEntries(
+        hidden
+          .split(',')
+          .filter(Boolean)
+          .map((id) => [id, false]),
+      ),
+    [hidden],
   );
 
   const table = useTable({
