@@ -149,7 +149,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   return (
     <div aria-busy={props.busy || undefined} className={cn('transition-opacity', props.busy && 'opacity-60')}>
       {props.card ? (
-        <ul className="divide-y divide-border md:hidden" aria-label={props.caption}>
+        <ul
+          className="divide-y divide-border md:hidden"
+          aria-label={props.labelledBy ? undefined : props.caption}
+          aria-labelledby={props.labelledBy}
+        >
           {tableRows.map((row) => (
             <li key={row.id} data-testid={props.cardTestId} {...props.cardProps?.(row.original)}>
               {props.card!(row.original)}
