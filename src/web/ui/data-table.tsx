@@ -40,6 +40,8 @@ export interface DataColumn<T extends RowData> {
   /** Classes of the header cell; `px-5 py-2.5` when absent. */
   headerClassName?: string;
   align?: 'right';
+  /** A tooltip on the body cell (the full text of a truncated one). */
+  title?: (row: T) => string | undefined;
   /** Sortable: on the server when the table has `sort`, otherwise locally by this value. */
   sortValue?: (row: T) => string | number;
   sortable?: boolean;
@@ -256,6 +258,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                           column.className ?? 'px-5 py-3',
                           column.align === 'right' && 'text-right',
                         )}
+                        title={column.title?.(row.original)}
                       >
                         {column.cell(row.original)}
                       </td>

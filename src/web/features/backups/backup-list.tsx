@@ -98,7 +98,8 @@ export function BackupList({
       id: 'by',
       header: t('backups:list.columns.by'),
       className: 'max-w-56 truncate px-5 py-3 text-muted-foreground',
-      cell: (b) => <span title={b.createdBy?.email}>{who(b)}</span>,
+      title: (b) => b.createdBy?.email,
+      cell: who,
     },
     {
       id: 'size',
