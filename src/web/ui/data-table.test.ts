@@ -91,3 +91,16 @@ describe('DataTable', () => {
     expect(html).toContain('class="divide-y divide-border md:hidden"');
   });
 });
+
+describe('DataTable virtual rows', () => {
+  it('draws every row of a short list and a window of a long one, keeping the height with spacer rows', () => {
+    const many: Fruit[] = Array.from({ length: 500 }, (_, i) => ({ id: `f${i}`, name: `Fruit ${i}`, kg: i }));
+    const virtual = { height: 400, rowHeight: 40 };
+    const short = render({ rows: many.slice(0, 50), virtual });
+    expect(short.match(/<tr class="hover:bg-surface-muted"/g)).toHaveLength(50);
+    const long = render({ rows: many, virtual });
+    const drawn = long.match(/<tr class="hover:bg-surface-muted"/g)?.length ?? 0;
+    expect(drawn).toBeLessThan(50);
+    expect(long).toMatch(/<tr aria-hidden="true" style="height:\d+px"><\/tr>/);
+  });
+});
