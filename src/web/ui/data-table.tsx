@@ -1,53 +1,13 @@
 import { Fragment, useMemo, type HTMLAttributes, type ReactNode } from 'react';
-import {
-  columnVisibilityFeature,
-  createSortedRowModel,
-  functionalUpdate,
-  rowSelectionFeature,
-  rowSortingFeature,
-  sortFn_basic,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type Row,
-  type RowData,
-  type RowSelectionState,
-} from '@tanstack/react-table';
+import { functionalUpdate, useTable, type RowData, type RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { cn } from './cn.ts';
+import { dataTableFeatures as features, toColumnDefs, type DataColumn } from './data-table-columns.ts';
 import { paramFromSorting, sortingFromParam, ariaSortOf } from './data-table-sort.ts';
 import { DataTableBody } from './data-table-body.tsx';
 import { SkeletonRows } from './skeleton-rows.tsx';
 
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  rowSelectionFeature,
-  columnVisibilityFeature,
-});
-export type DataTableRow<T extends RowData> = Row<typeof features, T>;
-
-/** One column of a data table. */
-export interface DataColumn<T extends RowData> {
-  /** Unique in the table; for a server-sorted column, the sort key the API takes. */
-  id: string;
-  header: ReactNode;
-  /** A header read only by screen readers (a column of action buttons). */
-  headerHidden?: boolean;
-  cell: (row: T) => ReactNode;
-  /** Classes of the body cells (width, padding, truncation); `px-5 py-3` when absent. */
-  className?: string;
-  /** Classes of the header cell; `px-5 py-2.5` when absent. */
-  headerClassName?: string;
-  align?: 'right';
-  /** A tooltip on the body cell (the full text of a truncated one). */
-  title?: (row: T) => string | undefined;
-  /** Sortable: on the server when the table has `sort`, otherwise locally by this value. */
-  sortValue?: (row: T) => string | number;
-  sortable?: boolean;
-  /** First press sorts descending (dates, amounts). */
-  sortDescFirst?: boolean;
-}
+export type { DataColumn } from './data-table-columns.ts';
 
 export interface DataTableProps<T extends RowData> {
   /** The table's accessible name (a hidden caption) unless `labelledBy` names it. */
@@ -98,7 +58,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, sort, selection, hiddenColumns } = props;
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   // Callers rebuild their columns each render; the table's model only changes when ids or sorting do.
-  const signature = columns.map((c) => `${c.id}:${c.sortable ? 1 : 0}${c.sortValue ? 1 : 0}`).join();
+  const signature = columns
+    .map((c) => `${c.id}:${c.sortable ? 1 : 0}${c.sortValue ? 1 : 0}${c.sortDescFirst ? 1 : 0}`)
+    .join();
   const serverSort = !!sort;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the signature above
   const columnDefs = useMemo(() => toColumnDefs(columns, serverSort), [signature, serverSort]);
@@ -291,22 +253,4 @@ function ExpandedRow({ content, span }: { content: ReactNode; span: number }) {
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ChevronsUpDown;
   return <Icon aria-hidden="true" className={cn('size-3.5', !direction && 'opacity-50')} />;
-}
-
-function toColumnDefs<T extends RowData>(
-  columns: DataColumn<T>[],
-  serverSort: boolean,
-): ColumnDef<typeof features, T>[] {
-  return columns.map((column) => {
-    const sortable = serverSort ? !!column.sortable : !!column.sortValue;
-    const sortValue = column.sortValue;
-    return {
-      id: column.id,
-      // Only the sort reads the value; the cell renders from the row itself.
-      accessorFn: (row: T) => (sortValue ? sortValue(row) : null),
-      enableSorting: sortable,
-      sortDescFirst: column.sortDescFirst ?? false,
-      sortFn: sortFn_basic,
-    };
-  });
 }
