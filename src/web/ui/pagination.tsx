@@ -9,12 +9,15 @@ export function Pagination({
   pages,
   summary,
   onPage,
+  announce = false,
 }: {
   label: string;
   page: number;
   pages: number;
   summary: string;
   onPage: (page: number) => void;
+  /** Read the summary out when it changes (a list without its own count announcement). */
+  announce?: boolean;
 }) {
   const { t } = useTranslation(['buttons']);
   return (
@@ -22,7 +25,9 @@ export function Pagination({
       aria-label={label}
       className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
     >
-      <p className="text-muted-foreground">{summary}</p>
+      <p className="text-muted-foreground" aria-live={announce ? 'polite' : undefined}>
+        {summary}
+      </p>
       <div className={pages > 1 ? 'flex gap-2' : 'hidden'}>
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden="true" className="size-4" />

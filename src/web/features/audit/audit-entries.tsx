@@ -7,6 +7,7 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { cn } from '@web/ui/cn.ts';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { actionText, detailRows, detailSummary, personText, SEVERITY_TONE } from './audit-text.ts';
 
 /** Date and time with seconds, in the organization's zone (the one the day filters use). */
@@ -113,128 +114,127 @@ export function AuditEntries({
     t('audit:entry.detailsOf', { action: actionText(e.action, t), time: formatTime(e.createdAt) });
   const detailsId = (e: TAuditLogEntry, where: 'card' | 'row') => `${baseId}-${where}-${e.id}`;
 
+  const columns: DataColumn<TAuditLogEntry>[] = [
+    {
+      id: 'time',
+      header: t('audit:columns.time'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'px-4 py-3 whitespace-nowrap text-muted-foreground',
+      cell: (e) => <time dateTime={e.createdAt}>{formatTime(e.createdAt)}</time>,
+    },
+    {
+      id: 'user',
+      header: t('audit:columns.user'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'max-w-48 px-4 py-3',
+      cell: (e) => (
+        <span className="block truncate" title={e.user?.email ?? undefined}>
+          {personText(e.user, t)}
+        </span>
+      ),
+    },
+    {
+      id: 'action',
+      header: t('audit:columns.action'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'px-4 py-3 font-medium text-foreground',
+      cell: (e) => (
+        <span data-action={isAuditAction(e.action) ? e.action : undefined}>{actionText(e.action, t)}</span>
+      ),
+    },
+    {
+      id: 'severity',
+      header: t('audit:columns.severity'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'px-4 py-3',
+      cell: (e) => <SeverityBadge severity={e.severity} />,
+    },
+    {
+      id: 'target',
+      header: t('audit:columns.target'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'max-w-44 px-4 py-3',
+      cell: (e) => (
+        <span className="block truncate" title={e.targetUser?.email ?? undefined}>
+          {personText(e.targetUser, t)}
+        </span>
+      ),
+    },
+    {
+      id: 'ip',
+      header: t('audit:columns.ip'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'px-4 py-3 font-mono text-xs whitespace-nowrap text-muted-foreground',
+      cell: (e) => e.ipAddress || t('audit:entry.none'),
+    },
+    {
+      id: 'details',
+      header: t('audit:columns.details'),
+      headerClassName: 'px-4 py-2.5',
+      className: 'px-4 py-2',
+      cell: (e) => (
+        <div className="flex items-start justify-between gap-2">
+          <span className="line-clamp-2 pt-1.5 text-xs break-words text-muted-foreground">
+            {detailSummary(e, t)}
+          </span>
+          <ToggleDetails
+            open={open.has(e.id)}
+            controls={detailsId(e, 'row')}
+            label={label(e)}
+            onToggle={() => toggle(e.id)}
+          />
+        </div>
+      ),
+    },
+  ];
+
   return (
-    <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-      {/* Phones: one card per entry. */}
-      <ul className="divide-y divide-border md:hidden" aria-label={t('audit:title')}>
-        {items.map((e) => (
-          <li key={e.id} className="px-4 py-3" data-testid="audit-entry">
-            <div className="flex items-start gap-2">
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="text-sm font-medium text-foreground">{actionText(e.action, t)}</p>
-                  <SeverityBadge severity={e.severity} />
-                </div>
-                <p className="mt-0.5 text-xs text-muted-foreground">
-                  <time dateTime={e.createdAt}>{formatTime(e.createdAt)}</time>
-                  {e.ipAddress ? ` · ${e.ipAddress}` : ''}
-                </p>
-                <p className="mt-1 text-sm break-words text-foreground">
-                  {personText(e.user, t)}
-                  {e.targetUser ? ` → ${personText(e.targetUser, t)}` : ''}
-                </p>
-                {detailSummary(e, t) ? (
-                  <p className="mt-0.5 text-xs break-words text-muted-foreground">{detailSummary(e, t)}</p>
-                ) : null}
+    <DataTable
+      caption={t('audit:title')}
+      columns={columns}
+      rows={items}
+      getRowId={(e) => e.id}
+      busy={busy}
+      tableClassName="min-w-[56rem]"
+      rowTestId="audit-row"
+      rowProps={() => ({ className: 'align-top hover:bg-surface-muted' })}
+      expanded={(e) => (open.has(e.id) ? <EntryDetails entry={e} id={detailsId(e, 'row')} /> : null)}
+      cardTestId="audit-entry"
+      cardProps={() => ({ className: 'px-4 py-3' })}
+      card={(e) => (
+        <>
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <p className="text-sm font-medium text-foreground">{actionText(e.action, t)}</p>
+                <SeverityBadge severity={e.severity} />
               </div>
-              <ToggleDetails
-                open={open.has(e.id)}
-                controls={detailsId(e, 'card')}
-                label={label(e)}
-                onToggle={() => toggle(e.id)}
-              />
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                <time dateTime={e.createdAt}>{formatTime(e.createdAt)}</time>
+                {e.ipAddress ? ` · ${e.ipAddress}` : ''}
+              </p>
+              <p className="mt-1 text-sm break-words text-foreground">
+                {personText(e.user, t)}
+                {e.targetUser ? ` → ${personText(e.targetUser, t)}` : ''}
+              </p>
+              {detailSummary(e, t) ? (
+                <p className="mt-0.5 text-xs break-words text-muted-foreground">{detailSummary(e, t)}</p>
+              ) : null}
             </div>
-            {open.has(e.id) ? (
-              <div className="mt-3 rounded-md bg-surface-muted p-3">
-                <EntryDetails entry={e} id={detailsId(e, 'card')} />
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {/* Wider screens: the table. */}
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full min-w-[56rem] text-left text-sm">
-          <caption className="sr-only">{t('audit:title')}</caption>
-          <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.time')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.user')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.action')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.severity')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.target')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.ip')}
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-medium">
-                {t('audit:columns.details')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {items.map((e) => (
-              <Fragment key={e.id}>
-                <tr className="align-top hover:bg-surface-muted" data-testid="audit-row">
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                    <time dateTime={e.createdAt}>{formatTime(e.createdAt)}</time>
-                  </td>
-                  <td className="max-w-48 px-4 py-3">
-                    <span className="block truncate" title={e.user?.email ?? undefined}>
-                      {personText(e.user, t)}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 font-medium text-foreground">
-                    <span data-action={isAuditAction(e.action) ? e.action : undefined}>
-                      {actionText(e.action, t)}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <SeverityBadge severity={e.severity} />
-                  </td>
-                  <td className="max-w-44 px-4 py-3">
-                    <span className="block truncate" title={e.targetUser?.email ?? undefined}>
-                      {personText(e.targetUser, t)}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-muted-foreground">
-                    {e.ipAddress || t('audit:entry.none')}
-                  </td>
-                  <td className="px-4 py-2">
-                    <div className="flex items-start justify-between gap-2">
-                      <span className="line-clamp-2 pt-1.5 text-xs break-words text-muted-foreground">
-                        {detailSummary(e, t)}
-                      </span>
-                      <ToggleDetails
-                        open={open.has(e.id)}
-                        controls={detailsId(e, 'row')}
-                        label={label(e)}
-                        onToggle={() => toggle(e.id)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-                {open.has(e.id) ? (
-                  <tr className="bg-surface-muted">
-                    <td colSpan={7} className="px-4 py-3">
-                      <EntryDetails entry={e} id={detailsId(e, 'row')} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+            <ToggleDetails
+              open={open.has(e.id)}
+              controls={detailsId(e, 'card')}
+              label={label(e)}
+              onToggle={() => toggle(e.id)}
+            />
+          </div>
+          {open.has(e.id) ? (
+            <div className="mt-3 rounded-md bg-surface-muted p-3">
+              <EntryDetails entry={e} id={detailsId(e, 'card')} />
+            </div>
+          ) : null}
+        </>
+      )}
+    />
   );
 }

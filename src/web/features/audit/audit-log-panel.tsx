@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/ui/toast.ts';
-import { ChevronLeft, ChevronRight, Download, ScrollText, SearchX } from 'lucide-react';
+import { Download, ScrollText, SearchX } from 'lucide-react';
 import { AUDIT_EXPORT_LIMIT } from '@shared/security/audit-contracts.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -13,6 +13,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import {
   AUDIT_PAGE_SIZE,
@@ -169,38 +170,18 @@ function AuditLog() {
             timeZone={list.data.timeZone}
             busy={list.isPlaceholderData && list.isFetching}
           />
-          <nav
-            aria-label={t('audit:pagination')}
-            className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
-          >
-            <p className="text-muted-foreground" aria-live="polite">
-              {t('audit:pageOf', {
-                page: formatNumber(page, locale),
-                pages: formatNumber(pages, locale),
-                count: total,
-              })}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((p) => Math.max(1, p - 1))}
-                disabled={page <= 1}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                {t('buttons:previous')}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((p) => Math.min(pages, p + 1))}
-                disabled={page >= pages}
-              >
-                {t('buttons:next')}
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </nav>
+          <Pagination
+            label={t('audit:pagination')}
+            page={page}
+            pages={pages}
+            summary={t('audit:pageOf', {
+              page: formatNumber(page, locale),
+              pages: formatNumber(pages, locale),
+              count: total,
+            })}
+            onPage={(p) => setPage(Math.min(pages, Math.max(1, p)))}
+            announce
+          />
         </>
       )}
     </Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
-import { ChevronLeft, ChevronRight, DatabaseBackup, Download, History, RotateCcw } from 'lucide-react';
+import { DatabaseBackup, Download, History, RotateCcw } from 'lucide-react';
 import type { TBackupSummary } from '@shared/backups/contracts.ts';
 import { formatDateTime, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -11,8 +11,9 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
-import { cn } from '@web/ui/cn.ts';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { BACKUPS_PAGE_SIZE, downloadBackup, useBackups } from './backups-api.ts';
 import { sizeText } from './backup-values.ts';
@@ -85,6 +86,38 @@ export function BackupList({
     </div>
   );
 
+  const columns: DataColumn<TBackupSummary>[] = [
+    {
+      id: 'created',
+      header: t('backups:list.columns.created'),
+      className: 'px-5 py-3 whitespace-nowrap text-foreground',
+      cell: when,
+    },
+    { id: 'kind', header: t('backups:list.columns.kind'), cell: kind },
+    {
+      id: 'by',
+      header: t('backups:list.columns.by'),
+      className: 'max-w-56 truncate px-5 py-3 text-muted-foreground',
+      title: (b) => b.createdBy?.email,
+      cell: who,
+    },
+    {
+      id: 'size',
+      header: t('backups:list.columns.size'),
+      align: 'right',
+      className: 'px-5 py-3 whitespace-nowrap text-muted-foreground tabular-nums',
+      cell: (b) => sizeText(b.sizeBytes, locale),
+    },
+    {
+      id: 'actions',
+      header: t('backups:list.columns.actions'),
+      headerHidden: true,
+      align: 'right',
+      className: 'px-5 py-2',
+      cell: actions,
+    },
+  ];
+
   return (
     <Card>
       <CardHeader
@@ -113,11 +146,19 @@ export function BackupList({
           description={t('backups:list.empty.text')}
         />
       ) : (
-        <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-          {/* Phones: one card per backup. */}
-          <ul className="divide-y divide-border md:hidden" aria-label={t('backups:list.title')}>
-            {list.data.items.map((b) => (
-              <li key={b.id} className="flex flex-col gap-2 px-4 py-3" data-testid="backup-item">
+        <>
+          <DataTable
+            caption={t('backups:list.title')}
+            columns={columns}
+            rows={list.data.items}
+            getRowId={(b) => b.id}
+            busy={list.isPlaceholderData}
+            tableClassName="min-w-[40rem]"
+            rowTestId="backup-row"
+            cardTestId="backup-item"
+            cardProps={() => ({ className: 'flex flex-col gap-2 px-4 py-3' })}
+            card={(b) => (
+              <>
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm font-medium text-foreground">{when(b)}</span>
                   {kind(b)}
@@ -126,86 +167,22 @@ export function BackupList({
                   {who(b)} · {sizeText(b.sizeBytes, locale)}
                 </p>
                 {actions(b)}
-              </li>
-            ))}
-          </ul>
-          {/* Wider screens: the table. */}
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">{t('backups:list.title')}</caption>
-              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('backups:list.columns.created')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('backups:list.columns.kind')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('backups:list.columns.by')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 text-right font-medium">
-                    {t('backups:list.columns.size')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 text-right font-medium">
-                    <span className="sr-only">{t('backups:list.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {list.data.items.map((b) => (
-                  <tr key={b.id} className="hover:bg-surface-muted" data-testid="backup-row">
-                    <td className="px-5 py-3 whitespace-nowrap text-foreground">{when(b)}</td>
-                    <td className="px-5 py-3">{kind(b)}</td>
-                    <td
-                      className="max-w-56 truncate px-5 py-3 text-muted-foreground"
-                      title={b.createdBy?.email}
-                    >
-                      {who(b)}
-                    </td>
-                    <td className="px-5 py-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                      {sizeText(b.sizeBytes, locale)}
-                    </td>
-                    <td className="px-5 py-2">{actions(b)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            )}
+          />
           {pages > 1 ? (
-            <nav
-              aria-label={t('backups:list.pagination')}
-              className="flex items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
-            >
-              <p className="text-muted-foreground">
-                {t('backups:list.pageOf', {
-                  page: formatNumber(page, locale),
-                  pages: formatNumber(pages, locale),
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setPage((p) => Math.max(1, p - 1))}
-                  disabled={page <= 1}
-                >
-                  <ChevronLeft aria-hidden="true" className="size-4" />
-                  {t('buttons:previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setPage((p) => Math.min(pages, p + 1))}
-                  disabled={page >= pages}
-                >
-                  {t('buttons:next')}
-                  <ChevronRight aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
-            </nav>
+            <Pagination
+              label={t('backups:list.pagination')}
+              page={page}
+              pages={pages}
+              summary={t('backups:list.pageOf', {
+                page: formatNumber(page, locale),
+                pages: formatNumber(pages, locale),
+              })}
+              onPage={(p) => setPage(Math.min(pages, Math.max(1, p)))}
+            />
           ) : null}
-        </div>
+        </>
       )}
     </Card>
   );

@@ -1,31 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@web/ui/toast.ts';
-import { ChevronRight, Download, FileSpreadsheet, FileText, Plus, Search, Upload, Users } from 'lucide-react';
-import {
-  CLIENT_ARCHIVE_FILTERS,
-  CLIENT_SORTS,
-  CLIENT_TYPES,
-  type TClient,
-} from '@shared/clients/contracts.ts';
+import { Plus, Search, Upload, Users } from 'lucide-react';
+import { CLIENT_ARCHIVE_FILTERS, CLIENT_SORTS, CLIENT_TYPES } from '@shared/clients/contracts.ts';
 import { COUNTRY_CODES, countryName, isCountryCode } from '@shared/clients/countries.ts';
-import type { ClientExportFormat } from '@shared/clients/import-export.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
-import { Badge } from '@web/ui/badge.tsx';
-import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { buttonClasses } from '@web/ui/button.tsx';
 import { Card } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
-import { downloadClientExport, useClientList, type ClientListParams } from './clients-api.ts';
-import { ArchivedBadge, ClientAvatar, clientName, useClientPermissions } from './client-ui.tsx';
+import { ClientExportMenu } from './client-export-menu.tsx';
+import { ClientTable } from './client-table.tsx';
+import { useClientList, type ClientListParams } from './clients-api.ts';
+import { useClientPermissions } from './client-ui.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
 import { PagedListBody } from '@web/ui/paged-list-body.tsx';
 
@@ -60,7 +53,6 @@ export function ClientsPage() {
   const params = useMemo(() => readParams(search), [search]);
   const list = useClientList(organizationId, params);
   const [text, setText] = useState(params.q ?? '');
-  const [exporting, setExporting] = useState<ClientExportFormat | null>(null);
 
   const update = (changes: Partial<ClientListParams>) =>
     setSearch(
@@ -113,41 +105,9 @@ export function ClientsPage() {
     [lang],
   );
 
-  async function exportAs(format: ClientExportFormat) {
-    setExporting(format);
-    const toastId = toast.loading(t('clients:export.preparing'));
-    try {
-      const { fileName, count } = await downloadClientExport(format, params);
-      toast.success(t('clients:export.done', { count, file: fileName }), { id: toastId });
-    } catch (error) {
-      toast.error(apiErrorMessage(error, t), { id: toastId });
-    } finally {
-      setExporting(null);
-    }
-  }
-
   const actions = (
     <>
-      {canExport ? (
-        <Menu>
-          <MenuTrigger asChild>
-            <Button variant="outline" loading={exporting !== null}>
-              {exporting ? null : <Download aria-hidden="true" className="size-4" />}
-              {t('clients:export.button')}
-            </Button>
-          </MenuTrigger>
-          <MenuContent>
-            <MenuItem onSelect={() => void exportAs('csv')}>
-              <FileText aria-hidden="true" />
-              {t('clients:export.csv')}
-            </MenuItem>
-            <MenuItem onSelect={() => void exportAs('xlsx')}>
-              <FileSpreadsheet aria-hidden="true" />
-              {t('clients:export.xlsx')}
-            </MenuItem>
-          </MenuContent>
-        </Menu>
-      ) : null}
+      {canExport ? <ClientExportMenu params={params} /> : null}
       {canManage ? (
         <>
           <Link to="/clients/import" className={buttonClasses('outline')}>
@@ -301,8 +261,11 @@ export function ClientsPage() {
         >
           {(items, total) => (
             <>
-              <ClientTable clients={items} />
-              <ClientCards clients={items} />
+              <ClientTable
+                clients={items}
+                sort={params.sort ?? 'name'}
+                onSort={(sort) => update({ sort: sort === 'name' ? undefined : sort })}
+              />
               <Pagination
                 label={t('clients:list.pagination')}
                 page={page}
@@ -320,105 +283,5 @@ export function ClientsPage() {
         </PagedListBody>
       </Card>
     </div>
-  );
-}
-
-function place(c: TClient) {
-  return [
-    c.city,
-    c.province && c.country === 'IT' ? `(${c.province})` : null,
-    c.country !== 'IT' ? c.country : null,
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
-function taxId(c: TClient) {
-  return c.vatNumber ?? c.codiceFiscale ?? '';
-}
-
-/** Wide screens: a table. */
-function ClientTable({ clients }: { clients: TClient[] }) {
-  const { t } = useTranslation('clients');
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('clients:list.caption')}</caption>
-        <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              {t('clients:columns.name')}
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              {t('clients:columns.contact')}
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              {t('clients:columns.place')}
-            </th>
-            <th scope="col" className="px-5 py-2.5 font-medium">
-              {t('clients:columns.taxId')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {clients.map((c) => (
-            <tr key={c.id} className="hover:bg-surface-muted">
-              <td className="px-5 py-3">
-                <div className="flex items-center gap-3">
-                  <ClientAvatar type={c.type} />
-                  <div className="min-w-0">
-                    <Link to={`/clients/${c.id}`} className="font-medium text-primary hover:underline">
-                      {clientName(c, t('clients:unnamed'))}
-                    </Link>
-                    <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                      <span>{t(`clients:types.${c.type}`)}</span>
-                      {c.isPublicAdministration ? (
-                        <Badge tone="neutral" title={t('clients:fields.publicAdministration')}>
-                          {t('clients:fields.publicAdministrationShort')}
-                        </Badge>
-                      ) : null}
-                      {c.archivedAt ? <ArchivedBadge /> : null}
-                    </div>
-                  </div>
-                </div>
-              </td>
-              <td className="max-w-64 px-5 py-3">
-                <div className="truncate text-foreground">{c.email ?? '—'}</div>
-                {c.phone ? <div className="truncate text-xs text-muted-foreground">{c.phone}</div> : null}
-              </td>
-              <td className="px-5 py-3 text-muted-foreground">{place(c) || '—'}</td>
-              <td className="px-5 py-3 font-mono text-xs text-muted-foreground">{taxId(c) || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Phones: one card per client. */
-function ClientCards({ clients }: { clients: TClient[] }) {
-  const { t } = useTranslation('clients');
-  return (
-    <ul className="divide-y divide-border md:hidden">
-      {clients.map((c) => (
-        <li key={c.id}>
-          <Link to={`/clients/${c.id}`} className="flex items-start gap-3 px-4 py-3 hover:bg-surface-muted">
-            <ClientAvatar type={c.type} className="mt-0.5" />
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-primary">{clientName(c, t('clients:unnamed'))}</span>
-                {c.archivedAt ? <ArchivedBadge /> : null}
-              </div>
-              {c.email ? <div className="truncate text-sm text-foreground">{c.email}</div> : null}
-              <div className="truncate text-xs text-muted-foreground">
-                {[place(c), taxId(c)].filter(Boolean).join(' · ') || t(`clients:types.${c.type}`)}
-              </div>
-            </div>
-            <ChevronRight aria-hidden="true" className="mt-2 size-4 shrink-0 text-muted-foreground" />
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, ChevronLeft, ChevronRight } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Badge } from '@web/ui/badge.tsx';
-import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
+import { Pagination } from '@web/ui/pagination.tsx';
 import { formatStock } from './inventory-format.ts';
 
 /** "Scorta bassa" on goods at or below their threshold. */
@@ -45,7 +45,7 @@ export function StockText({ item, className }: { item: TItem; className?: string
   );
 }
 
-/** Previous / next with "Pagina 2 di 5 · 43 risultati". */
+/** The shared pagination with "Pagina 2 di 5 · 43 risultati". */
 export function Pager({
   page,
   pageSize,
@@ -59,32 +59,21 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
-  const { t } = useTranslation(['inventory', 'buttons']);
+  const { t } = useTranslation(['inventory']);
   const locale = localeOf(currentLanguage());
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav
-      aria-label={label}
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm sm:px-5"
-    >
-      <p className="text-muted-foreground">
-        {t('inventory:pageOf', {
-          page: formatNumber(Math.min(page, pages), locale),
-          pages: formatNumber(pages, locale),
-          count: total,
-          total: formatNumber(total, locale),
-        })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {t('buttons:previous')}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          {t('buttons:next')}
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Button>
-      </div>
-    </nav>
+    <Pagination
+      label={label}
+      page={page}
+      pages={pages}
+      summary={t('inventory:pageOf', {
+        page: formatNumber(Math.min(page, pages), locale),
+        pages: formatNumber(pages, locale),
+        count: total,
+        total: formatNumber(total, locale),
+      })}
+      onPage={onPage}
+    />
   );
 }

@@ -1,3 +1,5 @@
+// Over 300 lines: the item page holds its details and the movements card (that list is the shared data
+// table); splitting them is left to a later step of issue 13.
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,7 @@ import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
@@ -281,6 +284,8 @@ const KIND_TONE: Record<MovementKind, 'success' | 'danger' | 'neutral'> = {
   adjustment: 'neutral',
 };
 
+type Movement = NonNullable<ReturnType<typeof useMovements>['data']>['items'][number];
+
 function MovementsCard({ item }: { item: TItem }) {
   const { t } = useTranslation(['inventory', 'common', 'buttons']);
   const [params, setParams] = useSearchParams();
@@ -298,6 +303,39 @@ function MovementsCard({ item }: { item: TItem }) {
       },
       { replace: true },
     );
+  const reason = (m: Movement) =>
+    m.reason === 'Import' ? t('inventory:movements.importReason') : (m.reason ?? '—');
+  const movementColumns: DataColumn<Movement>[] = [
+    {
+      id: 'date',
+      header: t('inventory:movements.columns.date'),
+      className: 'px-5 py-3 whitespace-nowrap',
+      cell: (m) => formatDate(m.occurredOn, locale),
+    },
+    {
+      id: 'kind',
+      header: t('inventory:movements.columns.kind'),
+      cell: (m) => <Badge tone={KIND_TONE[m.kind]}>{t(`inventory:movementKinds.${m.kind}`)}</Badge>,
+    },
+    {
+      id: 'quantity',
+      header: t('inventory:movements.columns.quantity'),
+      align: 'right',
+      cell: (m) => <SignedQuantity quantity={m.quantity} unit={item.unit} />,
+    },
+    {
+      id: 'reason',
+      header: t('inventory:movements.columns.reason'),
+      className: 'max-w-72 px-5 py-3 text-muted-foreground',
+      cell: reason,
+    },
+    {
+      id: 'user',
+      header: t('inventory:movements.columns.user'),
+      className: 'px-5 py-3 whitespace-nowrap text-muted-foreground',
+      cell: (m) => m.userName ?? '—',
+    },
+  ];
 
   return (
     <Card className="mt-6">
@@ -325,66 +363,30 @@ function MovementsCard({ item }: { item: TItem }) {
         />
       ) : (
         <>
-          <ul className="divide-y divide-border md:hidden">
-            {movements.data.items.map((m) => (
-              <li key={m.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
+          <DataTable
+            caption={t('inventory:movements.title')}
+            columns={movementColumns}
+            rows={movements.data.items}
+            getRowId={(m) => m.id}
+            testId="movements-table"
+            rowProps={() => ({ className: undefined })}
+            cardProps={() => ({ className: 'flex items-start justify-between gap-3 px-4 py-3 text-sm' })}
+            card={(m) => (
+              <>
                 <span className="min-w-0">
                   <span className="flex flex-wrap items-center gap-2">
                     <Badge tone={KIND_TONE[m.kind]}>{t(`inventory:movementKinds.${m.kind}`)}</Badge>
                     <span className="text-muted-foreground">{formatDate(m.occurredOn, locale)}</span>
                   </span>
-                  <span className="mt-1 block text-foreground">
-                    {m.reason === 'Import' ? t('inventory:movements.importReason') : (m.reason ?? '—')}
-                  </span>
+                  <span className="mt-1 block text-foreground">{reason(m)}</span>
                   {m.userName ? (
                     <span className="block text-xs text-muted-foreground">{m.userName}</span>
                   ) : null}
                 </span>
                 <SignedQuantity quantity={m.quantity} unit={item.unit} />
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm" data-testid="movements-table">
-              <caption className="sr-only">{t('inventory:movements.title')}</caption>
-              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('inventory:movements.columns.date')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('inventory:movements.columns.kind')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 text-right font-medium">
-                    {t('inventory:movements.columns.quantity')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('inventory:movements.columns.reason')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('inventory:movements.columns.user')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {movements.data.items.map((m) => (
-                  <tr key={m.id}>
-                    <td className="px-5 py-3 whitespace-nowrap">{formatDate(m.occurredOn, locale)}</td>
-                    <td className="px-5 py-3">
-                      <Badge tone={KIND_TONE[m.kind]}>{t(`inventory:movementKinds.${m.kind}`)}</Badge>
-                    </td>
-                    <td className="px-5 py-3 text-right">
-                      <SignedQuantity quantity={m.quantity} unit={item.unit} />
-                    </td>
-                    <td className="max-w-72 px-5 py-3 text-muted-foreground">
-                      {m.reason === 'Import' ? t('inventory:movements.importReason') : (m.reason ?? '—')}
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">{m.userName ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            )}
+          />
           <Pager
             page={page}
             pageSize={PAGE_SIZE}

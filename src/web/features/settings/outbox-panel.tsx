@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Inbox, Paperclip } from 'lucide-react';
+import { Inbox, Paperclip } from 'lucide-react';
 import type { TOutboxItem, TOutboxMessage } from '@shared/mail/outbox.ts';
 import { formatDateTime, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -16,8 +16,10 @@ import { linkify, previewDocument } from './linkify.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 
 const PAGE_SIZE = 10;
@@ -44,6 +46,38 @@ export function OutboxPanel() {
     staleTime: 15_000,
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const columns: DataColumn<TOutboxItem>[] = [
+    {
+      id: 'subject',
+      header: t('settings:outbox.columns.subject'),
+      cell: (item) => (
+        <button
+          type="button"
+          onClick={() => setOpenId(item.id)}
+          className="text-left font-medium text-primary hover:underline"
+        >
+          {item.subject || t('settings:outbox.noSubject')}
+        </button>
+      ),
+    },
+    {
+      id: 'to',
+      header: t('settings:outbox.columns.to'),
+      className: 'max-w-56 truncate px-5 py-3 text-muted-foreground',
+      cell: (item) => item.toAddresses.join(', '),
+    },
+    {
+      id: 'status',
+      header: t('settings:outbox.columns.status'),
+      cell: (item) => <MailDeliveryBadge status={item.status} />,
+    },
+    {
+      id: 'created',
+      header: t('settings:outbox.columns.created'),
+      className: 'px-5 py-3 whitespace-nowrap text-muted-foreground',
+      cell: (item) => formatDateTime(item.createdAt, locale),
+    },
+  ];
 
   return (
     <Card>
@@ -78,84 +112,25 @@ export function OutboxPanel() {
         />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">{t('settings:outbox.title')}</caption>
-              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('settings:outbox.columns.subject')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('settings:outbox.columns.to')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('settings:outbox.columns.status')}
-                  </th>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('settings:outbox.columns.created')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {list.data.items.map((item) => (
-                  <tr key={item.id} className="hover:bg-surface-muted">
-                    <td className="px-5 py-3">
-                      <button
-                        type="button"
-                        onClick={() => setOpenId(item.id)}
-                        className="text-left font-medium text-primary hover:underline"
-                      >
-                        {item.subject || t('settings:outbox.noSubject')}
-                      </button>
-                    </td>
-                    <td className="max-w-56 truncate px-5 py-3 text-muted-foreground">
-                      {item.toAddresses.join(', ')}
-                    </td>
-                    <td className="px-5 py-3">
-                      <MailDeliveryBadge status={item.status} />
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">
-                      {formatDateTime(item.createdAt, locale)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav
-            aria-label={t('settings:outbox.pagination')}
-            className="flex items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm"
-          >
-            <p className="text-muted-foreground">
-              {t('settings:outbox.pageOf', {
-                page: formatNumber(page, locale),
-                pages: formatNumber(pages, locale),
-                count: list.data.total,
-                total: formatNumber(list.data.total, locale),
-              })}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((p) => Math.max(1, p - 1))}
-                disabled={page <= 1}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                {t('buttons:previous')}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPage((p) => Math.min(pages, p + 1))}
-                disabled={page >= pages}
-              >
-                {t('buttons:next')}
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </nav>
+          <DataTable
+            caption={t('settings:outbox.title')}
+            columns={columns}
+            rows={list.data.items}
+            getRowId={(item) => item.id}
+            tableClassName="min-w-[40rem]"
+          />
+          <Pagination
+            label={t('settings:outbox.pagination')}
+            page={page}
+            pages={pages}
+            summary={t('settings:outbox.pageOf', {
+              page: formatNumber(page, locale),
+              pages: formatNumber(pages, locale),
+              count: list.data.total,
+              total: formatNumber(list.data.total, locale),
+            })}
+            onPage={(p) => setPage(Math.min(pages, Math.max(1, p)))}
+          />
         </>
       )}
       <Dialog open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)}>

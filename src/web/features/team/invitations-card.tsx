@@ -9,6 +9,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
@@ -85,6 +86,46 @@ export function InvitationsCard() {
     </div>
   );
 
+  const columns: DataColumn<TTeamInvitation>[] = [
+    {
+      id: 'email',
+      header: t('team:invitations.email'),
+      className: 'max-w-80 px-5 py-3',
+      cell: (invitation) => (
+        <>
+          <p className="truncate font-medium text-foreground">{invitation.email}</p>
+          {invitation.invitedBy ? (
+            <p className="truncate text-xs text-muted-foreground">
+              {t('team:invitations.invitedBy', { name: invitation.invitedBy })}
+            </p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: t('team:invitations.role'),
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-3',
+      cell: (invitation) => <RoleBadge role={invitation.role} />,
+    },
+    {
+      id: 'expires',
+      header: t('team:invitations.expires'),
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-3 whitespace-nowrap text-muted-foreground',
+      cell: expiry,
+    },
+    {
+      id: 'actions',
+      header: t('team:invitations.actions'),
+      headerHidden: true,
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-2',
+      cell: (invitation) => actions(invitation),
+    },
+  ];
+
   return (
     <Card>
       <CardHeader
@@ -113,86 +154,49 @@ export function InvitationsCard() {
           description={t('team:invitations.emptyText')}
         />
       ) : (
-        <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm" aria-labelledby="team-invitations-title">
-              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('team:invitations.email')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t('team:invitations.role')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t('team:invitations.expires')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    <span className="sr-only">{t('team:invitations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {items.map((invitation) => (
-                  <tr
-                    key={invitation.id}
-                    data-testid="invitation-row"
-                    data-expired={invitation.expired}
-                    className="align-middle"
-                  >
-                    <td className="max-w-80 px-5 py-3">
-                      <p className="truncate font-medium text-foreground">{invitation.email}</p>
-                      {invitation.invitedBy ? (
-                        <p className="truncate text-xs text-muted-foreground">
-                          {t('team:invitations.invitedBy', { name: invitation.invitedBy })}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-3">
-                      <RoleBadge role={invitation.role} />
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {expiry(invitation)}
-                    </td>
-                    <td className="px-3 py-2">{actions(invitation)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="divide-y divide-border md:hidden" aria-labelledby="team-invitations-title">
-            {items.map((invitation) => (
-              <li key={invitation.id} data-testid="invitation-card" className="flex flex-col gap-2 px-5 py-4">
-                <p className="font-medium break-all text-foreground">{invitation.email}</p>
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <RoleBadge role={invitation.role} />
-                  {invitation.expired ? (
-                    <>
-                      <Badge tone="danger">{t('team:invitations.expired')}</Badge>
-                      <span>
-                        {t('team:invitations.expiredOn', {
-                          date: formatDateTime(invitation.expiresAt, locale),
-                        })}
-                      </span>
-                    </>
-                  ) : (
+        <DataTable
+          labelledBy="team-invitations-title"
+          columns={columns}
+          rows={items}
+          getRowId={(invitation) => invitation.id}
+          rowTestId="invitation-row"
+          rowProps={(invitation) => ({
+            'data-expired': String(invitation.expired),
+            className: 'align-middle',
+          })}
+          cardTestId="invitation-card"
+          cardProps={() => ({ className: 'flex flex-col gap-2 px-5 py-4' })}
+          card={(invitation) => (
+            <>
+              <p className="font-medium break-all text-foreground">{invitation.email}</p>
+              <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <RoleBadge role={invitation.role} />
+                {invitation.expired ? (
+                  <>
+                    <Badge tone="danger">{t('team:invitations.expired')}</Badge>
                     <span>
-                      {t('team:invitations.expiresOn', {
+                      {t('team:invitations.expiredOn', {
                         date: formatDateTime(invitation.expiresAt, locale),
                       })}
                     </span>
-                  )}
-                </div>
-                {invitation.invitedBy ? (
-                  <p className="text-xs text-muted-foreground">
-                    {t('team:invitations.invitedBy', { name: invitation.invitedBy })}
-                  </p>
-                ) : null}
-                {actions(invitation, true)}
-              </li>
-            ))}
-          </ul>
-        </>
+                  </>
+                ) : (
+                  <span>
+                    {t('team:invitations.expiresOn', {
+                      date: formatDateTime(invitation.expiresAt, locale),
+                    })}
+                  </span>
+                )}
+              </div>
+              {invitation.invitedBy ? (
+                <p className="text-xs text-muted-foreground">
+                  {t('team:invitations.invitedBy', { name: invitation.invitedBy })}
+                </p>
+              ) : null}
+              {actions(invitation, true)}
+            </>
+          )}
+        />
       )}
       {cancelling ? (
         <ConfirmDialog

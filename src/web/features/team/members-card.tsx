@@ -9,12 +9,13 @@ import { apiErrorMessage } from '@web/app/error-message.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
 import { useChangeRole, useRemoveMember, useSignOutMember, useTeam } from './team-api.ts';
 import { isOnlySuperAdmin, sortMembers } from './team-rules.ts';
-import { MemberAvatar, notifyFailure, RoleBadge, useLocale, useTeamAccess, YouBadge } from './team-ui.tsx';
+import { MemberPerson, notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';
 
 type Pending =
   | { kind: 'role'; member: TTeamMember; to: Role }
@@ -146,18 +147,46 @@ export function MembersCard() {
     <time dateTime={member.joinedAt}>{formatDate(member.joinedAt, locale)}</time>
   );
 
-  const person = (member: TTeamMember) => (
-    <div className="flex min-w-0 items-center gap-3">
-      <MemberAvatar name={member.name} />
-      <div className="min-w-0">
-        <p className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-medium text-foreground">{member.name}</span>
-          {member.isYou ? <YouBadge /> : null}
-        </p>
-        <p className="truncate text-xs text-muted-foreground md:hidden">{member.email}</p>
-      </div>
-    </div>
-  );
+  const person = (member: TTeamMember) => <MemberPerson member={member} />;
+
+  const columns: DataColumn<TTeamMember>[] = [
+    { id: 'member', header: t('team:members.member'), className: 'max-w-72 px-5 py-3', cell: person },
+    {
+      id: 'email',
+      header: t('team:members.email'),
+      headerClassName: 'px-3 py-2.5',
+      className: 'max-w-72 truncate px-3 py-3 text-muted-foreground',
+      title: (member) => member.email,
+      cell: (member) => member.email,
+    },
+    {
+      id: 'role',
+      header: t('team:members.role'),
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-3',
+      cell: roleControl,
+    },
+    {
+      id: 'joined',
+      header: t('team:members.joined'),
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-3 whitespace-nowrap text-muted-foreground',
+      cell: joined,
+    },
+    {
+      id: 'actions',
+      header: t('team:members.actions'),
+      headerHidden: true,
+      headerClassName: 'px-3 py-2.5',
+      className: 'px-3 py-2 text-right whitespace-nowrap',
+      cell: (member) => (
+        <>
+          {signOutButton(member)}
+          {removeButton(member)}
+        </>
+      ),
+    },
+  ];
 
   return (
     <Card>
@@ -180,70 +209,34 @@ export function MembersCard() {
           </Alert>
         </div>
       ) : (
-        <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm" aria-labelledby="team-members-title">
-              <thead className="border-b border-border bg-surface-muted text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 font-medium">
-                    {t('team:members.member')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t('team:members.email')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t('team:members.role')}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t('team:members.joined')}
-                  </th>
-                  {hasActions ? (
-                    <th scope="col" className="px-3 py-2.5">
-                      <span className="sr-only">{t('team:members.actions')}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {members.map((member) => (
-                  <tr key={member.id} data-testid="member-row" className="align-middle">
-                    <td className="max-w-72 px-5 py-3">{person(member)}</td>
-                    <td className="max-w-72 truncate px-3 py-3 text-muted-foreground" title={member.email}>
-                      {member.email}
-                    </td>
-                    <td className="px-3 py-3">{roleControl(member)}</td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{joined(member)}</td>
-                    {hasActions ? (
-                      <td className="px-3 py-2 text-right whitespace-nowrap">
-                        {signOutButton(member)}
-                        {removeButton(member)}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="divide-y divide-border md:hidden" aria-labelledby="team-members-title">
-            {members.map((member) => (
-              <li key={member.id} data-testid="member-card" className="flex flex-col gap-3 px-5 py-4">
-                {person(member)}
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  {roleControl(member)}
-                  <span className="text-xs text-muted-foreground">
-                    {t('team:members.joinedOn', { date: formatDate(member.joinedAt, locale) })}
-                  </span>
+        <DataTable
+          labelledBy="team-members-title"
+          columns={columns}
+          rows={members}
+          getRowId={(member) => member.id}
+          hiddenColumns={hasActions ? undefined : ['actions']}
+          rowTestId="member-row"
+          rowProps={() => ({ className: 'align-middle' })}
+          cardTestId="member-card"
+          cardProps={() => ({ className: 'flex flex-col gap-3 px-5 py-4' })}
+          card={(member) => (
+            <>
+              {person(member)}
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                {roleControl(member)}
+                <span className="text-xs text-muted-foreground">
+                  {t('team:members.joinedOn', { date: formatDate(member.joinedAt, locale) })}
+                </span>
+              </div>
+              {signOutButton(member, true) || removeButton(member, true) ? (
+                <div className="flex flex-wrap gap-2">
+                  {signOutButton(member, true)}
+                  {removeButton(member, true)}
                 </div>
-                {signOutButton(member, true) || removeButton(member, true) ? (
-                  <div className="flex flex-wrap gap-2">
-                    {signOutButton(member, true)}
-                    {removeButton(member, true)}
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </>
+              ) : null}
+            </>
+          )}
+        />
       )}
 
       {pending?.kind === 'role' ? (

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
 import { hasPermission, ROLES, type Role } from '@shared/auth/permissions.ts';
-import { canAssignRole } from '@shared/organizations/team-contracts.ts';
+import { canAssignRole, type TTeamMember } from '@shared/organizations/team-contracts.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -78,6 +78,22 @@ export function YouBadge() {
 /**
  * A failed team request as a toast; a step-up the user chose to cancel is no failure worth announcing.
  */
+/** Avatar, name and "you" of a member; the e-mail under the name on phones, where it has no column. */
+export function MemberPerson({ member }: { member: TTeamMember }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <MemberAvatar name={member.name} />
+      <div className="min-w-0">
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium text-foreground">{member.name}</span>
+          {member.isYou ? <YouBadge /> : null}
+        </p>
+        <p className="truncate text-xs text-muted-foreground md:hidden">{member.email}</p>
+      </div>
+    </div>
+  );
+}
+
 export function notifyFailure(error: unknown, t: TFunction) {
   if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') return;
   toast.error(apiErrorMessage(error, t));

@@ -16,6 +16,7 @@ import type {
   TTransactionPage,
 } from '@shared/transactions/contracts.ts';
 import { api, apiDownload } from '@web/app/api.ts';
+import { apiQuery, rangeIsValid, type LedgerFilters } from './filters.ts';
 
 /** TanStack Query hooks of the ledger; every key starts with 'transactions' and the organization id. */
 const root = (orgId: string | null) => ['transactions', orgId] as const;
@@ -60,6 +61,23 @@ export function useCategories(orgId: string | null) {
 function useInvalidateLedger(orgId: string | null) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: root(orgId) });
+}
+
+/**
+ * The ledger page's data for its filters: one page of entries (with the totals of the whole range), the monthly
+ * sums of the range and the categories. Nothing is asked while a custom range ends before it starts.
+ */
+export function useLedger(orgId: string | null, filters: LedgerFilters, today: Date, pageSize: number) {
+  const valid = rangeIsValid(filters);
+  const rangeQuery = apiQuery(filters, today);
+  const listQuery = apiQuery(filters, today, { page: String(filters.page), pageSize: String(pageSize) });
+  return {
+    valid,
+    rangeQuery,
+    list: useTransactions(orgId, listQuery, valid),
+    monthly: useMonthly(orgId, rangeQuery, valid),
+    categories: useCategories(orgId),
+  };
 }
 
 export function useSaveTransaction(orgId: string | null) {
