@@ -34,14 +34,8 @@ import {
   recurrenceProblem,
 } from '@shared/calendar/recurrence.ts';
 import { attendeeAfterAnswer, effectiveRsvpStatus, eventStats, rsvpValues } from '@shared/calendar/rsvp.ts';
-import {
-  addDays,
-  isValidTimeZone,
-  minutesOf,
-  occurrenceInstants,
-  timeOf,
-  zonedToUtc,
-} from '@shared/calendar/time.ts';
+import { addDays, isValidTimeZone, zonedToUtc } from '@shared/dates/dates.ts';
+import { minutesOf, occurrenceInstants, timeOf } from '@shared/calendar/time.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';

@@ -9,7 +9,8 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/
 import { AppError } from '../../platform/errors.ts';
 import { sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
-import { clientDisplayName, loadParties } from '../invoicing/snapshot.ts';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
+import { loadParties } from '../invoicing/snapshot.ts';
 import { missingFatturaPaData } from './fatturapa/missing-data.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import * as repo from './repository.ts';

@@ -1,3 +1,4 @@
+import { clientDisplayName } from '@shared/clients/contracts.ts';
 import type {
   InvoiceStatus,
   TInvoice,
@@ -26,14 +27,7 @@ import type { FileStore } from '../../platform/storage.ts';
 import { nextDocumentNumber } from '../invoicing/counters.ts';
 import { activityOf } from '../invoicing/document-mail.ts';
 import { todayIn } from '../invoicing/format.ts';
-import {
-  buyerOf,
-  clientDisplayName,
-  loadParties,
-  logoOf,
-  sellerOf,
-  taxSettingsFor,
-} from '../invoicing/snapshot.ts';
+import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../invoicing/snapshot.ts';
 import {
   fatturaPaProblems,
   missingFatturaPaData,

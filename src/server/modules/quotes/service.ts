@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type {
   QuoteStatus,
@@ -33,7 +34,6 @@ import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
 import {
   buyerOf,
-  clientDisplayName,
   loadParties,
   logoOf,
   sellerOf,

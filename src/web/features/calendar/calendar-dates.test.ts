@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TEventOccurrence } from '@shared/calendar/contracts.ts';
-import { zonedToUtc } from '@shared/calendar/time.ts';
+import { zonedToUtc } from '@shared/dates/dates.ts';
 import {
   addMonths,
   datesBetween,

@@ -1,5 +1,6 @@
 import type { TEventOccurrence } from '@shared/calendar/contracts.ts';
-import { addDays, minutesOf, utcToZoned, weekdayIndex } from '@shared/calendar/time.ts';
+import { addDays, utcToZoned, weekdayIndex } from '@shared/dates/dates.ts';
+import { minutesOf } from '@shared/calendar/time.ts';
 import { isIsoDate } from '@shared/imports/dates.ts';
 
 /**

@@ -24,6 +24,7 @@ import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { CLIENT_IMPORT_TARGETS, applyMapping, guessMapping } from '@shared/imports/mapping.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
@@ -42,7 +43,7 @@ import {
   useImportClients,
   type ParsedFile,
 } from './clients-api.ts';
-import { fieldText, useClientPermissions } from './client-ui.tsx';
+import { useClientPermissions } from './client-ui.tsx';
 
 type Step = 'upload' | 'mapping' | 'preview' | 'importing' | 'done';
 const STEPS = ['upload', 'mapping', 'preview', 'importing'] as const;

@@ -15,6 +15,7 @@ import {
 import { vatRateLabel } from '@shared/inventory/contracts.ts';
 import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { serverFieldIssues } from '@web/app/form-errors.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -25,7 +26,7 @@ import { cn } from '@web/ui/cn.ts';
 import { DialogContent } from '@web/ui/dialog.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { parseImportFile, useImportItems, type ParsedFile } from './inventory-api.ts';
-import { fieldText, formatQuantity } from './inventory-format.ts';
+import { formatQuantity } from './inventory-format.ts';
 
 type Step = 'file' | 'mapping' | 'preview' | 'importing' | 'done';
 type Mapping = Partial<Record<ItemImportField, string>>;

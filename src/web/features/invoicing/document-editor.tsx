@@ -10,6 +10,7 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Info, Save } from 'lucide-react';
 import { PDF_TEMPLATES, type TInvoice, type TQuote } from '@shared/invoicing/contracts.ts';
@@ -43,7 +44,7 @@ import {
   type ParsedDocument,
 } from './editor-values.ts';
 import { useInvoicingContext, type InvoicingContext } from './invoicing-api.ts';
-import { fieldText, invoicingErrorMessage, useInvoicingPermissions } from './invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from './invoicing-ui.tsx';
 import { LineEditor } from './line-editor.tsx';
 import { ReferencesFields } from './references-fields.tsx';
 import { TotalsPanel } from './totals-panel.tsx';
