@@ -16,6 +16,7 @@ const ROME = 'Europe/Rome';
 describe('calendar dates', () => {
   it('adds calendar days across months, leap days and years', () => {
     expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-03-10', 30)).toBe('2026-04-09');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
@@ -124,6 +125,8 @@ describe('today in a zone', () => {
     expect(isoDateIn(ROME, new Date('2026-03-29T21:59:00Z'))).toBe('2026-03-29');
     expect(isoDateIn(ROME, new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-30');
     expect(isoDateIn('UTC', new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-29');
+    // 23:30 UTC on 31 March is already 1 April in Rome (summer time, UTC+2).
+    expect(isoDateIn(ROME, new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
   });
 });
 

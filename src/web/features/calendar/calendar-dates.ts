@@ -14,11 +14,6 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 /** The agenda lists this many days from its date. */
 export const AGENDA_DAYS = 30;
 
-/** Today on the wall clock of a time zone (the organization's, not the browser's). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return utcToZoned(now, timeZone).date;
-}
-
 /** The view and date kept in the URL (`?view=week&date=2026-03-29`); anything not valid gives the fallbacks. */
 export function readCalendarParams(
   search: URLSearchParams,
