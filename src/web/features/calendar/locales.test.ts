@@ -67,7 +67,7 @@ describe('calendar and rsvp translations', () => {
   });
 
   it('label every route in the navigation namespace', () => {
-    for (const lang of ['it', 'en']) {
+    for (const lang of ['it', 'en'] as const) {
       const navigation = loadNamespace(lang, 'navigation');
       for (const name of ['calendar', 'calendarEvent', 'calendarPage', 'rsvp']) {
         expect(navigation.has(`routes.${name}`), `${lang} routes.${name}`).toBe(true);
