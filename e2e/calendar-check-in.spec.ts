@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, request, type Page } from '@playwright/test';
-import { addDays, utcToZoned, weekdayIndex } from '../src/shared/calendar/time.ts';
+import { addDays, utcToZoned, weekdayIndex } from '../src/shared/dates/dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { baseUrlOf, expect, registerUser, test, uniqueEmail, type TestUser } from './fixtures.ts';
 import { expectSettled, onboardViaApi, uniqueCompany } from './helpers.ts';

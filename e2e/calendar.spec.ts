@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { addDays, utcToZoned } from '../src/shared/calendar/time.ts';
+import { addDays, utcToZoned } from '../src/shared/dates/dates.ts';
 import { baseUrlOf, expect, registerUser, test, uniqueEmail, type AxeCheck } from './fixtures.ts';
 import { expectSettled, onboardViaApi, uniqueCompany } from './helpers.ts';
 

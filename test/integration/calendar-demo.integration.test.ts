@@ -5,7 +5,7 @@ import { mailOutbox } from '@server/db/schema/mail.ts';
 import { seedCalendarDemo } from '@server/seed/calendar-demo.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import type { TAttendee, TEvent, TEventOccurrenceList, TInvitationList } from '@shared/calendar/contracts.ts';
-import { addDays, utcToZoned } from '@shared/calendar/time.ts';
+import { addDays, utcToZoned } from '@shared/dates/dates.ts';
 import {
   DATABASES,
   api,

@@ -8,7 +8,7 @@ import { startSmtpServer } from '../helpers/smtp.ts';
 import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
-import { isoDateIn } from '@server/modules/invoicing/format.ts';
+import { isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import {
   DATABASES,

@@ -15,7 +15,7 @@ import type {
   TInvitation,
   TInvitationList,
 } from '@shared/calendar/contracts.ts';
-import { utcToZoned } from '@shared/calendar/time.ts';
+import { utcToZoned } from '@shared/dates/dates.ts';
 import type { TNotification } from '@shared/realtime/messages.ts';
 import {
   DATABASES,

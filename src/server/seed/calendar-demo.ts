@@ -8,7 +8,7 @@ import {
   type TEventFormValues,
   type TRsvpFormValues,
 } from '@shared/calendar/contracts.ts';
-import { addDays, utcToZoned, weekdayIndex } from '@shared/calendar/time.ts';
+import { addDays, utcToZoned, weekdayIndex } from '@shared/dates/dates.ts';
 import { clients } from '../db/schema/clients.ts';
 import { events } from '../db/schema/calendar.ts';
 import type { Db } from '../platform/db.ts';

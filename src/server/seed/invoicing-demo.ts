@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@shared/transactions/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
-import { isoDateIn } from '../modules/invoicing/format.ts';
+import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
 import { saveInvoicingSettings, DEFAULT_INVOICING_SETTINGS } from '../modules/invoicing/settings.ts';
 import { recordPaymentRow } from '../modules/invoices/payments.ts';
 import { createInvoiceDraft, createInvoiceDraftRow, issueInvoiceRow } from '../modules/invoices/service.ts';
@@ -95,16 +95,6 @@ const JOBS: ((r: Random) => Line[])[] = [
   ],
 ];
 
-function daysFrom(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /** What happens to an invoice after it is issued. */
 type Fate = 'paid' | 'partial' | 'unpaid';
 type Planned = { issueDate: string; clientIndex: number; lines: Line[]; fate: Fate };
@@ -169,10 +159,10 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
   }
   // The story of the last weeks (each replaces nothing: it is dated between the ordinary ones).
   planned.push(
-    { issueDate: daysFrom(today, -70), clientIndex: 2, lines: MANUTENZIONE, fate: 'unpaid' }, // overdue
-    { issueDate: daysFrom(today, -40), clientIndex: 1, lines: RIPARAZIONE, fate: 'partial' },
-    { issueDate: daysFrom(today, -12), clientIndex: 3, lines: JOBS[2]!(next), fate: 'unpaid' },
-    { issueDate: daysFrom(today, -5), clientIndex: 0, lines: TAGLIANDO, fate: 'unpaid' },
+    { issueDate: addDays(today, -70), clientIndex: 2, lines: MANUTENZIONE, fate: 'unpaid' }, // overdue
+    { issueDate: addDays(today, -40), clientIndex: 1, lines: RIPARAZIONE, fate: 'partial' },
+    { issueDate: addDays(today, -12), clientIndex: 3, lines: JOBS[2]!(next), fate: 'unpaid' },
+    { issueDate: addDays(today, -5), clientIndex: 0, lines: TAGLIANDO, fate: 'unpaid' },
   );
   // Numbers follow dates: issue in date order.
   planned.sort((a, b) => a.issueDate.localeCompare(b.issueDate));
@@ -181,7 +171,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
   for (const plan of planned) {
     const client = customer(plan.clientIndex);
     const dueDays = plan.fate === 'partial' ? 60 : plan.fate === 'unpaid' ? 30 : client.termsDays;
-    const dueDate = daysFrom(plan.issueDate, dueDays);
+    const dueDate = addDays(plan.issueDate, dueDays);
     // The row functions: the same path as the app, without presenting each document (a shorter first start).
     const draft = await createInvoiceDraftRow(
       { db },
@@ -203,7 +193,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
     const issued = await issueInvoiceRow({ db }, orgId, draft.id);
     written++;
     // Customers pay around the due date: up to ten days early or a week late, never in the future.
-    const paidOn = [daysFrom(dueDate, Math.round(next() * 17) - 10), today].sort()[0]!;
+    const paidOn = [addDays(dueDate, Math.round(next() * 17) - 10), today].sort()[0]!;
     const method: PaymentMethod = plan.clientIndex % 3 === 0 ? 'riba' : 'bank_transfer';
     const pay = (amountCents: number, on: string, note: string | null) =>
       recordPaymentRow(
@@ -211,9 +201,9 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         { orgId, userId, invoiceId: issued.id, payment: { paidOn: on, amountCents, method, note } },
       );
     if (plan.fate === 'paid' && dueDate <= today) {
-      await pay(issued.amountDueCents, paidOn > plan.issueDate ? paidOn : daysFrom(plan.issueDate, 1), null);
+      await pay(issued.amountDueCents, paidOn > plan.issueDate ? paidOn : addDays(plan.issueDate, 1), null);
     } else if (plan.fate === 'partial') {
-      await pay(Math.round(issued.amountDueCents * 0.4), daysFrom(today, -20), 'Acconto');
+      await pay(Math.round(issued.amountDueCents * 0.4), addDays(today, -20), 'Acconto');
     }
   }
   await createInvoiceDraft(
@@ -244,7 +234,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         input: {
           ...base,
           clientId: customer(i).id,
-          issueDate: daysFrom(today, -daysAgo),
+          issueDate: addDays(today, -daysAgo),
           validUntil: null,
           lines,
         } as TQuoteInput,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/permissions.ts';
 import { ZBusinessProfileInput } from '../business-profile/contracts.ts';
-import { isValidTimeZone } from '../calendar/time.ts';
+import { isValidTimeZone } from '../dates/dates.ts';
 import { ZInvoicingSettings } from '../invoicing/contracts.ts';
 import { EMAIL_TEMPLATE_KEYS } from '../invoicing/email-templates.ts';
 import { isValidNumberPattern } from '../invoicing/numbering.ts';

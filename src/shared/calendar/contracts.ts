@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSimpleEmail } from '../business-profile/profile-rules.ts';
-import { zIsoDate } from '../imports/dates.ts';
+import { daysBetween } from '../dates/dates.ts';
+import { isIsoDate, zIsoDate } from '../imports/dates.ts';
 import type { CalendarMessageKey } from './messages.ts';
 import { tooLong } from '../errors/field-messages.ts';
 
@@ -257,15 +258,16 @@ export const ZEventListQuery = z
     to: zDate,
     clientId: z.uuid(err('calendar.errors.clientNotFound')).optional(),
   })
-  .refine((q) => q.from <= q.to && daysBetween(q.from, q.to) <= MAX_RANGE_DAYS, {
-    path: ['to'],
-    message: 'calendar.errors.rangeInvalid',
-  });
+  // Runs even when a date was refused (zod goes on after a failed refinement): only real dates are counted.
+  .refine(
+    (q) =>
+      isIsoDate(q.from) && isIsoDate(q.to) && q.from <= q.to && daysBetween(q.from, q.to) <= MAX_RANGE_DAYS,
+    {
+      path: ['to'],
+      message: 'calendar.errors.rangeInvalid',
+    },
+  );
 export type TEventListQuery = z.output<typeof ZEventListQuery>;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 const ZClientRef = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() });
 const ZUserRef = z.object({ id: z.string(), name: z.string() });

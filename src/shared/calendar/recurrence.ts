@@ -8,7 +8,7 @@ import {
   type TRecurrence,
   type Weekday,
 } from './contracts.ts';
-import { weekdayIndex, zonedToUtc } from './time.ts';
+import { weekdayIndex, zonedToUtc } from '../dates/dates.ts';
 
 /**
  * Repeating events as RRULE (RFC 5545), expanded with the rrule library. Occurrences are computed on dates

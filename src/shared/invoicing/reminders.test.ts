@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
-  addDays,
-  daysBetween,
   easterSunday,
   finalNoticeDeadline,
   isBusinessDay,
@@ -10,24 +8,6 @@ import {
   nextAutomaticReminder,
   type AutomaticReminderFacts,
 } from './reminders.ts';
-
-describe('calendar helpers', () => {
-  it('adds calendar days across months, leap days and years', () => {
-    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-  });
-  it('counts days between dates, a timestamp counting as its date', () => {
-    expect(daysBetween('2026-01-01', '2026-01-08')).toBe(7);
-    expect(daysBetween('2026-01-08', '2026-01-01')).toBe(-7);
-    expect(daysBetween('2026-03-28T23:59:00.000Z', '2026-03-29')).toBe(1);
-  });
-  it('refuses impossible dates', () => {
-    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
-    expect(() => addDays('30/01/2026', 1)).toThrow(RangeError);
-  });
-});
 
 describe('easterSunday', () => {
   it('matches the known dates', () => {

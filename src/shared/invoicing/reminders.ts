@@ -1,3 +1,4 @@
+import { addDays, daysBetween, weekdayIndex } from '../dates/dates.ts';
 import type { InvoiceStatus, ReminderType } from './contracts.ts';
 
 /**
@@ -11,32 +12,6 @@ export const FINAL_NOTICE_BUSINESS_DAYS = 7;
 export const GENTLE_REMINDER_DAYS_BEFORE_DUE = 3;
 /** Automatic overdue reminders before the final notice. */
 export const OVERDUE_REMINDERS_BEFORE_FINAL = 3;
-
-const DAY_MS = 86_400_000;
-
-function toDay(isoDate: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) throw new RangeError(`Invalid date: ${isoDate}`);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    throw new RangeError(`Invalid date: ${isoDate}`);
-  }
-  return time / DAY_MS;
-}
-
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/** The ISO date `days` calendar days after (or before, when negative) the given one. */
-export function addDays(isoDate: string, days: number): string {
-  return fromDay(toDay(isoDate) + days);
-}
-
-/** Calendar days from `from` to `to` (negative when `to` is earlier). A timestamp counts as its date. */
-export function daysBetween(from: string, to: string): number {
-  return toDay(to) - toDay(from);
-}
 
 /** Easter Sunday of a Gregorian year (anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): string {
@@ -73,15 +48,13 @@ export function isItalianHoliday(isoDate: string): boolean {
 
 /** Monday to Friday and not an Italian national holiday. */
 export function isBusinessDay(isoDate: string): boolean {
-  const weekday = new Date(toDay(isoDate) * DAY_MS).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !isItalianHoliday(isoDate);
+  return weekdayIndex(isoDate) < 5 && !isItalianHoliday(isoDate);
 }
 
 /** The n-th business day after the date (n ≥ 0; 0 gives the date itself). */
 export function addBusinessDays(isoDate: string, n: number): string {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`Invalid number of business days: ${n}`);
-  let date = isoDate.slice(0, 10);
-  toDay(date);
+  let date = addDays(isoDate, 0); // RangeError for an impossible date
   for (let left = n; left > 0;) {
     date = addDays(date, 1);
     if (isBusinessDay(date)) left--;

@@ -1,16 +1,11 @@
 import type { Locale } from '../errors/error-codes.ts';
+import { fieldSection } from '../i18n/catalogue.ts';
 
 /**
- * Field messages of the team contracts (see clients/messages.ts): the zod schemas carry the keys, the server
- * answers with the text in the caller's language, the web shows team.json's `errors.*` (same keys, same text).
+ * Field messages of the team contracts, from the catalogue (fields.json, section `team`): the zod schemas carry
+ * the keys, the server answers with the text in the caller's language, the web shows team.json's `errors.*`.
  */
-export const TEAM_MESSAGES = {
-  en: {
-    'team.errors.emailRequired': 'Enter the e-mail address of the person to invite',
-    'team.errors.emailInvalid': 'Invalid e-mail address',
-  },
-  it: {
-    'team.errors.emailRequired': "Inserisci l'indirizzo e-mail della persona da invitare",
-    'team.errors.emailInvalid': 'Indirizzo e-mail non valido',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
+export const TEAM_MESSAGES: Record<Locale, Record<string, string>> = {
+  en: fieldSection('en', 'team'),
+  it: fieldSection('it', 'team'),
+};

@@ -1,7 +1,5 @@
+import { escapeHtml } from '@shared/text/escape-html.ts';
 import type { OutgoingMail } from '../../platform/mail.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function resetPasswordMail(input: {
   to: string;

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/ids/uuid.ts';
 import { hasPermission, normalizeRole, type Role } from '@shared/auth/permissions.ts';
 import type {
   TBackupFile,
@@ -21,8 +22,6 @@ import { planRestore, type MemberRole, type RestoreActor } from './changes.ts';
 import * as repo from './repository.ts';
 import { envelopeOf, fileText, readSettings } from './snapshot.ts';
 import { parseBackupContent, parseBackupJson } from './validation.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Scope {
   orgId: string;
@@ -86,7 +85,7 @@ export async function listBackups(
 }
 
 export async function downloadBackup(db: Db, orgId: string, id: string, locale: Locale) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const row = await repo.findBackupData(db, orgId, id);
   if (!row) throw new AppError('NOT_FOUND');
   const org = await repo.findOrganization(db, orgId);

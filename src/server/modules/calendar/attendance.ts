@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/ids/uuid.ts';
 import type { TAttendee, TCheckIn, TComment, TCommentInput } from '@shared/calendar/contracts.ts';
 import { tokenFromScannedCode } from '@shared/calendar/rsvp.ts';
 import type { Db } from '../../platform/db.ts';
@@ -11,8 +12,6 @@ import { lookupHash } from './tokens.ts';
  * of their invitation) and comments (general by default, public to the organization or private to the author,
  * replies through parent_comment_id).
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toAttendee(row: repo.AttendeeRow): TAttendee {
   return {
@@ -80,7 +79,7 @@ export async function undoCheckIn(
   input: { orgId: string; eventId: string; attendeeId: string },
 ): Promise<TAttendee> {
   const event = await requireEvent(db, input.orgId, input.eventId);
-  if (!UUID.test(input.attendeeId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(input.attendeeId)) throw new AppError('NOT_FOUND');
   const attendee = await repo.findAttendee(db, input.orgId, event.id, input.attendeeId);
   if (!attendee) throw new AppError('NOT_FOUND');
   const updated = await repo.setAttendance(db, {
@@ -151,7 +150,7 @@ export async function deleteComment(
   input: { orgId: string; userId: string; eventId: string; id: string },
 ) {
   const event = await requireEvent(db, input.orgId, input.eventId);
-  if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(input.id)) throw new AppError('NOT_FOUND');
   const found = await repo.findComment(db, input.orgId, event.id, input.id, input.userId);
   if (!found || !(await repo.deleteComment(db, input.orgId, found.id))) throw new AppError('NOT_FOUND');
 }

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { toIcsRRule } from '@shared/calendar/recurrence.ts';
-import { addDays, offsetMinutesAt } from '@shared/calendar/time.ts';
+import { addDays, offsetChanges, offsetMinutesAt } from '@shared/dates/dates.ts';
 
 /**
  * iCalendar files (RFC 5545, iTIP RFC 5546) built with ical.js: the invitation (METHOD:REQUEST, also for
@@ -28,8 +28,6 @@ export type IcsEvent = {
 };
 export type IcsPerson = { email: string; name?: string | null };
 export type Partstat = 'NEEDS-ACTION' | 'ACCEPTED' | 'TENTATIVE' | 'DECLINED';
-
-const DAY_MS = 86_400_000;
 
 function utcStamp(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -89,29 +87,9 @@ function offsetText(minutes: number): string {
 
 type Transition = { at: Date; from: number; to: number };
 
-/** The instants in a year when the zone's offset changes, found by a daily scan then a binary search. */
+/** The instants in a year when the zone's offset changes. */
 export function transitionsIn(timeZone: string, year: number): Transition[] {
-  const found: Transition[] = [];
-  let t = Date.UTC(year, 0, 1);
-  const end = Date.UTC(year + 1, 0, 1);
-  let offset = offsetMinutesAt(new Date(t), timeZone);
-  while (t < end) {
-    const next = Math.min(t + DAY_MS, end);
-    const nextOffset = offsetMinutesAt(new Date(next), timeZone);
-    if (nextOffset !== offset) {
-      let lo = t;
-      let hi = next;
-      while (hi - lo > 60_000) {
-        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
-        if (offsetMinutesAt(new Date(mid), timeZone) === offset) lo = mid;
-        else hi = mid;
-      }
-      found.push({ at: new Date(hi), from: offset, to: nextOffset });
-      offset = nextOffset;
-    }
-    t = next;
-  }
-  return found;
+  return offsetChanges(timeZone, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
 }
 
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -151,7 +129,7 @@ function dateOfRule(year: number, month: number, weekday: number, nth: number): 
   }
   const last = new Date(Date.UTC(year, month, 0));
   const back = (last.getUTCDay() - weekday + 7) % 7;
-  return new Date(last.getTime() - back * DAY_MS).toISOString().slice(0, 10);
+  return addDays(last.toISOString().slice(0, 10), -back);
 }
 
 function observance(kind: 'standard' | 'daylight', from: number, to: number, name: string | null) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '@shared/text/escape-html.ts';
 import {
-  escapeHtml,
   longDate,
   recurrenceText,
   renderGuestMail,

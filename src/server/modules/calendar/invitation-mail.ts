@@ -5,6 +5,7 @@ import type {
   TRecurrence,
 } from '@shared/calendar/contracts.ts';
 import { rsvpPagePath } from '@shared/calendar/contracts.ts';
+import { escapeHtml } from '@shared/text/escape-html.ts';
 
 /**
  * The e-mails of the calendar, as text and HTML, in the guest's language: invitation, update, reminder and
@@ -167,15 +168,6 @@ export function recurrenceText(rec: TRecurrence, language: InvitationLanguage): 
   if (rec.until) text += ` ${t.until(shortDate(rec.until, language))}`;
   else if (rec.count) text += `, ${t.times(rec.count)}`;
   return text;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const RESPONSES: readonly RsvpResponse[] = ['accepted', 'maybe', 'declined'];

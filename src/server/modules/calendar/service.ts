@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { isUuid } from '@shared/ids/uuid.ts';
 import {
   COMMENT_TYPES,
   DEFAULT_END_TIME,
@@ -34,14 +35,8 @@ import {
   recurrenceProblem,
 } from '@shared/calendar/recurrence.ts';
 import { attendeeAfterAnswer, effectiveRsvpStatus, eventStats, rsvpValues } from '@shared/calendar/rsvp.ts';
-import {
-  addDays,
-  isValidTimeZone,
-  minutesOf,
-  occurrenceInstants,
-  timeOf,
-  zonedToUtc,
-} from '@shared/calendar/time.ts';
+import { addDays, isValidTimeZone, zonedToUtc } from '@shared/dates/dates.ts';
+import { minutesOf, occurrenceInstants, timeOf } from '@shared/calendar/time.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
@@ -74,13 +69,12 @@ export type CalendarDeps = DeliveryDeps & {
   log?: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 const invalid = (path: string, message: string) => new AppError('VALIDATION_ERROR', [{ path, message }]);
 
 export async function requireEvent(db: Db, orgId: string, id: string): Promise<repo.EventRow> {
-  if (!UUID.test(id)) throw new AppError('EVENT_NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('EVENT_NOT_FOUND');
   const row = await repo.findEvent(db, orgId, id);
   if (!row) throw new AppError('EVENT_NOT_FOUND');
   return row;
@@ -429,7 +423,7 @@ export async function listInvitations(
 }
 
 async function requireInvitation(db: Db, orgId: string, eventId: string, id: string) {
-  if (!UUID.test(id)) throw new AppError('INVITATION_NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('INVITATION_NOT_FOUND');
   const row = await repo.findInvitation(db, orgId, eventId, id);
   if (!row) throw new AppError('INVITATION_NOT_FOUND');
   return row;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUuid } from '@shared/ids/uuid.ts';
 import { ZClient, ZClientInput, ZClientListQuery } from '@shared/clients/contracts.ts';
 import {
   CLIENT_IMPORT_MAX_ROWS,
@@ -26,12 +27,11 @@ import {
   updateClient,
 } from './service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZIdParams = z.object({ id: z.string().max(64) });
 
 /** An id that is not a UUID cannot name a client: 404, as for another organization's id. */
 function clientId(params: { id: string }): string {
-  if (!UUID.test(params.id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(params.id)) throw new AppError('NOT_FOUND');
   return params.id;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '@shared/ids/uuid.ts';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
 import { invoicePayments } from '../../db/schema/invoicing.ts';
 import { transactions } from '../../db/schema/transactions.ts';
@@ -7,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { formatMoneyFor } from '../invoicing/format.ts';
 import { findCategoryByName } from '../transactions/repository.ts';
 import * as repo from './repository.ts';
-import { UUID, assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
+import { assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
 
 /**
  * Records a payment and its income entry in the ledger in one transaction; the invoice is paid when the amount
@@ -88,7 +89,7 @@ export async function deletePayment(
   input: { orgId: string; invoiceId: string; paymentId: string },
 ): Promise<TInvoice> {
   assertId(input.invoiceId);
-  if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(input.paymentId)) throw new AppError('NOT_FOUND');
   const { orgId } = input;
   const row = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

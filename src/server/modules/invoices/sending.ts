@@ -9,7 +9,9 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/
 import { AppError } from '../../platform/errors.ts';
 import { sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
-import { clientDisplayName, loadParties } from '../invoicing/snapshot.ts';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
+import { daysBetween } from '@shared/dates/dates.ts';
+import { loadParties } from '../invoicing/snapshot.ts';
 import { missingFatturaPaData } from './fatturapa/missing-data.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import * as repo from './repository.ts';
@@ -27,10 +29,7 @@ async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.Invoic
   const parties = await loadParties(deps.db, orgId, row.clientId);
   const lang = row.language === 'en' ? 'en' : 'it';
   const name = parties.client ? clientDisplayName(parties.client) : '';
-  const daysOverdue = Math.max(
-    0,
-    Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / 86_400_000),
-  );
+  const daysOverdue = Math.max(0, daysBetween(row.dueDate, today));
   return {
     parties,
     values: {

@@ -1,3 +1,6 @@
+import { isUuid } from '@shared/ids/uuid.ts';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
+import { addDays } from '@shared/dates/dates.ts';
 import type {
   InvoiceStatus,
   TInvoice,
@@ -26,14 +29,7 @@ import type { FileStore } from '../../platform/storage.ts';
 import { nextDocumentNumber } from '../invoicing/counters.ts';
 import { activityOf } from '../invoicing/document-mail.ts';
 import { todayIn } from '../invoicing/format.ts';
-import {
-  buyerOf,
-  clientDisplayName,
-  loadParties,
-  logoOf,
-  sellerOf,
-  taxSettingsFor,
-} from '../invoicing/snapshot.ts';
+import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../invoicing/snapshot.ts';
 import {
   fatturaPaProblems,
   missingFatturaPaData,
@@ -51,15 +47,13 @@ export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references
 const referencesOf = (row: Pick<repo.InvoiceRow, 'documentReferences'>): DocumentReferences =>
   row.documentReferences ?? NO_REFERENCES;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id that is not a UUID cannot name an invoice: the spec's "Invoice with ID {id} not found". */
-export function notFound(id: string) {
+export /** An id that is not a UUID cannot name an invoice: the spec's "Invoice with ID {id} not found". */
+function notFound(id: string) {
   return AppError.withParams('INVOICE_NOT_FOUND', { id: id.slice(0, 64) });
 }
 
 export function assertId(id: string) {
-  if (!UUID.test(id)) throw notFound(id);
+  if (!isUuid(id)) throw notFound(id);
 }
 
 /** Status from the stored phase and the money; statusCondition in the repository is its SQL twin. */
@@ -98,12 +92,6 @@ function toPayment(row: repo.PaymentRow): TPayment {
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** The snapshot of a document as it is now (drafts) or as frozen at issue (issued documents). */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isoDateIn } from '@shared/dates/dates.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import type { Db } from '../../platform/db.ts';
@@ -28,13 +29,4 @@ export async function todayIn(db: Db, orgId: string, now: Date = new Date()): Pr
     .from(organizationSettings)
     .where(eq(organizationSettings.organizationId, orgId));
   return isoDateIn(row?.timeZone ?? 'Europe/Rome', now);
-}
-
-export function isoDateIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }

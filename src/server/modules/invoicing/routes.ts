@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUuid } from '@shared/ids/uuid.ts';
 import {
   ZInvoicingSettings,
   ZInvoicingSettingsOut,
@@ -19,8 +20,6 @@ import { scopeOf } from '../../platform/request-context.ts';
 import { findProfile } from '../business-profiles/repository.ts';
 import { findClient } from '../clients/repository.ts';
 import { getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ZDocumentContext = z.object({
   regime: z.string(),
@@ -85,7 +84,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request) => {
       const { orgId } = scopeOf(request);
       const clientId = request.query.clientId;
-      if (clientId !== undefined && !UUID.test(clientId)) throw new AppError('NOT_FOUND');
+      if (clientId !== undefined && !isUuid(clientId)) throw new AppError('NOT_FOUND');
       const [profile, settings, client] = await Promise.all([
         findProfile(db, orgId),
         getInvoicingSettings(db, orgId),

@@ -1,3 +1,4 @@
+import { clientDisplayName } from '@shared/clients/contracts.ts';
 import type { DocumentSnapshot, TaxSettings } from '@shared/invoicing/document.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
@@ -5,11 +6,6 @@ import type { FileStore } from '../../platform/storage.ts';
 import { findClient, type ClientRow } from '../clients/repository.ts';
 import { findProfile, type BusinessProfileRow } from '../business-profiles/repository.ts';
 import { getInvoicingSettings } from './settings.ts';
-
-/** The name a client goes by on documents and in lists: company name, else the person's name. */
-export function clientDisplayName(client: Pick<ClientRow, 'companyName' | 'fullName'>): string {
-  return client.companyName?.trim() || client.fullName?.trim() || '';
-}
 
 /** Splits "Mario Rossi" into given and family name for FatturaPA Nome/Cognome (last word is the surname). */
 function splitPersonName(fullName: string | null): { firstName: string | null; lastName: string | null } {

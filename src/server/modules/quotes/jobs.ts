@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import { isoDateIn } from '../invoicing/format.ts';
+import { isoDateIn } from '@shared/dates/dates.ts';
 import { expireSentQuotes } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

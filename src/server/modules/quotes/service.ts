@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isUuid } from '@shared/ids/uuid.ts';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
+import { addDays } from '@shared/dates/dates.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type {
   QuoteStatus,
@@ -33,7 +36,6 @@ import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
 import {
   buyerOf,
-  clientDisplayName,
   loadParties,
   logoOf,
   sellerOf,
@@ -62,7 +64,6 @@ export type QuoteResponseDeps = QuoteFileDeps & {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 32 random bytes in base64url, as sendQuote makes them. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** The link keeps working (read-only once the quote is past its validity) this long after validUntil. */
@@ -77,7 +78,7 @@ const transition = (from: string, to: string) => AppError.withParams('INVALID_TR
 
 /** An id that is not a UUID cannot name a quote: 404, like another organization's id. */
 function assertId(id: string) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
 }
 
 async function requireQuote(db: Db, orgId: string, id: string) {
@@ -85,12 +86,6 @@ async function requireQuote(db: Db, orgId: string, id: string) {
   const row = await repo.findQuote(db, orgId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
-}
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const languageOf = (value: string): 'it' | 'en' => (value === 'en' ? 'en' : 'it');

@@ -1,5 +1,5 @@
 import { isIsoDate } from '@shared/imports/dates.ts';
-import { addDays, zonedToUtc } from '@shared/calendar/time.ts';
+import { addDays, zonedToUtc } from '@shared/dates/dates.ts';
 import type { Locale } from '@shared/errors/error-codes.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import {

@@ -1,3 +1,4 @@
+import { UAParser } from 'ua-parser-js';
 import type { TDeviceType } from '@shared/security/account-contracts.ts';
 
 /** What the sessions list shows of a User-Agent header: the browser, the system and the kind of device. */
@@ -9,55 +10,65 @@ export interface ParsedUserAgent {
   deviceType: TDeviceType;
 }
 
-/** Checked in order: Chromium-based browsers name themselves before "Chrome", Chrome before "Safari". */
-const BROWSERS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
-  ['Edge', /\b(?:Edg|EdgA|EdgiOS|Edge)\/(\d+)/],
-  ['Opera', /\b(?:OPR|OPT|Opera)\/(\d+)/],
-  ['Samsung Internet', /\bSamsungBrowser\/(\d+)/],
-  ['Vivaldi', /\bVivaldi\/(\d+)/],
-  ['Brave', /\bBrave\/(\d+)/],
-  ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/],
-  ['Chromium', /\bChromium\/(\d+)/],
-  ['Safari', /\bVersion\/(\d+)(?:\.\d+)*(?: Mobile\/\w+)? Safari\//],
-  ['Internet Explorer', /(?:\bMSIE (\d+)|\bTrident\/.*\brv:(\d+))/],
-];
+/** ua-parser-js names the mobile and headless builds apart; the sessions list names the browser only. */
+const BROWSER_NAMES: Readonly<Record<string, string>> = {
+  'Mobile Safari': 'Safari',
+  'Mobile Chrome': 'Chrome',
+  'Chrome Headless': 'Chrome',
+  'Chrome WebView': 'Chrome',
+  'Mobile Firefox': 'Firefox',
+  'Opera Mobi': 'Opera',
+  'Opera Touch': 'Opera',
+  IE: 'Internet Explorer',
+  IEMobile: 'Internet Explorer',
+};
 
-function browserOf(ua: string): Pick<ParsedUserAgent, 'browser' | 'browserVersion'> {
-  for (const [name, pattern] of BROWSERS) {
-    const match = pattern.exec(ua);
-    if (match) return { browser: name, browserVersion: match[1] ?? match[2] ?? null };
-  }
-  return { browser: null, browserVersion: null };
+/** Linux distributions read as "Linux"; Apple's and Google's systems by the names people use. */
+const LINUX_DISTRIBUTIONS = new Set([
+  'Arch',
+  'CentOS',
+  'Debian',
+  'Deepin',
+  'elementary OS',
+  'Fedora',
+  'Gentoo',
+  'Kubuntu',
+  'Linux',
+  'Manjaro',
+  'Mint',
+  'Raspbian',
+  'RedHat',
+  'Slackware',
+  'SUSE',
+  'Ubuntu',
+]);
+
+function osName(name: string | undefined, deviceType: string | undefined): string | null {
+  if (!name) return null;
+  if (LINUX_DISTRIBUTIONS.has(name)) return 'Linux';
+  if (name === 'Chrome OS') return 'ChromeOS';
+  if (name === 'iOS' && deviceType === 'tablet') return 'iPadOS';
+  return name;
 }
 
-function osOf(ua: string): string | null {
-  if (/\biPad\b/.test(ua)) return 'iPadOS';
-  if (/\b(?:iPhone|iPod)\b/.test(ua)) return 'iOS';
-  if (/\bAndroid\b/.test(ua)) return 'Android';
-  if (/\bCrOS\b/.test(ua)) return 'ChromeOS';
-  if (/\bWindows\b/.test(ua)) return 'Windows';
-  if (/\bMac OS X\b|\bMacintosh\b/.test(ua)) return 'macOS';
-  if (/\bLinux\b|\bX11\b/.test(ua)) return 'Linux';
-  return null;
-}
-
-function deviceTypeOf(ua: string, os: string | null): TDeviceType {
-  if (/\biPad\b|\bTablet\b/.test(ua)) return 'tablet';
-  // Android phones say "Mobile"; Android tablets do not.
-  if (os === 'Android') return /\bMobile\b/.test(ua) ? 'mobile' : 'tablet';
-  if (/\b(?:iPhone|iPod|Mobi|Mobile)\b/.test(ua)) return 'mobile';
-  if (os) return 'desktop';
-  return 'unknown';
+function deviceTypeOf(type: string | undefined, os: string | null): TDeviceType {
+  if (type === 'mobile' || type === 'tablet') return type;
+  return os ? 'desktop' : 'unknown';
 }
 
 /**
- * A small, deliberately partial User-Agent reader for the sessions list: the common browsers and systems,
- * anything else as null / "unknown". It never throws and ignores what it does not know.
+ * The sessions list's reading of a User-Agent header (ua-parser-js), anything it does not know as null /
+ * "unknown". It never throws and reads only the first 500 characters.
  */
 export function parseUserAgent(userAgent: string | null | undefined): ParsedUserAgent {
   const ua = (userAgent ?? '').slice(0, 500);
   if (!ua.trim()) return { browser: null, browserVersion: null, os: null, deviceType: 'unknown' };
-  const os = osOf(ua);
-  return { ...browserOf(ua), os, deviceType: deviceTypeOf(ua, os) };
+  const { browser, os, device } = new UAParser(ua).getResult();
+  const osLabel = osName(os.name, device.type);
+  return {
+    browser: browser.name ? (BROWSER_NAMES[browser.name] ?? browser.name) : null,
+    browserVersion: browser.name ? (browser.major ?? null) : null,
+    os: osLabel,
+    deviceType: deviceTypeOf(device.type, osLabel),
+  };
 }

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/ids/uuid.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { missingMappedColumns } from '@shared/imports/bank-lines.ts';
 import type { TBankStatementMapping } from '@shared/imports/mapping.ts';
@@ -39,11 +40,9 @@ import * as repo from './repository.ts';
 type Deps = { db: Db };
 type Scope = { orgId: string; userId: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A malformed id cannot name anything: 404, like an id of another organization. */
 function assertId(id: string) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
 }
 
 function validation(path: string, key: string): AppError {

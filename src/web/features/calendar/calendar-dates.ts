@@ -1,5 +1,6 @@
 import type { TEventOccurrence } from '@shared/calendar/contracts.ts';
-import { addDays, minutesOf, utcToZoned, weekdayIndex } from '@shared/calendar/time.ts';
+import { addDays, utcToZoned, weekdayIndex } from '@shared/dates/dates.ts';
+import { minutesOf } from '@shared/calendar/time.ts';
 import { isIsoDate } from '@shared/imports/dates.ts';
 
 /**
@@ -12,11 +13,6 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /** The agenda lists this many days from its date. */
 export const AGENDA_DAYS = 30;
-
-/** Today on the wall clock of a time zone (the organization's, not the browser's). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return utcToZoned(now, timeZone).date;
-}
 
 /** The view and date kept in the URL (`?view=week&date=2026-03-29`); anything not valid gives the fallbacks. */
 export function readCalendarParams(

@@ -24,6 +24,7 @@ import {
   type TEvent,
   type TEventOccurrence,
 } from '@shared/calendar/contracts.ts';
+import { isoDateIn } from '@shared/dates/dates.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
@@ -46,7 +47,6 @@ import {
   groupByDate,
   readCalendarParams,
   shiftDate,
-  todayIn,
   viewRange,
   viewTitle,
   type CalendarView,
@@ -96,7 +96,7 @@ export function CalendarPage() {
   const locale = useLocale();
   const options = useCalendarOptions(orgId);
   const timeZone = options.data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = todayIn(timeZone);
+  const today = isoDateIn(timeZone);
   const [search, setSearch] = useSearchParams();
   const { view, date } = readCalendarParams(search, { view: defaultView(), date: today });
   const { from, to } = viewRange(view, date);

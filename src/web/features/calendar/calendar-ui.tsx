@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RsvpStatus } from '@shared/calendar/contracts.ts';
 import { CALENDAR_MESSAGES, type CalendarMessageKey } from '@shared/calendar/messages.ts';
-import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -81,12 +80,6 @@ export function calendarErrorMessage(error: unknown, t: TFunction): string {
 /** The spec's "Failed to fetch …: {detail}" for a list that could not be loaded. */
 export function fetchFailedMessage(key: CalendarMessageKey, error: unknown, t: TFunction): string {
   return CALENDAR_MESSAGES[currentLanguage()][key].replace('{detail}', calendarErrorMessage(error, t));
-}
-
-/** A field message: a key of the shared contracts becomes its text in the interface language. */
-export function fieldText(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return fieldMessage(message, currentLanguage()) ?? message;
 }
 
 export function useLocale(): string {

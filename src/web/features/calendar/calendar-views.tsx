@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus, MapPin, Plus, Repeat, User } from 'lucide-react';
 import type { TEventOccurrence } from '@shared/calendar/contracts.ts';
-import { minutesOf, timeOf, utcToZoned } from '@shared/calendar/time.ts';
+import { utcToZoned } from '@shared/dates/dates.ts';
+import { minutesOf, timeOf } from '@shared/calendar/time.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { Lock, MessagesSquare, Reply, Trash2 } from 'lucide-react';
 import {
@@ -24,7 +25,6 @@ import { useAddComment, useComments, useDeleteComment } from './calendar-api.ts'
 import {
   calendarErrorMessage,
   fetchFailedMessage,
-  fieldText,
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';

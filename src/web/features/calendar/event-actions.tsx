@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { DEFAULT_START_TIME, ZEventMove, type TEvent, type TEventMove } from '@shared/calendar/contracts.ts';
 import { Alert } from '@web/ui/alert.tsx';
@@ -9,7 +10,7 @@ import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
 import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
 import { useDeleteEvent, useMoveEvent } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, fieldText, useCalendarPermissions } from './calendar-ui.tsx';
+import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
 
 /** What a move needs to know of the event (a whole TEvent, or an occurrence from the calendar). */
 export interface MovableEvent {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import {
   CALENDAR_FIELD_MAX,
@@ -19,13 +20,7 @@ import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
 import { useSaveEvent } from './calendar-api.ts';
 import { weekdayNames } from './calendar-dates.ts';
-import {
-  calendarErrorMessage,
-  detailIssues,
-  fieldText,
-  useCalendarPermissions,
-  useLocale,
-} from './calendar-ui.tsx';
+import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';
 import {
   eventValuesOf,
   formFieldOf,

@@ -8,7 +8,7 @@ import {
   type TEventInput,
   type Weekday,
 } from '@shared/calendar/contracts.ts';
-import { weekdayIndex } from '@shared/calendar/time.ts';
+import { weekdayIndex } from '@shared/dates/dates.ts';
 
 /** The event dialog's fields as the inputs hold them (text for numbers, the client as a picked chip). */
 export interface EventFormValues {

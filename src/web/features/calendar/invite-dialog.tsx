@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { Mail, Users } from 'lucide-react';
 import {
@@ -20,13 +21,7 @@ import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
 import { useCreateInvitation } from './calendar-api.ts';
-import {
-  calendarErrorMessage,
-  detailIssues,
-  fieldText,
-  useCalendarPermissions,
-  useLocale,
-} from './calendar-ui.tsx';
+import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 interface InviteValues {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { WEEKDAYS, type TRecurrence } from '@shared/calendar/contracts.ts';
-import { weekdayIndex } from '@shared/calendar/time.ts';
+import { weekdayIndex } from '@shared/dates/dates.ts';
 import { formatDay, weekdayNames } from './calendar-dates.ts';
 
 /**

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Building2, User } from 'lucide-react';
 import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
@@ -28,7 +29,7 @@ import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { clientFieldIssues, useSaveClient } from './clients-api.ts';
-import { clientName, fieldText, useClientPermissions } from './client-ui.tsx';
+import { clientName, useClientPermissions } from './client-ui.tsx';
 
 function emptyValues(): TClientFormValues {
   return {

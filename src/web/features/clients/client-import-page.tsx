@@ -10,6 +10,7 @@ import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { IMPORT_FILE_MAX_BYTES, importFileKind } from '@shared/imports/contracts.ts';
 import { CLIENT_IMPORT_TARGETS, applyMapping, guessMapping } from '@shared/imports/mapping.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
@@ -26,7 +27,7 @@ import {
   namesMapped,
   type ClientMapping,
 } from './client-import-steps.tsx';
-import { fieldText, useClientPermissions } from './client-ui.tsx';
+import { useClientPermissions } from './client-ui.tsx';
 
 type Settings = { mode: ClientImportMode };
 type State = ImportFlowState<ClientMapping, TClientImportResult, TClientImportResult, Settings>;

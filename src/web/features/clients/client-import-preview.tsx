@@ -13,7 +13,7 @@ import { Badge } from '@web/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { fieldText } from './client-ui.tsx';
+import { fieldText } from '@web/app/field-text.ts';
 import type { ClientImportProps } from './client-import-steps.tsx';
 
 const PREVIEW_PAGE = 10;

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';
 import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
-import { clientMessage } from '@shared/clients/messages.ts';
-import { fieldMessage } from '@shared/errors/field-messages.ts';
-import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { cn } from '@web/ui/cn.ts';
@@ -16,13 +13,6 @@ export function useClientPermissions() {
     canManage: me.permissions.includes('manage_financial_data'),
     canExport: me.permissions.includes('export_financial_data'),
   };
-}
-
-/** A field message: a translation key of the shared contracts becomes its text; any other text stays. */
-export function fieldText(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const lang = currentLanguage();
-  return fieldMessage(message, lang) ?? clientMessage(message, lang);
 }
 
 export function clientName(client: Pick<TClient, 'companyName' | 'fullName'>, fallback: string) {

@@ -4,6 +4,7 @@ import { ITEM_IMPORT_TARGETS, applyMapping, guessMapping } from '@shared/imports
 import type { ImportMode, TItemImportResult } from '@shared/inventory/import-export.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { serverFieldIssues } from '@web/app/form-errors.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -11,7 +12,6 @@ import type { ImportFlowState } from '@web/features/imports/import-flow-state.ts
 import { ImportFlow, type ImportFlowConfig } from '@web/features/imports/import-flow.tsx';
 import { DialogContent } from '@web/ui/dialog.tsx';
 import { useImportItems } from './inventory-api.ts';
-import { fieldText } from './inventory-format.ts';
 import { ItemImportPreview } from './item-import-preview.tsx';
 import {
   ItemImportMapping,

@@ -1,5 +1,4 @@
 import { UNIT_LABELS, type Unit } from '@shared/inventory/contracts.ts';
-import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import { formatCentsPlain } from '@shared/imports/money.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -31,10 +30,4 @@ export function quantityToInput(quantity: number | null, lang = currentLanguage(
   if (quantity === null) return '';
   const text = String(quantity);
   return lang === 'it' ? text.replace('.', ',') : text;
-}
-
-/** A field message key of the shared contracts (or a server text) in the interface language. */
-export function fieldText(message: string | undefined, lang = currentLanguage()): string | undefined {
-  if (!message) return undefined;
-  return fieldMessage(message, lang) ?? message;
 }

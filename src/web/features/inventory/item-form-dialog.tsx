@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import {
   ITEM_KINDS,
@@ -29,7 +30,7 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { useCategories, useRecordMovement, useSaveItem } from './inventory-api.ts';
-import { centsToInput, fieldText, quantityToInput } from './inventory-format.ts';
+import { centsToInput, quantityToInput } from './inventory-format.ts';
 
 /** The form's text values of an item (or of a new one, with the prefilled fields). */
 export function toFormValues(

@@ -6,7 +6,8 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { ImportCounts } from '@web/features/imports/import-counts.tsx';
 import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
-import { fieldText, formatQuantity } from './inventory-format.ts';
+import { fieldText } from '@web/app/field-text.ts';
+import { formatQuantity } from './inventory-format.ts';
 import type { ItemImportProps } from './item-import-steps.tsx';
 
 const ISSUES_SHOWN = 50;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import {
   ZStockMovementInput,
@@ -28,7 +29,7 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
 import { useInventorySettings, useRecordMovement } from './inventory-api.ts';
-import { fieldText, formatStock, unitSymbol } from './inventory-format.ts';
+import { formatStock, unitSymbol } from './inventory-format.ts';
 
 /**
  * Record a stock movement: stock in, stock out or an adjustment (signed, with a reason), its quantity, reason

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { set, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { ZPaymentInput, type TInvoice, type TPaymentInput } from '@shared/invoicing/contracts.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/transactions/contracts.ts';
@@ -12,11 +13,7 @@ import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
-import {
-  fieldText,
-  invoicingErrorMessage,
-  useInvoicingPermissions,
-} from '@web/features/invoicing/invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { useRecordPayment } from './invoices-api.ts';
 
 interface PaymentValues {

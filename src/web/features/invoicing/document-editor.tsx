@@ -10,8 +10,11 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { ArrowLeft, Info, Save } from 'lucide-react';
+import { addDays } from '@shared/dates/dates.ts';
+import { isIsoDate } from '@shared/imports/dates.ts';
 import { PDF_TEMPLATES, type TInvoice, type TQuote } from '@shared/invoicing/contracts.ts';
 import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';
 import { PAYMENT_METHODS } from '@shared/transactions/contracts.ts';
@@ -30,7 +33,6 @@ import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { ClientPicker } from './client-picker.tsx';
 import {
-  addDays,
   editorPath,
   editorValuesOf,
   isForfettario,
@@ -43,7 +45,7 @@ import {
   type ParsedDocument,
 } from './editor-values.ts';
 import { useInvoicingContext, type InvoicingContext } from './invoicing-api.ts';
-import { fieldText, invoicingErrorMessage, useInvoicingPermissions } from './invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from './invoicing-ui.tsx';
 import { LineEditor } from './line-editor.tsx';
 import { ReferencesFields } from './references-fields.tsx';
 import { TotalsPanel } from './totals-panel.tsx';
@@ -149,7 +151,7 @@ function EditorForm({
   // dates are the user's already).
   const datesTouched = useRef(!!initial);
   useEffect(() => {
-    if (datesTouched.current || !values.issueDate) return;
+    if (datesTouched.current || !isIsoDate(values.issueDate)) return;
     if (kind === 'quote') {
       form.setValue('validUntil', addDays(values.issueDate, context.quoteValidityDays));
     } else {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type { TQuote } from '@shared/invoicing/contracts.ts';
 import {
-  addDays,
   documentDraft,
   editorPath,
   editorValuesOf,
@@ -25,12 +24,6 @@ function values(patch: Partial<EditorValues> = {}): EditorValues {
 }
 
 describe('dates', () => {
-  it('adds days on the calendar, across months and leap days', () => {
-    expect(addDays('2026-03-10', 30)).toBe('2026-04-09');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-  });
-
   it('defaults valid-until and due date from the context', () => {
     const ctx = {
       regime: 'RF01',

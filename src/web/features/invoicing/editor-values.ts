@@ -1,3 +1,4 @@
+import { addDays } from '@shared/dates/dates.ts';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import { computeDocument, FORFETTARIO_REGIME, validateLines } from '@shared/invoicing/compute.ts';
 import {
@@ -145,14 +146,6 @@ export interface EditorIssue {
 export const DEFAULT_PENSION_FUND = { type: 'TC22', ratePercent: '4', subjectToWithholding: false };
 
 export const isForfettario = (regime: string | undefined) => regime === FORFETTARIO_REGIME;
-
-/** An ISO date plus whole days, on the calendar (no time zone involved). */
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (!y || !m || !d) return iso;
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
-}
 
 /** A stored decimal ("1.5") as the language writes it ("1,5" in Italian). */
 export function decimalToInput(value: string | number, lang: Lang): string {

@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceStatus, QuoteStatus } from '@shared/invoicing/contracts.ts';
-import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
-import i18n, { currentLanguage } from '@web/app/i18n.ts';
+import i18n from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { cn } from '@web/ui/cn.ts';
@@ -36,12 +35,6 @@ export function invoicingErrorMessage(error: unknown, t: TFunction): string {
     return error.message;
   }
   return apiErrorMessage(error, t);
-}
-
-/** A field message: a key of the shared contracts becomes its text in the interface language. */
-export function fieldText(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return fieldMessage(message, currentLanguage()) ?? message;
 }
 
 type Tone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning';

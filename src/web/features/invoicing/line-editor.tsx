@@ -7,6 +7,7 @@ import { VAT_NATURES, VAT_RATES } from '@shared/invoicing/document.ts';
 import { MAX_LINES } from '@shared/invoicing/contracts.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { normalizeAmountText } from '@web/features/transactions/amount.ts';
 import { Button } from '@web/ui/button.tsx';
@@ -22,7 +23,6 @@ import {
 } from './editor-values.ts';
 import { InventoryPickerDialog } from './inventory-picker.tsx';
 import { natureKey } from './labels.ts';
-import { fieldText } from './invoicing-ui.tsx';
 
 type EditorForm = UseFormReturn<EditorValues, unknown, ParsedDocument>;
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/ids/uuid.ts';
 import {
   INVOICE_STATUSES,
   QUOTE_STATUSES,
@@ -15,7 +16,6 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 const date = (value: string | null) => (value && isIsoDate(value) ? value : undefined);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function common(search: URLSearchParams) {
   const page = Number(search.get('page'));
@@ -51,7 +51,7 @@ export function readInvoiceParams(search: URLSearchParams): {
     ...common(search),
     status: oneOf(INVOICE_STATUSES, search.get('status')),
     documentType: oneOf(['TD01', 'TD04'] as const, search.get('type')),
-    clientId: UUID.test(clientId) ? clientId : undefined,
+    clientId: isUuid(clientId) ? clientId : undefined,
   };
 }
 

@@ -5,13 +5,13 @@ import { MAX_DELIVERY_NOTES, MAX_INSTALMENTS, type TInvoiceInput } from '@shared
 import { PURCHASE_REFERENCE_KINDS } from '@shared/invoicing/document.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Button } from '@web/ui/button.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
 import { parseAmountInput } from '@web/features/transactions/amount.ts';
 import type { EditorValues, ParsedDocument } from './editor-values.ts';
-import { fieldText } from './invoicing-ui.tsx';
 
 type EditorFormApi = UseFormReturn<EditorValues, unknown, ParsedDocument>;
 

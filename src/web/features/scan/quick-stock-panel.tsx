@@ -6,6 +6,7 @@ import type { TItem } from '@shared/inventory/contracts.ts';
 import { parseQuantity, type MovementKind } from '@shared/inventory/stock.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -15,7 +16,7 @@ import { Button } from '@web/ui/button.tsx';
 import { CardContent } from '@web/ui/card.tsx';
 import { Input } from '@web/ui/input.tsx';
 import { useRecordMovement } from '@web/features/inventory/inventory-api.ts';
-import { fieldText, formatStock, unitSymbol } from '@web/features/inventory/inventory-format.ts';
+import { formatStock, unitSymbol } from '@web/features/inventory/inventory-format.ts';
 import { LowStockBadge, StockText } from '@web/features/inventory/inventory-ui.tsx';
 
 /** The scanned item with its stock and quick stock in/out: ±1 or a typed quantity. */

@@ -1,3 +1,4 @@
+import { daysBetween } from '@shared/dates/dates.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import {
   SYSTEM_EMAIL_TEMPLATES,
@@ -131,7 +132,7 @@ export function sampleValues(
   const company = { ...SAMPLE_COMPANY, ...pickFilled(options.company) };
   const date = (iso: string) => formatMailDate(iso, lang);
   const money = formatEuroCents(SAMPLE.totalCents, lang === 'en' ? 'en-US' : 'it-IT');
-  const days = Math.round((Date.parse(SAMPLE.today) - Date.parse(SAMPLE.dueDate)) / 86_400_000);
+  const days = daysBetween(SAMPLE.dueDate, SAMPLE.today);
   return {
     client_name: SAMPLE.client,
     company_name: company.name,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { set, useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { ReceiptText } from 'lucide-react';
 import {
@@ -27,11 +28,7 @@ import { Input, Select } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { decimalToInput, DEFAULT_PENSION_FUND } from '@web/features/invoicing/editor-values.ts';
 import { useInvoicingSettings, useSaveInvoicingSettings } from '@web/features/invoicing/invoicing-api.ts';
-import {
-  fieldText,
-  invoicingErrorMessage,
-  useInvoicingPermissions,
-} from '@web/features/invoicing/invoicing-ui.tsx';
+import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 
 interface SettingsValues {
   invoiceNumberPattern: string;
