@@ -45,7 +45,8 @@ export function ensureWebBuild({ log = console.log } = {}) {
   return true;
 }
 
-const SERVER_SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json'];
+// public/locales: the server bundles the text catalogue it reads (src/shared/i18n/catalogue.ts).
+const SERVER_SOURCES = ['src/server', 'src/shared', 'public/locales', 'tsconfig.json', 'package-lock.json'];
 
 /**
  * Bundles the server's own code (src/server, src/shared) into dist/server/main.mjs with esbuild, packages left
