@@ -60,8 +60,7 @@ async function snapshot(db: Db, scope: Scope, kind: 'backup' | 'restore') {
 }
 
 export async function createBackup(db: Db, scope: Scope, origin: Origin): Promise<TBackupSummary> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const summary = await snapshot(tx, scope, 'backup');
     await recordAudit(tx, {
       ...origin,
@@ -170,8 +169,7 @@ export async function restoreBackup(
   origin: Origin,
 ): Promise<TBackupRestoreResult> {
   const file = await loadSource(db, scope.orgId, source, locale);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Role changes are serialized with the team's on the organization row, and the actor's role is read again
     // under that lock: a restore racing a demotion can never leave the organization without a super_admin.
     if (!(await lockOrganization(tx, scope.orgId))) throw new AppError('NOT_FOUND');

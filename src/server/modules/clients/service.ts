@@ -353,7 +353,7 @@ export async function importClients(
   }
   if (!dryRun && toInsert.length > 0) {
     await withUniqueFields(() =>
-      deps.db.transaction(async (tx) => insertClientsBatch(tx as unknown as Db, input.orgId, toInsert)),
+      deps.db.transaction(async (tx) => insertClientsBatch(tx, input.orgId, toInsert)),
     );
   }
   return { dryRun, mode, ...counts, imported: dryRun ? 0 : toInsert.length, rows: results };

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
 import { invoicePayments } from '../../db/schema/invoicing.ts';
 import { transactions } from '../../db/schema/transactions.ts';
-import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatMoneyFor } from '../invoicing/format.ts';
 import { findCategoryByName } from '../transactions/repository.ts';
@@ -29,8 +28,7 @@ export async function recordPayment(deps: InvoiceDeps, input: PaymentRecording):
 export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecording): Promise<repo.InvoiceRow> {
   assertId(input.invoiceId);
   const { orgId, payment } = input;
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
     if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
@@ -90,8 +88,7 @@ export async function deletePayment(
   assertId(input.invoiceId);
   if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND');
   const { orgId } = input;
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
     const [removed] = await tx

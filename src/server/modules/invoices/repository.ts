@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'dr
 import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { emailActivity, invoicePayments, invoices } from '../../db/schema/invoicing.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof invoicePayments.$inferSelect;
@@ -96,7 +96,7 @@ export const listColumns = {
 };
 /** One page with its client names (a join, no query per row) and the count of the filter. */
 export async function listInvoices(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   q: TInvoiceListQuery,
   page: { limit: number; offset: number },
@@ -123,7 +123,7 @@ export async function listInvoices(
 }
 
 /** Totals of the filter (credit notes excluded): issued, collected, outstanding and overdue, in one pass. */
-export async function invoiceTotals(db: Db, orgId: string, q: TInvoiceListQuery, today: string) {
+export async function invoiceTotals(db: DbOrTx, orgId: string, q: TInvoiceListQuery, today: string) {
   const where = whereOf(orgId, q, today);
   const overdueCond = statusCondition('overdue', today);
   const query = db
@@ -158,7 +158,7 @@ export async function invoiceTotals(db: Db, orgId: string, q: TInvoiceListQuery,
   };
 }
 
-export async function findInvoice(db: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+export async function findInvoice(db: DbOrTx, orgId: string, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
@@ -167,7 +167,7 @@ export async function findInvoice(db: Db, orgId: string, id: string): Promise<In
 }
 
 /** The row locked until the transaction ends (issue, payments and credit notes serialise on it). */
-export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+export async function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .select()
     .from(invoices)
@@ -177,7 +177,7 @@ export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<In
 }
 
 /** The last issued document (highest number) of a series and year: its number and date. */
-export async function lastIssuedOf(tx: Db, orgId: string, documentType: string, year: number) {
+export async function lastIssuedOf(tx: DbOrTx, orgId: string, documentType: string, year: number) {
   const [row] = await tx
     .select({ number: invoices.number, issueDate: invoices.issueDate })
     .from(invoices)
@@ -194,7 +194,7 @@ export async function lastIssuedOf(tx: Db, orgId: string, documentType: string, 
   return row;
 }
 
-export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
+export async function insertInvoice(db: DbOrTx, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
   const [row] = await db
     .insert(invoices)
     .values({ ...values, organizationId: orgId })
@@ -203,7 +203,7 @@ export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues
 }
 
 export async function updateInvoice(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: Partial<InvoiceValues>,
@@ -216,7 +216,7 @@ export async function updateInvoice(
   return row!;
 }
 
-export async function deleteDraft(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteDraft(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(invoices)
     .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id), eq(invoices.phase, 'draft')))
@@ -224,7 +224,7 @@ export async function deleteDraft(db: Db, orgId: string, id: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function paymentsOf(db: Db, orgId: string, invoiceId: string): Promise<PaymentRow[]> {
+export async function paymentsOf(db: DbOrTx, orgId: string, invoiceId: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(invoicePayments)
@@ -233,7 +233,7 @@ export async function paymentsOf(db: Db, orgId: string, invoiceId: string): Prom
 }
 
 /** Credit notes that correct an invoice (number and total), oldest first. */
-export async function creditNotesOf(db: Db, orgId: string, invoiceId: string) {
+export async function creditNotesOf(db: DbOrTx, orgId: string, invoiceId: string) {
   return db
     .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents })
     .from(invoices)
@@ -241,7 +241,7 @@ export async function creditNotesOf(db: Db, orgId: string, invoiceId: string) {
     .orderBy(asc(invoices.createdAt));
 }
 
-export async function numbersOf(db: Db, orgId: string, ids: string[]) {
+export async function numbersOf(db: DbOrTx, orgId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: invoices.id, number: invoices.number })
@@ -252,7 +252,7 @@ export async function numbersOf(db: Db, orgId: string, ids: string[]) {
 export type InvoiceListRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];
 
 /** The client's issued invoices (TD01) that may still be open, oldest due first. */
-export async function openInvoicesOf(db: Db, orgId: string, clientId: string): Promise<InvoiceRow[]> {
+export async function openInvoicesOf(db: DbOrTx, orgId: string, clientId: string): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
@@ -269,7 +269,7 @@ export async function openInvoicesOf(db: Db, orgId: string, clientId: string): P
 }
 
 /** The invoice a delivered message sent (its invoice_sent activity) becomes "sent", once. */
-export async function markInvoiceSentByOutbox(db: Db, outboxId: string) {
+export async function markInvoiceSentByOutbox(db: DbOrTx, outboxId: string) {
   await db.execute(sql`
     update ${invoices} set sent_at = now()
     where sent_at is null and id in (

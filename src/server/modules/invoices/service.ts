@@ -411,9 +411,9 @@ export async function updateInvoiceDraft(
   if (existing.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
   const values = await draftValues(deps, orgId, input);
   const row = await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockInvoice(tx as unknown as Db, orgId, id);
+    const locked = await repo.lockInvoice(tx, orgId, id);
     if (locked?.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
-    return repo.updateInvoice(tx as unknown as Db, orgId, id, values);
+    return repo.updateInvoice(tx, orgId, id, values);
   });
   return present(deps, orgId, row);
 }
@@ -441,8 +441,7 @@ export async function issueInvoiceRow(
   id: string,
 ): Promise<repo.InvoiceRow> {
   assertId(id);
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const draft = await repo.lockInvoice(tx, orgId, id);
     if (!draft) throw notFound(id);
     if (draft.phase !== 'draft') {

@@ -1,5 +1,5 @@
 import { and, arrayContains, count, desc, eq, gte, inArray, isNull, min, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { organization } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { mailOutbox, type TStoredAttachment } from '../../db/schema/mail.ts';
@@ -30,7 +30,7 @@ const listColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-export async function insertOutboxMessage(db: Db, message: NewOutboxMessage) {
+export async function insertOutboxMessage(db: DbOrTx, message: NewOutboxMessage) {
   const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -47,7 +47,7 @@ function visibleTo(scope: { organizationId: string; email: string }) {
 }
 
 export async function listOutbox(
-  db: Db,
+  db: DbOrTx,
   scope: { organizationId: string; email: string },
   page: { limit: number; offset: number },
 ) {
@@ -66,7 +66,7 @@ export async function listOutbox(
 }
 
 export async function findOutboxMessage(
-  db: Db,
+  db: DbOrTx,
   scope: { organizationId: string; email: string },
   id: string,
 ) {
@@ -88,7 +88,7 @@ export async function findOutboxMessage(
  * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
  * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
  */
-export async function claimDueMessages(db: Db, limit: number) {
+export async function claimDueMessages(db: DbOrTx, limit: number) {
   const due = await db.execute<{ id: string }>(sql`
     update ${mailOutbox}
     set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
@@ -106,7 +106,7 @@ export async function claimDueMessages(db: Db, limit: number) {
   return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
 }
 
-export async function markSent(db: Db, id: string, providerMessageId: string | null) {
+export async function markSent(db: DbOrTx, id: string, providerMessageId: string | null) {
   await db
     .update(mailOutbox)
     .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, errorCode: null })
@@ -115,7 +115,7 @@ export async function markSent(db: Db, id: string, providerMessageId: string | n
 
 /** A failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
 export async function markFailedAttempt(
-  db: Db,
+  db: DbOrTx,
   id: string,
   failure: { code: string; error: string },
   retryAt: Date | null,
@@ -135,7 +135,7 @@ export async function markFailedAttempt(
  * counting the attempt (the message is not at fault), due again at `dueAt`.
  */
 export async function releaseUnsent(
-  db: Db,
+  db: DbOrTx,
   ids: string[],
   failure: { code: string; error: string },
   dueAt: Date,
@@ -154,7 +154,7 @@ export async function releaseUnsent(
 }
 
 /** When the next queued message is due, if any. */
-export async function nextDueAt(db: Db): Promise<Date | null> {
+export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(mailOutbox.nextAttemptAt) })
     .from(mailOutbox)
@@ -163,7 +163,7 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
 }
 
 /** The state of the queue for /api/health: what waits, since when, and what failed lately. */
-export async function queueStats(db: Db, failedSince: Date) {
+export async function queueStats(db: DbOrTx, failedSince: Date) {
   const [waiting] = await db
     .select({ n: count(), oldest: min(mailOutbox.createdAt) })
     .from(mailOutbox)
@@ -187,7 +187,7 @@ export async function queueStats(db: Db, failedSince: Date) {
 }
 
 /** The business an organization's mail comes from: its profile's company name and e-mail. */
-export async function senderOf(db: Db, organizationId: string) {
+export async function senderOf(db: DbOrTx, organizationId: string) {
   const [row] = await db
     .select({
       companyName: businessProfiles.companyName,
@@ -201,7 +201,11 @@ export async function senderOf(db: Db, organizationId: string) {
 }
 
 /** A failed message visible to the caller goes back to the queue, due now, with its attempts reset. */
-export async function requeueFailed(db: Db, scope: { organizationId: string; email: string }, id: string) {
+export async function requeueFailed(
+  db: DbOrTx,
+  scope: { organizationId: string; email: string },
+  id: string,
+) {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date() })

@@ -83,8 +83,7 @@ export async function deleteAccount(
     throw new AppError('CONFIRMATION_MISMATCH');
   }
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Read inside the transaction under the organizations' locks, so the decisions are checked against the
     // memberships being changed and two deletions (or a deletion and a demotion) cannot both pass.
     await repo.lockUserOrganizations(tx, signedIn.id);

@@ -265,8 +265,7 @@ export async function createQuote(
 ): Promise<TQuote> {
   const { settings, values } = await quoteValues(deps, input.orgId, input.input);
   const year = Number(values.issueDate.slice(0, 4));
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await deps.db.transaction(async (tx) => {
     const sequence = await nextDocumentNumber(tx, input.orgId, 'quote', year);
     return repo.insertQuote(tx, input.orgId, {
       ...values,
@@ -443,8 +442,7 @@ export async function convertQuote(
 ): Promise<TInvoice> {
   assertId(input.id);
   const today = await todayIn(deps.db, input.orgId);
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const row = await repo.lockQuote(tx, input.orgId, input.id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.status !== 'accepted') throw transition(statusOf(row, today), 'converted');
