@@ -38,6 +38,7 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { startInvoiceJobs } from './modules/invoices/jobs.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
+import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { startQuoteJobs } from './modules/quotes/jobs.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
@@ -231,6 +232,7 @@ export async function buildApp(
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });
+  await app.register(emailTemplateRoutes, { db: database.db });
   await app.register(invoiceRoutes, { db: database.db, mail, files });
   await app.register(quoteRoutes, {
     db: database.db,

@@ -28,7 +28,7 @@ import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
-import { nextDocumentNumber } from '../invoicing/counters.ts';
+import { nextDocumentNumber } from '../invoicing/repository.ts';
 import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
 import {
