@@ -1,7 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
-import { invoicePayments } from '../../db/schema/invoicing.ts';
-import { transactions } from '../../db/schema/transactions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatMoneyFor } from '../invoicing/format.ts';
 import { findCategoryByName } from '../transactions/repository.ts';
@@ -48,26 +45,21 @@ export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecordin
       invoice.language === 'en'
         ? `Payment of invoice ${invoice.number}`
         : `Incasso fattura ${invoice.number}`;
-    const [entry] = await tx
-      .insert(transactions)
-      .values({
-        organizationId: orgId,
-        occurredOn: payment.paidOn,
-        direction: 'income',
-        amountCents: payment.amountCents,
-        vatAmountCents: null,
-        categoryId: category?.id ?? null,
-        description,
-        clientId: invoice.clientId,
-        paymentMethod: payment.method,
-        invoiceId: invoice.id,
-        createdBy: input.userId,
-      })
-      .returning({ id: transactions.id });
-    await tx.insert(invoicePayments).values({
-      organizationId: orgId,
+    const transactionId = await repo.insertLedgerEntry(tx, orgId, {
+      occurredOn: payment.paidOn,
+      direction: 'income',
+      amountCents: payment.amountCents,
+      vatAmountCents: null,
+      categoryId: category?.id ?? null,
+      description,
+      clientId: invoice.clientId,
+      paymentMethod: payment.method,
       invoiceId: invoice.id,
-      transactionId: entry!.id,
+      createdBy: input.userId,
+    });
+    await repo.insertPayment(tx, orgId, {
+      invoiceId: invoice.id,
+      transactionId,
       paidOn: payment.paidOn,
       amountCents: payment.amountCents,
       method: payment.method,
@@ -91,22 +83,8 @@ export async function deletePayment(
   const row = await deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
-    const [removed] = await tx
-      .delete(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.organizationId, orgId),
-          eq(invoicePayments.invoiceId, invoice.id),
-          eq(invoicePayments.id, input.paymentId),
-        ),
-      )
-      .returning();
+    const removed = await repo.deletePaymentWithEntry(tx, orgId, invoice.id, input.paymentId);
     if (!removed) throw new AppError('NOT_FOUND');
-    if (removed.transactionId) {
-      await tx
-        .delete(transactions)
-        .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
-    }
     return repo.updateInvoice(tx, orgId, invoice.id, {
       paidCents: Math.max(0, invoice.paidCents - removed.amountCents),
     });

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { emailActivity, invoicePayments, invoices } from '../../db/schema/invoicing.ts';
+import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { notDemoOrganization } from '../organizations/repository.ts';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -276,4 +278,105 @@ export async function markInvoiceSentByOutbox(db: DbOrTx, outboxId: string) {
       select ${emailActivity.invoiceId} from ${emailActivity}
       where ${emailActivity.outboxId} = ${outboxId} and ${emailActivity.type} = 'invoice_sent'
     )`);
+}
+
+// ─── Automatic reminders (jobs.ts) ─────────────────────────────────────────────────────────────────────────
+
+/** Issued, unpaid invoices of organizations with automatic reminders on (not the demo's), with their rhythm. */
+export async function listReminderCandidates(db: DbOrTx) {
+  return db
+    .select({ invoice: invoices, everyDays: invoicingSettings.reminderEveryDays })
+    .from(invoices)
+    .leftJoin(invoicingSettings, eq(invoicingSettings.organizationId, invoices.organizationId))
+    .where(
+      and(
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        sql`${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents} > 0`,
+        or(isNull(invoicingSettings.automaticReminders), eq(invoicingSettings.automaticReminders, true)),
+        // The first reminder goes 3 days before the due date: nothing earlier can be due.
+        sql`${invoices.dueDate} <= (current_date + 4)`,
+        notDemoOrganization(invoices.organizationId),
+      ),
+    );
+}
+
+/** The e-mails already sent about these invoices, by type. */
+export async function listEmailActivityTypes(db: DbOrTx, invoiceIds: string[]) {
+  return db
+    .select({ invoiceId: emailActivity.invoiceId, type: emailActivity.type })
+    .from(emailActivity)
+    .where(inArray(emailActivity.invoiceId, invoiceIds));
+}
+
+type ReminderState = Pick<InvoiceRow, 'id' | 'lastReminderAt' | 'reminderCount'>;
+
+/**
+ * Claims the next reminder of an invoice with a conditional update of last_reminder_at: false when another
+ * instance changed it first.
+ */
+export async function claimReminder(db: DbOrTx, invoice: ReminderState, now: Date): Promise<boolean> {
+  const previous = invoice.lastReminderAt;
+  const claimed = await db
+    .update(invoices)
+    .set({ lastReminderAt: now, reminderCount: invoice.reminderCount + 1 })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        previous ? eq(invoices.lastReminderAt, previous) : isNull(invoices.lastReminderAt),
+      ),
+    )
+    .returning({ id: invoices.id });
+  return claimed.length > 0;
+}
+
+/** Gives a claim back after a send that failed. */
+export async function releaseReminder(db: DbOrTx, invoice: ReminderState) {
+  await db
+    .update(invoices)
+    .set({ lastReminderAt: invoice.lastReminderAt, reminderCount: invoice.reminderCount })
+    .where(eq(invoices.id, invoice.id));
+}
+
+// ─── Payments (payments.ts) ────────────────────────────────────────────────────────────────────────────────
+
+export type LedgerEntryValues = Omit<typeof transactions.$inferInsert, 'id' | 'organizationId'>;
+export type PaymentValues = Omit<typeof invoicePayments.$inferInsert, 'id' | 'organizationId'>;
+
+/** The income entry in the ledger that a payment of an invoice writes. */
+export async function insertLedgerEntry(tx: Tx, orgId: string, values: LedgerEntryValues): Promise<string> {
+  const [entry] = await tx
+    .insert(transactions)
+    .values({ organizationId: orgId, ...values })
+    .returning({ id: transactions.id });
+  return entry!.id;
+}
+
+export async function insertPayment(tx: Tx, orgId: string, values: PaymentValues) {
+  await tx.insert(invoicePayments).values({ organizationId: orgId, ...values });
+}
+
+/** Removes a payment of an invoice and the ledger entry it wrote; undefined when there is no such payment. */
+export async function deletePaymentWithEntry(
+  tx: Tx,
+  orgId: string,
+  invoiceId: string,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [removed] = await tx
+    .delete(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.organizationId, orgId),
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.id, paymentId),
+      ),
+    )
+    .returning();
+  if (removed?.transactionId) {
+    await tx
+      .delete(transactions)
+      .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
+  }
+  return removed;
 }
