@@ -45,6 +45,8 @@ import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { stepUpRoutes } from './modules/security/step-up-routes.ts';
+import { securityAuthHooks } from './modules/security/auth-audit.ts';
+import { resetPasswordMail } from './modules/accounts/mails.ts';
 import { accountSecurityRoutes } from './modules/security/account-security-routes.ts';
 import { auditRoutes } from './modules/security/audit-routes.ts';
 import { teamRoutes } from './modules/organizations/team-routes.ts';
@@ -125,7 +127,14 @@ export async function buildApp(
     configured: config.authSecret,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
   });
-  const auth = createAuth({ db: database.db, config, secret, mail, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret,
+    mail,
+    log: app.log,
+    hooks: { resetPasswordMail, ...securityAuthHooks(database.db) },
+  });
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   app.decorate('services', { database, auth, mail, hub, files });
