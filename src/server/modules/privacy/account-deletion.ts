@@ -10,7 +10,7 @@ import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
-import { deletionOrder } from './table-registry.ts';
+import { deletionOrder } from '../../db/table-registry.ts';
 
 type Origin = Pick<AuditEntry, 'ipAddress' | 'userAgent'>;
 type SignedInUser = { id: string; email: string };

@@ -14,7 +14,7 @@ import { calendarFeeds } from '../../db/schema/calendar.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { auditLogs } from '../../db/schema/security.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { RegisteredTable } from './table-registry.ts';
+import type { RegisteredTable } from '../../db/table-registry.ts';
 
 /** Rows per read of the personal lists: a page is serialised into the zip before the next one is read. */
 export const EXPORT_PAGE_SIZE = 100;
