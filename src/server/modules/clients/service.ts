@@ -32,9 +32,8 @@ import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
-import { effectiveQuoteStatus } from '@shared/invoicing/status.ts';
+import { effectiveQuoteStatus, invoiceStatus } from '@shared/invoicing/status.ts';
 import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
-import { invoiceStatus } from '../invoices/service.ts';
 import { todayIn } from '../invoicing/format.ts';
 import {
   clientEvents,

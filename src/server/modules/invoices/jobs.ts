@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
+import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { todayIn } from '../invoicing/format.ts';
 import * as repo from './repository.ts';
 import { REMINDER_TEMPLATES, deliverReminder } from './sending.ts';
-import { invoiceStatus, type InvoiceMailDeps } from './service.ts';
+import type { InvoiceMailDeps } from './service.ts';
 
 const TYPE_OF_ACTIVITY = Object.fromEntries(
   Object.entries(REMINDER_TEMPLATES).map(([type, t]) => [t.type, type as ReminderType]),

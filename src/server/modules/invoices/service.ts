@@ -1,5 +1,4 @@
 import type {
-  InvoiceStatus,
   TInvoice,
   TInvoiceInput,
   TInvoiceListItem,
@@ -17,7 +16,7 @@ import {
   type TaxSettings,
 } from '@shared/invoicing/document.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
-import { deriveInvoiceStatus } from '@shared/invoicing/status.ts';
+import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -60,28 +59,6 @@ export function notFound(id: string) {
 
 export function assertId(id: string) {
   if (!UUID.test(id)) throw notFound(id);
-}
-
-/** Status from the stored phase and the money; statusCondition in the repository is its SQL twin. */
-export function invoiceStatus(
-  row: Pick<
-    repo.InvoiceRow,
-    'phase' | 'documentType' | 'sentAt' | 'amountDueCents' | 'paidCents' | 'creditedCents' | 'dueDate'
-  >,
-  today: string,
-): InvoiceStatus {
-  // A credit note is a draft, issued or sent: it is not paid or overdue itself.
-  if (row.documentType === 'TD04') return row.phase === 'draft' ? 'draft' : row.sentAt ? 'sent' : 'issued';
-  return deriveInvoiceStatus({
-    issued: row.phase !== 'draft',
-    sent: row.sentAt !== null,
-    cancelled: false,
-    amountDueCents: row.amountDueCents,
-    paidCents: row.paidCents,
-    creditedCents: row.creditedCents,
-    dueDate: row.dueDate,
-    today,
-  });
 }
 
 export function outstandingOf(row: Pick<repo.InvoiceRow, 'amountDueCents' | 'paidCents' | 'creditedCents'>) {

@@ -2,7 +2,7 @@ import type { Role } from '@shared/auth/permissions.ts';
 import type { Locale } from '@shared/errors/error-codes.ts';
 import { TEAM_INVITATION_TTL_HOURS } from '@shared/organizations/team-contracts.ts';
 import type { OutgoingMail } from '../../platform/mail.ts';
-import { escapeHtml } from '../calendar/invitation-mail.ts';
+import { escapeHtml } from '@shared/text/escape-html.ts';
 
 /** Role names as the web shows them (common.json `roles`), for the e-mail. */
 const ROLE_NAMES: Record<Locale, Record<Role, string>> = {
