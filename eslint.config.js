@@ -7,6 +7,10 @@ const DRIZZLE_ONLY_IN_REPOSITORIES = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Query the database in a *repository.ts file (docs/ARCHITECTURE.md, Layers and imports).',
 };
+const MODULES_MEET_THROUGH_INDEX = {
+  group: ['../*/*service.ts', '../*/*repository.ts'],
+  message: "Use what the other module's index.ts exports for you (add it there if it is missing).",
+};
 const PLATFORM_IMPORTS_NO_MODULE = {
   group: ['**/modules/**'],
   message: 'Platform adapters import no module: app.ts passes them what they need.',
@@ -83,6 +87,21 @@ export default tseslint.config(
       'src/server/seed/**',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE_ONLY_IN_REPOSITORIES] }] },
+  },
+  {
+    // A module reaches another module's services and queries only through that module's index.ts.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [MODULES_MEET_THROUGH_INDEX, DRIZZLE_ONLY_IN_REPOSITORIES] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULES_MEET_THROUGH_INDEX] }] },
   },
   {
     // Imports flow one way: adapters receive what modules give them when app.ts assembles the app.

@@ -7,7 +7,7 @@ import { emailTemplates } from '../../db/schema/invoicing.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import { settingsBackups } from '../../db/schema/security.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { BusinessProfileValues } from '../business-profiles/repository.ts';
+import type { BusinessProfileValues } from '../business-profiles/index.ts';
 
 /** Every function takes the organization id: settings and backups are only read or written within it. */
 

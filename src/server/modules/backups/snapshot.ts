@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
 import { isEmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
-import { findProfile, type BusinessProfileRow } from '../business-profiles/repository.ts';
+import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
 import { getInvoicingSettings } from '../invoicing/settings.ts';
 import * as repo from './repository.ts';
 

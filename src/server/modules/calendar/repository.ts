@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/calendar.ts';
 import { clients } from '../../db/schema/clients.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { notDemoOrganization } from '../organizations/repository.ts';
+import { notDemoOrganization } from '../organizations/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<

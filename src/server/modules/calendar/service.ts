@@ -35,11 +35,11 @@ import {
 import { attendeeAfterAnswer, effectiveRsvpStatus, eventStats, rsvpValues } from '@shared/calendar/rsvp.ts';
 import { addDays, minutesOf, occurrenceInstants, timeOf, zonedToUtc } from '@shared/calendar/time.ts';
 import type { Db } from '../../platform/db.ts';
-import { organizationTimeZone } from '../organizations/repository.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
-import { notifyOrganization } from '../notifications/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
 import {
   hhmm,
   hostLanguageOf,

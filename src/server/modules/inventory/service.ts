@@ -44,7 +44,7 @@ import { formatNumber } from '@shared/format/format.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
-import { notifyOrganization } from '../notifications/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import * as repo from './repository.ts';
 

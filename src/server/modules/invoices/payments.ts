@@ -1,7 +1,7 @@
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatMoneyFor } from '../invoicing/format.ts';
-import { findCategoryByName } from '../transactions/repository.ts';
+import { findCategoryByName } from '../transactions/index.ts';
 import * as repo from './repository.ts';
 import { UUID, assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
 

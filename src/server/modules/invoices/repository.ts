@@ -3,7 +3,7 @@ import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contrac
 import { clients } from '../../db/schema/clients.ts';
 import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
 import { transactions } from '../../db/schema/transactions.ts';
-import { notDemoOrganization } from '../organizations/repository.ts';
+import { notDemoOrganization } from '../organizations/index.ts';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -22,7 +22,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { nextDocumentNumber } from '../invoicing/repository.ts';
+import { nextDocumentNumber } from '../invoicing/index.ts';
 import { activityOf } from '../invoicing/document-mail.ts';
 import { todayIn } from '../invoicing/format.ts';
 import {

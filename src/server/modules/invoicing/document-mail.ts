@@ -9,7 +9,7 @@ import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
-import { templateFor } from '../email-templates/service.ts';
+import { templateFor } from '../email-templates/index.ts';
 import * as repo from './repository.ts';
 
 /** Invoice and quote e-mails are marked important (email-client spec §9). */

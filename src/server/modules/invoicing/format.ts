@@ -1,6 +1,6 @@
 import { formatEuroCents } from '@shared/format/format.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { organizationTimeZone } from '../organizations/repository.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 
 const LOCALES = { it: 'it-IT', en: 'en-GB' } as const;
 

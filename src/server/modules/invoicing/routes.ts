@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
-import { findProfile } from '../business-profiles/repository.ts';
-import { findClient } from '../clients/repository.ts';
+import { findProfile } from '../business-profiles/index.ts';
+import { findClient } from '../clients/index.ts';
 import { getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,8 +2,8 @@ import type { DocumentSnapshot, TaxSettings } from '@shared/invoicing/document.t
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { findClient, type ClientRow } from '../clients/repository.ts';
-import { findProfile, type BusinessProfileRow } from '../business-profiles/repository.ts';
+import { findClient, type ClientRow } from '../clients/index.ts';
+import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
 import { getInvoicingSettings } from './settings.ts';
 
 /** The name a client goes by on documents and in lists: company name, else the person's name. */

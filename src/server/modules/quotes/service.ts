@@ -27,8 +27,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
-import { nextDocumentNumber } from '../invoicing/repository.ts';
+import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/index.ts';
+import { nextDocumentNumber } from '../invoicing/index.ts';
 import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
 import {
@@ -40,8 +40,8 @@ import {
   taxSettingsFor,
   type DocumentParties,
 } from '../invoicing/snapshot.ts';
-import { notifyOrganization } from '../notifications/service.ts';
-import { readLogo } from '../business-profiles/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
+import { readLogo } from '../business-profiles/index.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import * as repo from './repository.ts';
 

@@ -10,7 +10,7 @@ import {
   type TAuditLogQuery,
 } from '@shared/security/audit-contracts.ts';
 import type { Db } from '../../platform/db.ts';
-import { organizationTimeZone } from '../organizations/repository.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 import { auditCsv, auditCsvFileName } from './audit-csv.ts';
 import * as repo from './audit-repository.ts';
 
