@@ -36,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A server that does not answer fails a request within 5 s (503, platform/errors.ts) instead of holding it.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder });
     } catch (err) {
@@ -67,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       extensions: { pg_trgm },
       ...(template ? { loadDataDir: template } : {}),
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db: Db = drizzlePglite(client, { schema });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,
