@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const DRIZZLE_ONLY_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Query the database in a *repository.ts file (docs/ARCHITECTURE.md, Layers and imports).',
+};
+const MODULES_MEET_THROUGH_INDEX = {
+  group: ['../*/*service.ts', '../*/*repository.ts'],
+  message: "Use what the other module's index.ts exports for you (add it there if it is missing).",
+};
+const PLATFORM_IMPORTS_NO_MODULE = {
+  group: ['**/modules/**'],
+  message: 'Platform adapters import no module: app.ts passes them what they need.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage', 'playwright-report', 'test-results', '.tmp'] },
   js.configs.recommended,
@@ -62,5 +75,50 @@ export default tseslint.config(
         { patterns: ['@server/*', '@web/*', '**/server/**', '**/web/**', 'node:*', 'fastify', 'react'] },
       ],
     },
+  },
+  {
+    // Drizzle only in repositories (issue 13): services, routes and adapters call repository functions.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      '**/*repository.ts',
+      '**/*.test.ts',
+      'src/server/db/**',
+      'src/server/platform/db.ts',
+      'src/server/seed/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE_ONLY_IN_REPOSITORIES] }] },
+  },
+  {
+    // A module reaches another module's services and queries only through that module's index.ts.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [MODULES_MEET_THROUGH_INDEX, DRIZZLE_ONLY_IN_REPOSITORIES] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULES_MEET_THROUGH_INDEX] }] },
+  },
+  {
+    // Imports flow one way: adapters receive what modules give them when app.ts assembles the app.
+    files: ['src/server/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [PLATFORM_IMPORTS_NO_MODULE, DRIZZLE_ONLY_IN_REPOSITORIES] },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/server/platform/db.ts',
+      'src/server/platform/*repository.ts',
+      'src/server/platform/*.test.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PLATFORM_IMPORTS_NO_MODULE] }] },
   },
 );

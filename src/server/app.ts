@@ -38,12 +38,15 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { startInvoiceJobs } from './modules/invoices/jobs.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
+import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { startQuoteJobs } from './modules/quotes/jobs.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { stepUpRoutes } from './modules/security/step-up-routes.ts';
+import { securityAuthHooks } from './modules/security/auth-audit.ts';
+import { resetPasswordMail } from './modules/accounts/mails.ts';
 import { accountSecurityRoutes } from './modules/security/account-security-routes.ts';
 import { auditRoutes } from './modules/security/audit-routes.ts';
 import { teamRoutes } from './modules/organizations/team-routes.ts';
@@ -124,7 +127,14 @@ export async function buildApp(
     configured: config.authSecret,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
   });
-  const auth = createAuth({ db: database.db, config, secret, mail, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret,
+    mail,
+    log: app.log,
+    hooks: { resetPasswordMail, ...securityAuthHooks(database.db) },
+  });
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   app.decorate('services', { database, auth, mail, hub, files });
@@ -231,6 +241,7 @@ export async function buildApp(
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });
+  await app.register(emailTemplateRoutes, { db: database.db });
   await app.register(invoiceRoutes, { db: database.db, mail, files });
   await app.register(quoteRoutes, {
     db: database.db,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { severityOf, type AuditAction } from '@shared/security/audit.ts';
-import { auditLogs } from '../db/schema/security.ts';
+import { insertAuditLog } from './access-repository.ts';
 import type { Db } from './db.ts';
 
 export interface AuditEntry {
@@ -35,7 +35,7 @@ export function originOf(source: FastifyRequest | Headers | null | undefined) {
  * records commit together; outside one, a failure to audit fails the action rather than going unrecorded.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
+  await insertAuditLog(db, {
     action: entry.action,
     severity: severityOf(entry.action),
     organizationId: entry.organizationId ?? null,

@@ -3,16 +3,12 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { organization, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { schema, type Db } from './db.ts';
-import type { MailPort } from './mail.ts';
-import { member } from '../db/schema/auth.ts';
+import type { MailPort, OutgoingMail } from './mail.ts';
+import { listMembershipOrganizationIds } from './access-repository.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from '@shared/auth/password-policy.ts';
-import { resetPasswordMail } from '../modules/accounts/mails.ts';
-import { auditAuthEndpoint, auditBeforeAuthEndpoint } from '../modules/security/auth-audit.ts';
-import { refuseStepUpBypass } from '../modules/security/two-factor-guard.ts';
 import { CLIENT_IP_HEADER } from './audit.ts';
 
 /**
@@ -48,14 +44,46 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const BACKUP_CODE_COUNT = 8;
 export const BACKUP_CODE_LENGTH = 6;
 
+/** What better-auth's hooks give us (a subset of its middleware context). */
+export interface AuthHookContext {
+  path: string;
+  body?: unknown;
+  headers?: Headers;
+  request?: Request;
+  getSignedCookie?: (key: string, secret: string) => Promise<string | null | false>;
+  context: {
+    returned?: unknown;
+    newSession?: {
+      user: { id: string; email: string; twoFactorEnabled?: boolean | null };
+      session: { id: string };
+    } | null;
+    /** Set by endpoints that read the caller's session (e.g. verify-totp of a signed-in user). */
+    session?: { user: { id: string; email: string } } | null;
+    secret?: string;
+    authCookies?: { sessionToken: { name: string } };
+    createAuthCookie?: (name: string) => { name: string };
+  };
+}
+
+/** What the modules add to better-auth; app.ts passes them in, so this adapter imports no module. */
+export type AuthHooks = {
+  /** The e-mail with a password-reset link (modules/accounts). */
+  resetPasswordMail: (input: { to: string; name: string; link: string; locale: 'it' | 'en' }) => OutgoingMail;
+  /** Before every endpoint, ahead of the password policy; refuses it by throwing better-auth's APIError. */
+  before: (ctx: AuthHookContext) => Promise<void>;
+  /** After every endpoint. */
+  after: (ctx: AuthHookContext) => Promise<void>;
+};
+
 export function createAuth(options: {
   db: Db;
   config: AppConfig;
   secret: string;
   mail: MailPort;
   log: FastifyBaseLogger;
+  hooks: AuthHooks;
 }) {
-  const { db, config, secret, mail, log } = options;
+  const { db, config, secret, mail, log, hooks } = options;
   return betterAuth({
     appName: 'Gestionale',
     baseURL: config.appUrl,
@@ -93,7 +121,7 @@ export function createAuth(options: {
       async sendResetPassword({ user, token }, request) {
         const locale = request?.headers.get('accept-language')?.toLowerCase().startsWith('it') ? 'it' : 'en';
         await mail.send(
-          resetPasswordMail({
+          hooks.resetPasswordMail({
             to: user.email,
             name: user.name,
             link: resetLink(config.appUrl, token),
@@ -107,11 +135,7 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Issue 7: disabling two-factor, new backup codes and session revokes go through
-        // /api/v1/security/* (step-up, audit, live-channel close), never straight to better-auth over HTTP.
-        refuseStepUpBypass(ctx);
-        // A sign-out is audited before better-auth deletes the session that says who signed out.
-        await auditBeforeAuthEndpoint(db, ctx);
+        await hooks.before(ctx);
         const password =
           ctx.path === '/sign-up/email'
             ? (ctx.body as { password?: unknown } | undefined)?.password
@@ -126,7 +150,7 @@ export function createAuth(options: {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        await auditAuthEndpoint(db, ctx);
+        await hooks.after(ctx);
       }),
     },
     databaseHooks: {
@@ -134,11 +158,7 @@ export function createAuth(options: {
         create: {
           // Organization context (spec §6): exactly one organization is selected automatically.
           async before(session) {
-            const memberships = await db
-              .select({ organizationId: member.organizationId })
-              .from(member)
-              .where(eq(member.userId, session.userId))
-              .limit(2);
+            const memberships = await listMembershipOrganizationIds(db, session.userId, 2);
             if (memberships.length === 1) {
               return { data: { ...session, activeOrganizationId: memberships[0]!.organizationId } };
             }

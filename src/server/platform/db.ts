@@ -9,38 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as authSchema from '../db/schema/auth.ts';
-import * as mailSchema from '../db/schema/mail.ts';
-import * as businessProfileSchema from '../db/schema/business-profiles.ts';
-import * as clientSchema from '../db/schema/clients.ts';
-import * as inventorySchema from '../db/schema/inventory.ts';
-import * as transactionSchema from '../db/schema/transactions.ts';
-import * as organizationSettingsSchema from '../db/schema/organization-settings.ts';
-import * as invoicingSchema from '../db/schema/invoicing.ts';
-import * as calendarSchema from '../db/schema/calendar.ts';
-import * as securitySchema from '../db/schema/security.ts';
-import * as notificationSchema from '../db/schema/notifications.ts';
+import { schema, type Db } from '../db/database.ts';
 import { acquireDataLock } from './data-lock.ts';
 
-export const schema = {
-  ...authSchema,
-  ...mailSchema,
-  ...businessProfileSchema,
-  ...clientSchema,
-  ...inventorySchema,
-  ...transactionSchema,
-  ...organizationSettingsSchema,
-  ...invoicingSchema,
-  ...calendarSchema,
-  ...securitySchema,
-  ...notificationSchema,
-};
-export type Schema = typeof schema;
-
-/** One database type for the app, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export { schema, type Schema, type Db } from '../db/database.ts';
 
 export type DatabaseHandle = {
   db: Db;
@@ -63,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A server that does not answer fails a request within 5 s (503, platform/errors.ts) instead of holding it.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder });
     } catch (err) {
@@ -94,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       extensions: { pg_trgm },
       ...(template ? { loadDataDir: template } : {}),
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db: Db = drizzlePglite(client, { schema });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,

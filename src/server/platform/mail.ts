@@ -24,7 +24,7 @@ import {
   queueStats,
   releaseUnsent,
   senderOf,
-} from '../modules/mail/repository.ts';
+} from './outbox-repository.ts';
 
 export type OutgoingMail = {
   to: string | string[];

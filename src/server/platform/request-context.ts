@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, eq } from 'drizzle-orm';
 import {
   hasAllPermissions,
   normalizeRole,
@@ -8,12 +7,11 @@ import {
   type Permission,
   type Role,
 } from '@shared/auth/permissions.ts';
-import { member, session } from '../db/schema/auth.ts';
+import { findMembershipRole, findSessionWithMembership, touchSessionAt } from './access-repository.ts';
 import type { Auth } from './auth.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
 import { signedSessionToken } from './session-cookie.ts';
-import { findSessionWithMembership } from './session-repository.ts';
 
 /**
  * How a route is reached. Set per route in `config.access` (default `org`):
@@ -47,15 +45,12 @@ async function touchSession(db: Db, current: { id: string; lastActiveAt?: Date |
   const now = new Date();
   const last = current.lastActiveAt ? new Date(current.lastActiveAt) : null;
   if (last && now.getTime() - last.getTime() < LAST_ACTIVE_RESOLUTION_MS) return;
-  await db.update(session).set({ lastActiveAt: now }).where(eq(session.id, current.id));
+  await touchSessionAt(db, current.id, now);
 }
 
 export async function resolveMembership(db: Db, userId: string, organizationId: string) {
-  const [row] = await db
-    .select({ role: member.role })
-    .from(member)
-    .where(and(eq(member.userId, userId), eq(member.organizationId, organizationId)));
-  return row ? normalizeRole(row.role) : null;
+  const role = await findMembershipRole(db, userId, organizationId);
+  return role === undefined ? null : normalizeRole(role);
 }
 
 type Identity = {

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   isStepUpFresh,
   STEP_UP_ACTIONS,
   STEP_UP_PRESETS,
   type StepUpAction,
 } from '@shared/security/step-up.ts';
-import { session, user } from '../db/schema/auth.ts';
+import { findStepUpState } from './access-repository.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
 
@@ -19,11 +18,7 @@ import { AppError } from './errors.ts';
 export function requireStepUp(db: Db, action: StepUpAction) {
   return async (request: FastifyRequest) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED');
-    const [row] = await db
-      .select({ reverifiedAt: session.reverifiedAt, twoFactorEnabled: user.twoFactorEnabled })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.id, request.user.sessionId));
+    const row = await findStepUpState(db, request.user.sessionId);
     if (row && isStepUpFresh(action, row.reverifiedAt)) return;
     const preset = STEP_UP_ACTIONS[action];
     throw new AppError('STEP_UP_REQUIRED', {

@@ -349,7 +349,7 @@ export async function seedClientsDemo(deps: { db: Db; orgId: string; userId: str
   if ((existing?.n ?? 0) > 0) return 0;
   const rows = DEMO_CLIENTS.map((c) => ({ ...ZClientInput.parse(c), createdBy: deps.userId }));
   await deps.db.transaction(async (tx) => {
-    await insertClientsBatch(tx as unknown as Db, deps.orgId, rows);
+    await insertClientsBatch(tx, deps.orgId, rows);
     await tx
       .update(clients)
       .set({ archivedAt: new Date('2025-12-31T17:00:00Z') })

@@ -74,7 +74,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
   // One transaction for the business data: one commit instead of one per statement (a year of invoices and
   // their payments keeps the first start short on PGlite), and never half a demo.
   await deps.db.transaction(async (tx) => {
-    const area = { db: tx as unknown as Db, orgId: org.id, userId: owner.id };
+    const area = { db: tx, orgId: org.id, userId: owner.id };
     await seedClientsDemo(area);
     await seedTransactionsDemo(area); // before the invoices: it runs only on an empty ledger
     await seedInventoryDemo(area);

@@ -27,8 +27,7 @@ export async function createItemsWithStock(
   db: Db,
   input: { orgId: string; userId: string | null; items: ItemSeed[] },
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const ids = await insertItemsBatch(
       t,
       input.orgId,

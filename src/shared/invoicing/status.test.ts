@@ -6,6 +6,7 @@ import {
   canTransitionQuote,
   deriveInvoiceStatus,
   effectiveQuoteStatus,
+  invoiceStatus,
   isQuoteExpired,
   outstandingCents,
   type InvoiceStatusFacts,
@@ -107,5 +108,30 @@ describe('outstandingCents', () => {
     expect(outstandingCents(10000, 2500)).toBe(7500);
     expect(outstandingCents(10000, 2500, 2500)).toBe(5000);
     expect(outstandingCents(10000, 12000)).toBe(0);
+  });
+});
+
+describe('invoiceStatus (a stored invoice)', () => {
+  const stored = {
+    phase: 'issued',
+    documentType: 'TD01',
+    sentAt: null,
+    amountDueCents: 10_000,
+    paidCents: 0,
+    creditedCents: 0,
+    dueDate: '2026-05-31',
+  };
+
+  it('derives the status of an invoice from its money and due date', () => {
+    expect(invoiceStatus(stored, '2026-05-01')).toBe('issued');
+    expect(invoiceStatus({ ...stored, paidCents: 10_000 }, '2026-06-10')).toBe('paid');
+    expect(invoiceStatus(stored, '2026-06-10')).toBe('overdue');
+  });
+
+  it('keeps a credit note draft, issued or sent', () => {
+    const note = { ...stored, documentType: 'TD04' };
+    expect(invoiceStatus({ ...note, phase: 'draft' }, '2026-06-10')).toBe('draft');
+    expect(invoiceStatus(note, '2026-06-10')).toBe('issued');
+    expect(invoiceStatus({ ...note, sentAt: new Date('2026-05-02T10:00:00Z') }, '2026-06-10')).toBe('sent');
   });
 });

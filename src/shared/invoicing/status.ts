@@ -82,3 +82,35 @@ export const OPEN_INVOICE_STATUSES: readonly InvoiceStatus[] = [
   'partially_paid',
   'overdue',
 ];
+
+/** The columns of a stored invoice (or credit note) its status is derived from. */
+export type StoredInvoiceFacts = {
+  /** draft · issued · cancelled */
+  phase: string;
+  /** TD01 invoice, TD04 credit note. */
+  documentType: string;
+  sentAt: Date | string | null;
+  amountDueCents: number;
+  paidCents: number;
+  creditedCents: number;
+  dueDate: string | null;
+};
+
+/**
+ * The status of a stored invoice from its phase and money (server side; statusCondition in the invoices
+ * repository is its SQL twin).
+ */
+export function invoiceStatus(row: StoredInvoiceFacts, today: string): InvoiceStatus {
+  // A credit note is a draft, issued or sent: it is not paid or overdue itself.
+  if (row.documentType === 'TD04') return row.phase === 'draft' ? 'draft' : row.sentAt ? 'sent' : 'issued';
+  return deriveInvoiceStatus({
+    issued: row.phase !== 'draft',
+    sent: row.sentAt !== null,
+    cancelled: false,
+    amountDueCents: row.amountDueCents,
+    paidCents: row.paidCents,
+    creditedCents: row.creditedCents,
+    dueDate: row.dueDate,
+    today,
+  });
+}

@@ -1,3 +1,4 @@
+/** Text made safe to put inside HTML elements and quoted attribute values. */
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

@@ -6,12 +6,12 @@ import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { emailTemplates } from '../../db/schema/invoicing.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import { settingsBackups } from '../../db/schema/security.ts';
-import type { Db } from '../../platform/db.ts';
-import type { BusinessProfileValues } from '../business-profiles/repository.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import type { BusinessProfileValues } from '../business-profiles/index.ts';
 
 /** Every function takes the organization id: settings and backups are only read or written within it. */
 
-export async function findOrganization(db: Db, orgId: string) {
+export async function findOrganization(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({ name: organization.name, slug: organization.slug })
     .from(organization)
@@ -19,7 +19,7 @@ export async function findOrganization(db: Db, orgId: string) {
   return row;
 }
 
-export async function findPreferences(db: Db, orgId: string): Promise<TBackupPreferences | undefined> {
+export async function findPreferences(db: DbOrTx, orgId: string): Promise<TBackupPreferences | undefined> {
   const [row] = await db
     .select({
       timeZone: organizationSettings.timeZone,
@@ -30,7 +30,7 @@ export async function findPreferences(db: Db, orgId: string): Promise<TBackupPre
   return row;
 }
 
-export async function savePreferences(db: Db, orgId: string, values: TBackupPreferences) {
+export async function savePreferences(db: DbOrTx, orgId: string, values: TBackupPreferences) {
   await db
     .insert(organizationSettings)
     .values({ organizationId: orgId, ...values })
@@ -40,7 +40,7 @@ export async function savePreferences(db: Db, orgId: string, values: TBackupPref
     });
 }
 
-export async function listTemplates(db: Db, orgId: string) {
+export async function listTemplates(db: DbOrTx, orgId: string) {
   return db
     .select({
       key: emailTemplates.templateKey,
@@ -55,7 +55,7 @@ export async function listTemplates(db: Db, orgId: string) {
 
 /** The organization's versions become exactly `templates`: the others go back to the system text. */
 export async function replaceTemplates(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   userId: string,
   templates: readonly TBackupEmailTemplate[],
@@ -76,7 +76,7 @@ export async function replaceTemplates(
 }
 
 export async function insertProfile(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   userId: string,
   values: BusinessProfileValues & { companyName: string },
@@ -84,7 +84,7 @@ export async function insertProfile(
   await db.insert(businessProfiles).values({ ...values, organizationId: orgId, createdBy: userId });
 }
 
-export async function listMemberRoles(db: Db, orgId: string) {
+export async function listMemberRoles(db: DbOrTx, orgId: string) {
   return db
     .select({ userId: member.userId, email: user.email, role: member.role })
     .from(member)
@@ -93,7 +93,7 @@ export async function listMemberRoles(db: Db, orgId: string) {
     .orderBy(asc(user.email));
 }
 
-export async function setMemberRole(db: Db, orgId: string, userId: string, role: Role) {
+export async function setMemberRole(db: DbOrTx, orgId: string, userId: string, role: Role) {
   await db
     .update(member)
     .set({ role })
@@ -115,7 +115,7 @@ const summaryColumns = {
 export type BackupSummaryRow = Awaited<ReturnType<typeof findBackupSummary>>;
 
 export async function insertBackup(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   values: { userId: string; kind: BackupKind; backupData: Record<string, unknown> },
 ) {
@@ -126,7 +126,7 @@ export async function insertBackup(
   return row!.id;
 }
 
-export async function findBackupSummary(db: Db, orgId: string, id: string) {
+export async function findBackupSummary(db: DbOrTx, orgId: string, id: string) {
   const [row] = await db
     .select(summaryColumns)
     .from(settingsBackups)
@@ -135,7 +135,7 @@ export async function findBackupSummary(db: Db, orgId: string, id: string) {
   return row;
 }
 
-export async function listBackups(db: Db, orgId: string, page: { limit: number; offset: number }) {
+export async function listBackups(db: DbOrTx, orgId: string, page: { limit: number; offset: number }) {
   return db
     .select(summaryColumns)
     .from(settingsBackups)
@@ -146,7 +146,7 @@ export async function listBackups(db: Db, orgId: string, page: { limit: number; 
     .offset(page.offset);
 }
 
-export async function countBackups(db: Db, orgId: string) {
+export async function countBackups(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({ total: count() })
     .from(settingsBackups)
@@ -154,7 +154,7 @@ export async function countBackups(db: Db, orgId: string) {
   return Number(row?.total ?? 0);
 }
 
-export async function findBackupData(db: Db, orgId: string, id: string) {
+export async function findBackupData(db: DbOrTx, orgId: string, id: string) {
   const [row] = await db
     .select({
       kind: settingsBackups.kind,

@@ -14,8 +14,8 @@ import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { resolveMembership } from '../../platform/request-context.ts';
-import { lockOrganization } from '../organizations/team-repository.ts';
-import { updateProfile, type BusinessProfileValues } from '../business-profiles/repository.ts';
+import { lockOrganization } from '../organizations/index.ts';
+import { updateProfile, type BusinessProfileValues } from '../business-profiles/index.ts';
 import { saveInvoicingSettings } from '../invoicing/settings.ts';
 import { wallClock } from '../security/audit-csv.ts';
 import { planRestore, type MemberRole, type RestoreActor } from './changes.ts';
@@ -59,8 +59,7 @@ async function snapshot(db: Db, scope: Scope, kind: 'backup' | 'restore') {
 }
 
 export async function createBackup(db: Db, scope: Scope, origin: Origin): Promise<TBackupSummary> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const summary = await snapshot(tx, scope, 'backup');
     await recordAudit(tx, {
       ...origin,
@@ -169,8 +168,7 @@ export async function restoreBackup(
   origin: Origin,
 ): Promise<TBackupRestoreResult> {
   const file = await loadSource(db, scope.orgId, source, locale);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Role changes are serialized with the team's on the organization row, and the actor's role is read again
     // under that lock: a restore racing a demotion can never leave the organization without a super_admin.
     if (!(await lockOrganization(tx, scope.orgId))) throw new AppError('NOT_FOUND');

@@ -7,12 +7,12 @@ import {
   type TBackupEmailTemplate,
   type TBackupPreferences,
 } from '@shared/backups/contracts.ts';
+import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
 import { isEmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
-import { findProfile, type BusinessProfileRow } from '../business-profiles/repository.ts';
+import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
 import { getInvoicingSettings } from '../invoicing/settings.ts';
-import { DEFAULT_TIME_ZONE } from '../security/audit-repository.ts';
 import * as repo from './repository.ts';
 
 export type ProfileSnapshot = Partial<Record<BackupProfileField, string | null>>;

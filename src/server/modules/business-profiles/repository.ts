@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 
 export type BusinessProfileRow = typeof businessProfiles.$inferSelect;
@@ -8,14 +8,14 @@ export type BusinessProfileValues = Partial<
 >;
 
 /** Every function takes the organization id: a profile is only ever read or written within its tenant. */
-export async function findProfile(db: Db, orgId: string): Promise<BusinessProfileRow | undefined> {
+export async function findProfile(db: DbOrTx, orgId: string): Promise<BusinessProfileRow | undefined> {
   const [row] = await db.select().from(businessProfiles).where(eq(businessProfiles.organizationId, orgId));
   return row;
 }
 
 /** Creating when one exists updates it (core-app spec §4): one statement, no race between read and write. */
 export async function upsertProfile(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   values: BusinessProfileValues & { companyName: string },
 ): Promise<BusinessProfileRow> {
@@ -31,7 +31,7 @@ export async function upsertProfile(
 }
 
 export async function updateProfile(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   values: BusinessProfileValues,
 ): Promise<BusinessProfileRow | undefined> {

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { resolveMembership } from '../../platform/request-context.ts';
-import { createOrganization } from '../organizations/service.ts';
+import { createOrganization } from '../organizations/index.ts';
 import { findProfile, updateProfile, upsertProfile, type BusinessProfileRow } from './repository.ts';
 
 export function toProfile(row: BusinessProfileRow): TBusinessProfile {

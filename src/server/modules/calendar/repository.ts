@@ -10,9 +10,8 @@ import {
   events,
 } from '../../db/schema/calendar.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { organizationSettings } from '../../db/schema/organization-settings.ts';
-import type { Db } from '../../platform/db.ts';
-import { notDemoOrganization } from '../organizations/repository.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { notDemoOrganization } from '../organizations/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<
@@ -31,16 +30,8 @@ const REMINDABLE = ['pending', 'no_response'];
 
 // ─── Organization context ──────────────────────────────────────────────────────────────────────────────────
 
-export async function orgTimeZone(db: Db, orgId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ timeZone: organizationSettings.timeZone })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, orgId));
-  return row?.timeZone;
-}
-
 /** Who invites: the business profile's name, e-mail and country, else the organization's name. */
-export async function organizerOf(db: Db, orgId: string) {
+export async function organizerOf(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({
       orgName: organization.name,
@@ -54,13 +45,13 @@ export async function organizerOf(db: Db, orgId: string) {
   return row;
 }
 
-export async function findUserContact(db: Db, userId: string) {
+export async function findUserContact(db: DbOrTx, userId: string) {
   const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
   return row;
 }
 
 /** The user's role in the organization, or undefined when no longer a member. */
-export async function memberRole(db: Db, userId: string, orgId: string) {
+export async function memberRole(db: DbOrTx, userId: string, orgId: string) {
   const [row] = await db
     .select({ role: member.role })
     .from(member)
@@ -68,7 +59,7 @@ export async function memberRole(db: Db, userId: string, orgId: string) {
   return row?.role;
 }
 
-export async function findClientContact(db: Db, orgId: string, clientId: string) {
+export async function findClientContact(db: DbOrTx, orgId: string, clientId: string) {
   const [row] = await db
     .select({
       id: clients.id,
@@ -84,7 +75,7 @@ export async function findClientContact(db: Db, orgId: string, clientId: string)
 
 // ─── Events ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export async function findEvent(db: Db, orgId: string, id: string): Promise<EventRow | undefined> {
+export async function findEvent(db: DbOrTx, orgId: string, id: string): Promise<EventRow | undefined> {
   const [row] = await db
     .select()
     .from(events)
@@ -94,7 +85,7 @@ export async function findEvent(db: Db, orgId: string, id: string): Promise<Even
 
 /** Events with an occurrence overlapping [from, to): single ones by their instants, series by their span. */
 export async function listEventsOverlapping(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   range: { from: Date; to: Date; clientId?: string },
 ) {
@@ -118,7 +109,7 @@ export async function listEventsOverlapping(
 }
 
 /** The organization's events whose last occurrence ends after `since` (the subscription feed). */
-export async function listEventsEndingAfter(db: Db, orgId: string, since: Date) {
+export async function listEventsEndingAfter(db: DbOrTx, orgId: string, since: Date) {
   return db
     .select()
     .from(events)
@@ -127,7 +118,7 @@ export async function listEventsEndingAfter(db: Db, orgId: string, since: Date) 
     .limit(5000);
 }
 
-export async function insertEvent(db: Db, orgId: string, values: EventValues): Promise<EventRow> {
+export async function insertEvent(db: DbOrTx, orgId: string, values: EventValues): Promise<EventRow> {
   const [row] = await db
     .insert(events)
     .values({ ...values, organizationId: orgId })
@@ -137,7 +128,7 @@ export async function insertEvent(db: Db, orgId: string, values: EventValues): P
 
 /** Replaces the event's values; `bump` raises the iCalendar SEQUENCE in the same statement. */
 export async function updateEvent(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: Partial<EventValues>,
@@ -155,7 +146,7 @@ export async function updateEvent(
   return row;
 }
 
-export async function deleteEvent(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteEvent(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(events)
     .where(and(eq(events.organizationId, orgId), eq(events.id, id)))
@@ -170,7 +161,7 @@ const invitationColumns = {
   checkedInAt: eventAttendees.checkedInAt,
 };
 
-export async function listInvitations(db: Db, orgId: string, eventId: string) {
+export async function listInvitations(db: DbOrTx, orgId: string, eventId: string) {
   return db
     .select(invitationColumns)
     .from(eventInvitations)
@@ -179,7 +170,7 @@ export async function listInvitations(db: Db, orgId: string, eventId: string) {
     .orderBy(asc(eventInvitations.createdAt), asc(eventInvitations.id));
 }
 
-export async function findInvitation(db: Db, orgId: string, eventId: string, id: string) {
+export async function findInvitation(db: DbOrTx, orgId: string, eventId: string, id: string) {
   const [row] = await db
     .select(invitationColumns)
     .from(eventInvitations)
@@ -194,7 +185,7 @@ export async function findInvitation(db: Db, orgId: string, eventId: string, id:
   return row;
 }
 
-export async function findInvitationByEmail(db: Db, eventId: string, email: string) {
+export async function findInvitationByEmail(db: DbOrTx, eventId: string, email: string) {
   const [row] = await db
     .select({ id: eventInvitations.id })
     .from(eventInvitations)
@@ -208,7 +199,7 @@ export async function findInvitationByEmail(db: Db, eventId: string, email: stri
 }
 
 /** The invitation and its event behind a link, whatever the organization; expiry is the caller's. */
-export async function findByTokenHash(db: Db, tokenHash: string) {
+export async function findByTokenHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({ invitation: eventInvitations, event: events })
     .from(eventInvitationTokens)
@@ -219,7 +210,7 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
 }
 
 export async function insertInvitation(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   eventId: string,
   values: InvitationValues,
@@ -232,7 +223,7 @@ export async function insertInvitation(
 }
 
 export async function updateInvitation(
-  db: Db,
+  db: DbOrTx,
   id: string,
   values: Partial<InvitationValues>,
 ): Promise<InvitationRow | undefined> {
@@ -244,7 +235,7 @@ export async function updateInvitation(
   return row;
 }
 
-export async function deleteInvitation(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteInvitation(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(eventInvitations)
     .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.id, id)))
@@ -252,25 +243,25 @@ export async function deleteInvitation(db: Db, orgId: string, id: string): Promi
   return rows.length > 0;
 }
 
-export async function addToken(db: Db, invitationId: string, tokenHash: string) {
+export async function addToken(db: DbOrTx, invitationId: string, tokenHash: string) {
   await db.insert(eventInvitationTokens).values({ invitationId, invitationTokenHash: tokenHash });
 }
 
 /** A re-send: every earlier link of the invitation stops working. */
-export async function replaceTokens(db: Db, invitationId: string, tokenHash: string) {
+export async function replaceTokens(db: DbOrTx, invitationId: string, tokenHash: string) {
   await db.delete(eventInvitationTokens).where(eq(eventInvitationTokens.invitationId, invitationId));
   await addToken(db, invitationId, tokenHash);
 }
 
 /** After the event moved: every invitation's links last until the new end + 30 days. */
-export async function setTokenExpiry(db: Db, eventId: string, expiresAt: Date) {
+export async function setTokenExpiry(db: DbOrTx, eventId: string, expiresAt: Date) {
   await db
     .update(eventInvitations)
     .set({ tokenExpiresAt: expiresAt, updatedAt: new Date() })
     .where(eq(eventInvitations.eventId, eventId));
 }
 
-export async function statsRows(db: Db, orgId: string, eventId: string) {
+export async function statsRows(db: DbOrTx, orgId: string, eventId: string) {
   const [invitations, [checked]] = await Promise.all([
     db
       .select({ rsvpStatus: eventInvitations.rsvpStatus, guestCount: eventInvitations.guestCount })
@@ -291,7 +282,7 @@ export async function statsRows(db: Db, orgId: string, eventId: string) {
 }
 
 /** Stores no_response on invitations still pending once their event has started. Returns how many. */
-export async function markNoResponse(db: Db, now: Date): Promise<number> {
+export async function markNoResponse(db: DbOrTx, now: Date): Promise<number> {
   const rows = await db
     .update(eventInvitations)
     .set({ rsvpStatus: 'no_response', updatedAt: now })
@@ -309,7 +300,7 @@ export async function markNoResponse(db: Db, now: Date): Promise<number> {
 }
 
 /** Invitations a reminder may be due for: e-mail, unanswered, wanted, under the limit, event within reach. */
-export async function reminderCandidates(db: Db, now: Date, horizon: Date, maxReminders: number) {
+export async function reminderCandidates(db: DbOrTx, now: Date, horizon: Date, maxReminders: number) {
   return db
     .select({ invitation: eventInvitations, event: events })
     .from(eventInvitations)
@@ -335,7 +326,7 @@ export async function reminderCandidates(db: Db, now: Date, horizon: Date, maxRe
  * hold once the first has committed.
  */
 export async function claimReminder(
-  db: Db,
+  db: DbOrTx,
   input: { id: string; seenCount: number; slotAt: Date; now: Date },
 ): Promise<InvitationRow | undefined> {
   const [row] = await db
@@ -362,7 +353,10 @@ export async function claimReminder(
 }
 
 /** Gives a claimed slot back when its e-mail could not be written (only if nothing changed since). */
-export async function releaseReminder(db: Db, input: { id: string; claimedAt: Date; previous: Date | null }) {
+export async function releaseReminder(
+  db: DbOrTx,
+  input: { id: string; claimedAt: Date; previous: Date | null },
+) {
   await db
     .update(eventInvitations)
     .set({
@@ -374,7 +368,7 @@ export async function releaseReminder(db: Db, input: { id: string; claimedAt: Da
 
 // ─── Attendees ─────────────────────────────────────────────────────────────────────────────────────────────
 
-export async function listAttendees(db: Db, orgId: string, eventId: string): Promise<AttendeeRow[]> {
+export async function listAttendees(db: DbOrTx, orgId: string, eventId: string): Promise<AttendeeRow[]> {
   return db
     .select()
     .from(eventAttendees)
@@ -382,7 +376,7 @@ export async function listAttendees(db: Db, orgId: string, eventId: string): Pro
     .orderBy(asc(eventAttendees.createdAt), asc(eventAttendees.id));
 }
 
-export async function findAttendee(db: Db, orgId: string, eventId: string, id: string) {
+export async function findAttendee(db: DbOrTx, orgId: string, eventId: string, id: string) {
   const [row] = await db
     .select()
     .from(eventAttendees)
@@ -396,13 +390,13 @@ export async function findAttendee(db: Db, orgId: string, eventId: string, id: s
   return row;
 }
 
-export async function findAttendeeByInvitation(db: Db, invitationId: string) {
+export async function findAttendeeByInvitation(db: DbOrTx, invitationId: string) {
   const [row] = await db.select().from(eventAttendees).where(eq(eventAttendees.invitationId, invitationId));
   return row;
 }
 
 /** The accepted guest as an attendee: created once, its name and guest count kept current. */
-export async function upsertAttendee(db: Db, invitation: InvitationRow): Promise<AttendeeRow> {
+export async function upsertAttendee(db: DbOrTx, invitation: InvitationRow): Promise<AttendeeRow> {
   const [row] = await db
     .insert(eventAttendees)
     .values({
@@ -427,7 +421,7 @@ export async function upsertAttendee(db: Db, invitation: InvitationRow): Promise
 }
 
 /** Removes the guest's attendee row unless it is checked in. */
-export async function removeExpectedAttendee(db: Db, invitationId: string) {
+export async function removeExpectedAttendee(db: DbOrTx, invitationId: string) {
   await db
     .delete(eventAttendees)
     .where(
@@ -436,7 +430,7 @@ export async function removeExpectedAttendee(db: Db, invitationId: string) {
 }
 
 export async function setAttendance(
-  db: Db,
+  db: DbOrTx,
   input: { id: string; checkedIn: boolean; by: string | null; at: Date },
 ): Promise<AttendeeRow | undefined> {
   const [row] = await db
@@ -459,7 +453,7 @@ export async function setAttendance(
 // ─── Comments ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Public comments and the reader's own private ones, oldest first. */
-export async function listComments(db: Db, orgId: string, eventId: string, readerId: string) {
+export async function listComments(db: DbOrTx, orgId: string, eventId: string, readerId: string) {
   return db
     .select()
     .from(eventComments)
@@ -473,7 +467,7 @@ export async function listComments(db: Db, orgId: string, eventId: string, reade
     .orderBy(asc(eventComments.createdAt), asc(eventComments.id));
 }
 
-export async function findComment(db: Db, orgId: string, eventId: string, id: string, readerId: string) {
+export async function findComment(db: DbOrTx, orgId: string, eventId: string, id: string, readerId: string) {
   const [row] = await db
     .select()
     .from(eventComments)
@@ -488,12 +482,15 @@ export async function findComment(db: Db, orgId: string, eventId: string, id: st
   return row;
 }
 
-export async function insertComment(db: Db, values: typeof eventComments.$inferInsert): Promise<CommentRow> {
+export async function insertComment(
+  db: DbOrTx,
+  values: typeof eventComments.$inferInsert,
+): Promise<CommentRow> {
   const [row] = await db.insert(eventComments).values(values).returning();
   return row!;
 }
 
-export async function deleteComment(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteComment(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(eventComments)
     .where(and(eq(eventComments.organizationId, orgId), eq(eventComments.id, id)))
@@ -503,7 +500,7 @@ export async function deleteComment(db: Db, orgId: string, id: string): Promise<
 
 // ─── Subscription feeds ────────────────────────────────────────────────────────────────────────────────────
 
-export async function findFeed(db: Db, orgId: string, userId: string) {
+export async function findFeed(db: DbOrTx, orgId: string, userId: string) {
   const [row] = await db
     .select()
     .from(calendarFeeds)
@@ -512,7 +509,7 @@ export async function findFeed(db: Db, orgId: string, userId: string) {
 }
 
 /** Creates the user's feed or replaces its token (the previous URL stops working). */
-export async function upsertFeed(db: Db, orgId: string, userId: string, tokenHash: string, now: Date) {
+export async function upsertFeed(db: DbOrTx, orgId: string, userId: string, tokenHash: string, now: Date) {
   const [row] = await db
     .insert(calendarFeeds)
     .values({ organizationId: orgId, userId, tokenHash, createdAt: now })
@@ -524,7 +521,7 @@ export async function upsertFeed(db: Db, orgId: string, userId: string, tokenHas
   return row!;
 }
 
-export async function deleteFeed(db: Db, orgId: string, userId: string): Promise<boolean> {
+export async function deleteFeed(db: DbOrTx, orgId: string, userId: string): Promise<boolean> {
   const rows = await db
     .delete(calendarFeeds)
     .where(and(eq(calendarFeeds.organizationId, orgId), eq(calendarFeeds.userId, userId)))
@@ -532,11 +529,11 @@ export async function deleteFeed(db: Db, orgId: string, userId: string): Promise
   return rows.length > 0;
 }
 
-export async function findFeedByHash(db: Db, tokenHash: string) {
+export async function findFeedByHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
   return row;
 }
 
-export async function touchFeed(db: Db, id: string, now: Date) {
+export async function touchFeed(db: DbOrTx, id: string, now: Date) {
   await db.update(calendarFeeds).set({ lastUsedAt: now }).where(eq(calendarFeeds.id, id));
 }

@@ -5,7 +5,6 @@ import {
   COMMENT_TYPES,
   DEFAULT_END_TIME,
   DEFAULT_START_TIME,
-  DEFAULT_TIME_ZONE,
   GUEST_COUNT_MAX,
   GUEST_COUNT_MIN,
   INVITATION_METHODS,
@@ -35,13 +34,14 @@ import {
   recurrenceProblem,
 } from '@shared/calendar/recurrence.ts';
 import { attendeeAfterAnswer, effectiveRsvpStatus, eventStats, rsvpValues } from '@shared/calendar/rsvp.ts';
-import { addDays, isValidTimeZone, zonedToUtc } from '@shared/dates/dates.ts';
+import { addDays, zonedToUtc } from '@shared/dates/dates.ts';
 import { minutesOf, occurrenceInstants, timeOf } from '@shared/calendar/time.ts';
 import type { Db } from '../../platform/db.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
-import { notifyOrganization } from '../notifications/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
 import {
   hhmm,
   hostLanguageOf,
@@ -80,11 +80,6 @@ export async function requireEvent(db: Db, orgId: string, id: string): Promise<r
   return row;
 }
 
-async function timeZoneOf(db: Db, orgId: string): Promise<string> {
-  const zone = await repo.orgTimeZone(db, orgId);
-  return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
-
 const clientName = (c: { companyName: string | null; fullName: string | null }) =>
   c.companyName?.trim() || c.fullName?.trim() || '';
 
@@ -99,7 +94,7 @@ export async function calendarOptions(
   orgId: string,
 ): Promise<TCalendarOptions> {
   return {
-    timeZone: await timeZoneOf(deps.db, orgId),
+    timeZone: await organizationTimeZone(deps.db, orgId),
     defaultStartTime: DEFAULT_START_TIME,
     defaultEndTime: DEFAULT_END_TIME,
     guestCountMin: GUEST_COUNT_MIN,
@@ -183,7 +178,7 @@ export async function createEvent(
   deps: Pick<CalendarDeps, 'db' | 'appUrl'>,
   input: { orgId: string; userId: string; input: TEventInput },
 ): Promise<TEvent> {
-  const timeZone = await timeZoneOf(deps.db, input.orgId);
+  const timeZone = await organizationTimeZone(deps.db, input.orgId);
   const values = await eventValues(deps.db, input.orgId, input.input, timeZone);
   const host = new URL(deps.appUrl).hostname || 'gestionale';
   const row = await repo.insertEvent(deps.db, input.orgId, {
@@ -204,7 +199,7 @@ export async function listEvents(
   orgId: string,
   query: TEventListQuery,
 ): Promise<TEventOccurrenceList> {
-  const timeZone = await timeZoneOf(deps.db, orgId);
+  const timeZone = await organizationTimeZone(deps.db, orgId);
   const from = zonedToUtc(query.from, '00:00', timeZone);
   const to = zonedToUtc(addDays(query.to, 1), '00:00', timeZone);
   const rows = await repo.listEventsOverlapping(deps.db, orgId, {
@@ -475,8 +470,7 @@ export async function createInvitation(
   }
 
   const token = newToken();
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await deps.db.transaction(async (tx) => {
     const inserted = await repo.insertInvitation(tx, input.orgId, event.id, {
       ...invitee,
       inviteePhone: body.inviteePhone,
@@ -579,8 +573,7 @@ export async function cancelInvitation(
 
 /** Stores an answer and keeps the attendee list in step, in one transaction. */
 async function recordAnswer(db: Db, invitation: repo.InvitationRow, submission: TRsvpSubmission, now: Date) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const updated = (await repo.updateInvitation(tx, invitation.id, rsvpValues(submission, now)))!;
     const attendee = await repo.findAttendeeByInvitation(tx, invitation.id);
     const action = attendeeAfterAnswer(

@@ -2,7 +2,7 @@ import { events } from '../../db/schema/calendar.ts';
 import { emailActivity, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
@@ -104,7 +104,7 @@ function orderOf(f: ClientFilter): SQL[] {
  * carry the total; only then a separate count runs.
  */
 export async function listClients(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   f: ClientFilter,
   page: { limit: number; offset: number },
@@ -136,7 +136,7 @@ export async function listClients(
 }
 
 /** Every matching row, for exports (capped by the caller). */
-export async function listAllClients(db: Db, orgId: string, f: ClientFilter, limit: number) {
+export async function listAllClients(db: DbOrTx, orgId: string, f: ClientFilter, limit: number) {
   return db
     .select(columns)
     .from(clients)
@@ -145,7 +145,7 @@ export async function listAllClients(db: Db, orgId: string, f: ClientFilter, lim
     .limit(limit);
 }
 
-export async function findClient(db: Db, orgId: string, id: string): Promise<ClientRow | undefined> {
+export async function findClient(db: DbOrTx, orgId: string, id: string): Promise<ClientRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(clients)
@@ -153,7 +153,7 @@ export async function findClient(db: Db, orgId: string, id: string): Promise<Cli
   return row;
 }
 
-export async function insertClient(db: Db, orgId: string, values: ClientValues): Promise<ClientRow> {
+export async function insertClient(db: DbOrTx, orgId: string, values: ClientValues): Promise<ClientRow> {
   const [row] = await db
     .insert(clients)
     .values({ ...values, organizationId: orgId })
@@ -161,7 +161,7 @@ export async function insertClient(db: Db, orgId: string, values: ClientValues):
   return row!;
 }
 
-export async function updateClient(db: Db, orgId: string, id: string, values: Partial<ClientValues>) {
+export async function updateClient(db: DbOrTx, orgId: string, id: string, values: Partial<ClientValues>) {
   const [row] = await db
     .update(clients)
     .set({ ...values, updatedAt: new Date() })
@@ -170,7 +170,7 @@ export async function updateClient(db: Db, orgId: string, id: string, values: Pa
   return row;
 }
 
-export async function setArchived(db: Db, orgId: string, id: string, archived: boolean) {
+export async function setArchived(db: DbOrTx, orgId: string, id: string, archived: boolean) {
   const [row] = await db
     .update(clients)
     .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
@@ -180,7 +180,7 @@ export async function setArchived(db: Db, orgId: string, id: string, archived: b
 }
 
 /** Deleting a client referenced elsewhere fails with a foreign-key violation → "Cannot delete: item is in use". */
-export async function deleteClient(db: Db, orgId: string, id: string) {
+export async function deleteClient(db: DbOrTx, orgId: string, id: string) {
   const deleted = await db
     .delete(clients)
     .where(and(eq(clients.organizationId, orgId), eq(clients.id, id)))
@@ -193,7 +193,7 @@ export async function deleteClient(db: Db, orgId: string, id: string) {
  * `exceptId`: which of the two unique keys a create or update would break.
  */
 export async function findConflicts(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   keys: { vatNumber: string | null; email: string | null },
   exceptId?: string,
@@ -220,7 +220,7 @@ export async function findConflicts(
 }
 
 /** What identifies every client of the organization, for duplicate detection in imports (one query). */
-export async function clientIdentities(db: Db, orgId: string) {
+export async function clientIdentities(db: DbOrTx, orgId: string) {
   return db
     .select({
       vatNumber: clients.vatNumber,
@@ -234,7 +234,7 @@ export async function clientIdentities(db: Db, orgId: string) {
     .where(eq(clients.organizationId, orgId));
 }
 
-export async function insertClientsBatch(db: Db, orgId: string, rows: ClientValues[]) {
+export async function insertClientsBatch(db: DbOrTx, orgId: string, rows: ClientValues[]) {
   const CHUNK = 500;
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.insert(clients).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, organizationId: orgId })));
@@ -245,7 +245,7 @@ export async function insertClientsBatch(db: Db, orgId: string, rows: ClientValu
  * The transactions naming the client as counterparty, newest first: the part of the timeline that exists now
  * (quotes, invoices, events and mail come with their areas). One more row than asked tells whether there are more.
  */
-export async function clientTransactions(db: Db, orgId: string, clientId: string, limit: number) {
+export async function clientTransactions(db: DbOrTx, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: transactions.id,
@@ -261,7 +261,7 @@ export async function clientTransactions(db: Db, orgId: string, clientId: string
 }
 
 /** The client's quotes, newest first (limit + 1 rows tell whether there are more). */
-export async function clientQuotes(db: Db, orgId: string, clientId: string, limit: number) {
+export async function clientQuotes(db: DbOrTx, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: quotes.id,
@@ -278,7 +278,7 @@ export async function clientQuotes(db: Db, orgId: string, clientId: string, limi
 }
 
 /** The client's invoices and credit notes with what their status is derived from, newest first. */
-export async function clientInvoices(db: Db, orgId: string, clientId: string, limit: number) {
+export async function clientInvoices(db: DbOrTx, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: invoices.id,
@@ -300,7 +300,7 @@ export async function clientInvoices(db: Db, orgId: string, clientId: string, li
 }
 
 /** Document e-mails sent to the client, newest first. */
-export async function clientMails(db: Db, orgId: string, clientId: string, limit: number) {
+export async function clientMails(db: DbOrTx, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: emailActivity.id,
@@ -320,7 +320,7 @@ export async function clientMails(db: Db, orgId: string, clientId: string, limit
 }
 
 /** The client's calendar events, latest first. */
-export async function clientEvents(db: Db, orgId: string, clientId: string, limit: number) {
+export async function clientEvents(db: DbOrTx, orgId: string, clientId: string, limit: number) {
   return db
     .select({
       id: events.id,

@@ -32,9 +32,8 @@ import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
-import { effectiveQuoteStatus } from '@shared/invoicing/status.ts';
+import { effectiveQuoteStatus, invoiceStatus } from '@shared/invoicing/status.ts';
 import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
-import { invoiceStatus } from '../invoices/service.ts';
 import { todayIn } from '../invoicing/format.ts';
 import {
   clientEvents,
@@ -353,7 +352,7 @@ export async function importClients(
   }
   if (!dryRun && toInsert.length > 0) {
     await withUniqueFields(() =>
-      deps.db.transaction(async (tx) => insertClientsBatch(tx as unknown as Db, input.orgId, toInsert)),
+      deps.db.transaction(async (tx) => insertClientsBatch(tx, input.orgId, toInsert)),
     );
   }
   return { dryRun, mode, ...counts, imported: dryRun ? 0 : toInsert.length, rows: results };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { user } from '../../db/schema/auth.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
@@ -134,7 +134,7 @@ function orderOf(f: ItemFilter): SQL[] {
 const stockValue = sql<string>`coalesce(sum(case when ${inventoryItems.kind} = 'goods' and ${inventoryItems.stockQuantity} > 0 then round(${inventoryItems.stockQuantity} * ${inventoryItems.costCents}) else 0 end), 0)`;
 
 export async function listItems(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   f: ItemFilter,
   page: { limit: number; offset: number },
@@ -158,7 +158,7 @@ export async function listItems(
 }
 
 /** Every matching row, for exports (capped by the caller). */
-export async function listAllItems(db: Db, orgId: string, f: ItemFilter, limit: number) {
+export async function listAllItems(db: DbOrTx, orgId: string, f: ItemFilter, limit: number) {
   const rows = await db
     .select(itemColumns)
     .from(inventoryItems)
@@ -168,7 +168,7 @@ export async function listAllItems(db: Db, orgId: string, f: ItemFilter, limit: 
   return rows as ItemRow[];
 }
 
-export async function findItem(db: Db, orgId: string, id: string): Promise<ItemRow | undefined> {
+export async function findItem(db: DbOrTx, orgId: string, id: string): Promise<ItemRow | undefined> {
   const [row] = await db
     .select(itemColumns)
     .from(inventoryItems)
@@ -178,7 +178,7 @@ export async function findItem(db: Db, orgId: string, id: string): Promise<ItemR
 
 /** The item whose barcode is one of the keys, else the one with that SKU (barcode first: it is what scanners read). */
 export async function findItemByCode(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   code: { barcodes: string[]; sku: string },
 ): Promise<ItemRow | undefined> {
@@ -197,7 +197,7 @@ export async function findItemByCode(
 
 /** Which of the SKU and barcode keys another item of the organization already uses. */
 export async function findCodeConflicts(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   codes: { sku: string; barcodes: string[]; exceptId?: string },
 ) {
@@ -220,7 +220,7 @@ export async function findCodeConflicts(
 }
 
 export async function insertItem(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   values: ItemValues & { stockQuantity?: string },
 ): Promise<ItemRow> {
@@ -231,7 +231,7 @@ export async function insertItem(
   return row as ItemRow;
 }
 
-export async function updateItem(db: Db, orgId: string, id: string, values: ItemValues) {
+export async function updateItem(db: DbOrTx, orgId: string, id: string, values: ItemValues) {
   const [row] = await db
     .update(inventoryItems)
     .set({ ...values, updatedAt: new Date() })
@@ -241,7 +241,7 @@ export async function updateItem(db: Db, orgId: string, id: string, values: Item
 }
 
 /** An item with movements cannot go: the foreign key refuses (→ 409 IN_USE, "Cannot delete: item is in use"). */
-export async function deleteItem(db: Db, orgId: string, id: string) {
+export async function deleteItem(db: DbOrTx, orgId: string, id: string) {
   const deleted = await db
     .delete(inventoryItems)
     .where(and(eq(inventoryItems.organizationId, orgId), eq(inventoryItems.id, id)))
@@ -249,7 +249,7 @@ export async function deleteItem(db: Db, orgId: string, id: string) {
   return deleted.length > 0;
 }
 
-export async function countItems(db: Db, orgId: string) {
+export async function countItems(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(inventoryItems)
@@ -257,7 +257,7 @@ export async function countItems(db: Db, orgId: string) {
   return row?.n ?? 0;
 }
 
-export async function countMovements(db: Db, orgId: string, itemId: string) {
+export async function countMovements(db: DbOrTx, orgId: string, itemId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(stockMovements)
@@ -265,7 +265,7 @@ export async function countMovements(db: Db, orgId: string, itemId: string) {
   return row?.n ?? 0;
 }
 
-export async function listCategories(db: Db, orgId: string): Promise<string[]> {
+export async function listCategories(db: DbOrTx, orgId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: inventoryItems.category })
     .from(inventoryItems)
@@ -275,7 +275,7 @@ export async function listCategories(db: Db, orgId: string): Promise<string[]> {
 }
 
 /** The item row locked until the end of the transaction (SELECT … FOR UPDATE): movements on it queue up. */
-export async function lockItem(db: Db, orgId: string, id: string): Promise<ItemRow | undefined> {
+export async function lockItem(db: DbOrTx, orgId: string, id: string): Promise<ItemRow | undefined> {
   const [row] = await db
     .select(itemColumns)
     .from(inventoryItems)
@@ -323,7 +323,7 @@ export type MovementRow = {
   createdAt: Date;
 };
 
-export async function insertMovement(db: Db, orgId: string, values: MovementValues) {
+export async function insertMovement(db: DbOrTx, orgId: string, values: MovementValues) {
   const [row] = await db
     .insert(stockMovements)
     .values({ ...values, organizationId: orgId })
@@ -332,7 +332,7 @@ export async function insertMovement(db: Db, orgId: string, values: MovementValu
 }
 
 /** Adds the movement's change to the cached quantity (in the movement's transaction) and returns the new row. */
-export async function addToStock(db: Db, orgId: string, id: string, delta: string) {
+export async function addToStock(db: DbOrTx, orgId: string, id: string, delta: string) {
   const [row] = await db
     .update(inventoryItems)
     .set({
@@ -346,7 +346,7 @@ export async function addToStock(db: Db, orgId: string, id: string, delta: strin
 
 /** Newest first, with the name of the user who recorded each movement. */
 export async function listMovements(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   itemId: string,
   page: { limit: number; offset: number },
@@ -367,7 +367,7 @@ export async function listMovements(
 }
 
 /** The sum of an item's movements (the truth the cached stock_quantity mirrors). */
-export async function sumMovements(db: Db, orgId: string, itemId: string) {
+export async function sumMovements(db: DbOrTx, orgId: string, itemId: string) {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${stockMovements.quantity}), 0)` })
     .from(stockMovements)
@@ -376,7 +376,7 @@ export async function sumMovements(db: Db, orgId: string, itemId: string) {
 }
 
 /** A missing settings row means the defaults (negative stock not allowed). */
-export async function findAllowNegativeStock(db: Db, orgId: string): Promise<boolean> {
+export async function findAllowNegativeStock(db: DbOrTx, orgId: string): Promise<boolean> {
   const [row] = await db
     .select({ allow: organizationSettings.allowNegativeStock })
     .from(organizationSettings)
@@ -384,7 +384,7 @@ export async function findAllowNegativeStock(db: Db, orgId: string): Promise<boo
   return row?.allow ?? false;
 }
 
-export async function saveAllowNegativeStock(db: Db, orgId: string, allow: boolean) {
+export async function saveAllowNegativeStock(db: DbOrTx, orgId: string, allow: boolean) {
   const [row] = await db
     .insert(organizationSettings)
     .values({ organizationId: orgId, allowNegativeStock: allow })
@@ -397,7 +397,7 @@ export async function saveAllowNegativeStock(db: Db, orgId: string, allow: boole
 }
 
 /** Every SKU and barcode of the organization, for duplicate detection in imports. */
-export async function existingCodes(db: Db, orgId: string) {
+export async function existingCodes(db: DbOrTx, orgId: string) {
   const rows = await db
     .select({ sku: inventoryItems.sku, barcode: inventoryItems.barcode })
     .from(inventoryItems)
@@ -412,7 +412,7 @@ const CHUNK = 500;
 
 /** Inserts items in chunks of 500; returns the new id of each SKU. */
 export async function insertItemsBatch(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   rows: (ItemValues & { stockQuantity: string })[],
 ): Promise<Map<string, string>> {
@@ -427,7 +427,7 @@ export async function insertItemsBatch(
   return ids;
 }
 
-export async function insertMovementsBatch(db: Db, orgId: string, rows: MovementValues[]) {
+export async function insertMovementsBatch(db: DbOrTx, orgId: string, rows: MovementValues[]) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db
       .insert(stockMovements)

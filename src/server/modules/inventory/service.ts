@@ -44,7 +44,7 @@ import { formatNumber } from '@shared/format/format.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
-import { notifyOrganization } from '../notifications/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import * as repo from './repository.ts';
 
@@ -292,8 +292,7 @@ export async function recordMovement(
 ): Promise<TRecordedMovement> {
   const { orgId, movement } = input;
   const delta = signedDelta(movement.kind, movement.quantity);
-  const result = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const result = await deps.db.transaction(async (db) => {
     const locked = await repo.lockItem(db, orgId, input.itemId);
     if (!locked) throw new AppError('NOT_FOUND');
     const before = toItem(locked);
@@ -433,8 +432,7 @@ export async function importItems(
   const commit = !request.dryRun && !blocked && toCreate.length > 0;
   if (commit) {
     const occurredOn = todayIsoDate();
-    await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await deps.db.transaction(async (db) => {
       const ids = await repo.insertItemsBatch(
         db,
         orgId,

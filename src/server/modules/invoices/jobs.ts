@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
-import { emailActivity, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
+import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { todayIn } from '../invoicing/format.ts';
-import { notDemoOrganization } from '../organizations/repository.ts';
+import * as repo from './repository.ts';
 import { REMINDER_TEMPLATES, deliverReminder } from './sending.ts';
-import { invoiceStatus, type InvoiceMailDeps } from './service.ts';
+import type { InvoiceMailDeps } from './service.ts';
 
 const TYPE_OF_ACTIVITY = Object.fromEntries(
   Object.entries(REMINDER_TEMPLATES).map(([type, t]) => [t.type, type as ReminderType]),
@@ -19,31 +18,12 @@ const TYPE_OF_ACTIVITY = Object.fromEntries(
  * same reminder twice; a send that fails gives the claim back.
  */
 export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Date()): Promise<number> {
-  const candidates = await deps.db
-    .select({ invoice: invoices, everyDays: invoicingSettings.reminderEveryDays })
-    .from(invoices)
-    .leftJoin(invoicingSettings, eq(invoicingSettings.organizationId, invoices.organizationId))
-    .where(
-      and(
-        eq(invoices.phase, 'issued'),
-        eq(invoices.documentType, 'TD01'),
-        sql`${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents} > 0`,
-        or(isNull(invoicingSettings.automaticReminders), eq(invoicingSettings.automaticReminders, true)),
-        // The first reminder goes 3 days before the due date: nothing earlier can be due.
-        sql`${invoices.dueDate} <= (current_date + 4)`,
-        notDemoOrganization(invoices.organizationId),
-      ),
-    );
+  const candidates = await repo.listReminderCandidates(deps.db);
   if (candidates.length === 0) return 0;
-  const activity = await deps.db
-    .select({ invoiceId: emailActivity.invoiceId, type: emailActivity.type })
-    .from(emailActivity)
-    .where(
-      inArray(
-        emailActivity.invoiceId,
-        candidates.map((c) => c.invoice.id),
-      ),
-    );
+  const activity = await repo.listEmailActivityTypes(
+    deps.db,
+    candidates.map((c) => c.invoice.id),
+  );
   let sent = 0;
   const todayByOrg = new Map<string, string>();
   for (const { invoice, everyDays } of candidates) {
@@ -61,26 +41,13 @@ export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Da
         .map((a) => TYPE_OF_ACTIVITY[a.type]!),
     });
     if (!type) continue;
-    const previous = invoice.lastReminderAt;
-    const claimed = await deps.db
-      .update(invoices)
-      .set({ lastReminderAt: now, reminderCount: invoice.reminderCount + 1 })
-      .where(
-        and(
-          eq(invoices.id, invoice.id),
-          previous ? eq(invoices.lastReminderAt, previous) : isNull(invoices.lastReminderAt),
-        ),
-      )
-      .returning({ id: invoices.id });
-    if (claimed.length === 0) continue; // another instance got it
+    const claimed = await repo.claimReminder(deps.db, invoice, now);
+    if (!claimed) continue; // another instance got it
     try {
       await deliverReminder(deps, { orgId, userId: null, row: invoice, type, today });
       sent++;
     } catch (err) {
-      await deps.db
-        .update(invoices)
-        .set({ lastReminderAt: previous, reminderCount: invoice.reminderCount })
-        .where(eq(invoices.id, invoice.id));
+      await repo.releaseReminder(deps.db, invoice);
       throw err;
     }
   }

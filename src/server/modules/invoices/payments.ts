@@ -1,12 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { isUuid } from '@shared/ids/uuid.ts';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
-import { invoicePayments } from '../../db/schema/invoicing.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatMoneyFor } from '../invoicing/format.ts';
-import { findCategoryByName } from '../transactions/repository.ts';
+import { findCategoryByName } from '../transactions/index.ts';
 import * as repo from './repository.ts';
 import { assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
 
@@ -30,8 +26,7 @@ export async function recordPayment(deps: InvoiceDeps, input: PaymentRecording):
 export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecording): Promise<repo.InvoiceRow> {
   assertId(input.invoiceId);
   const { orgId, payment } = input;
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
     if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
@@ -51,26 +46,21 @@ export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecordin
       invoice.language === 'en'
         ? `Payment of invoice ${invoice.number}`
         : `Incasso fattura ${invoice.number}`;
-    const [entry] = await tx
-      .insert(transactions)
-      .values({
-        organizationId: orgId,
-        occurredOn: payment.paidOn,
-        direction: 'income',
-        amountCents: payment.amountCents,
-        vatAmountCents: null,
-        categoryId: category?.id ?? null,
-        description,
-        clientId: invoice.clientId,
-        paymentMethod: payment.method,
-        invoiceId: invoice.id,
-        createdBy: input.userId,
-      })
-      .returning({ id: transactions.id });
-    await tx.insert(invoicePayments).values({
-      organizationId: orgId,
+    const transactionId = await repo.insertLedgerEntry(tx, orgId, {
+      occurredOn: payment.paidOn,
+      direction: 'income',
+      amountCents: payment.amountCents,
+      vatAmountCents: null,
+      categoryId: category?.id ?? null,
+      description,
+      clientId: invoice.clientId,
+      paymentMethod: payment.method,
       invoiceId: invoice.id,
-      transactionId: entry!.id,
+      createdBy: input.userId,
+    });
+    await repo.insertPayment(tx, orgId, {
+      invoiceId: invoice.id,
+      transactionId,
       paidOn: payment.paidOn,
       amountCents: payment.amountCents,
       method: payment.method,
@@ -91,26 +81,11 @@ export async function deletePayment(
   assertId(input.invoiceId);
   if (!isUuid(input.paymentId)) throw new AppError('NOT_FOUND');
   const { orgId } = input;
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
     if (!invoice) throw notFound(input.invoiceId);
-    const [removed] = await tx
-      .delete(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.organizationId, orgId),
-          eq(invoicePayments.invoiceId, invoice.id),
-          eq(invoicePayments.id, input.paymentId),
-        ),
-      )
-      .returning();
+    const removed = await repo.deletePaymentWithEntry(tx, orgId, invoice.id, input.paymentId);
     if (!removed) throw new AppError('NOT_FOUND');
-    if (removed.transactionId) {
-      await tx
-        .delete(transactions)
-        .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
-    }
     return repo.updateInvoice(tx, orgId, invoice.id, {
       paidCents: Math.max(0, invoice.paidCents - removed.amountCents),
     });

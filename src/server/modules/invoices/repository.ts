@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { emailActivity, invoicePayments, invoices } from '../../db/schema/invoicing.ts';
-import type { Db } from '../../platform/db.ts';
+import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { notDemoOrganization } from '../organizations/index.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof invoicePayments.$inferSelect;
@@ -96,7 +98,7 @@ export const listColumns = {
 };
 /** One page with its client names (a join, no query per row) and the count of the filter. */
 export async function listInvoices(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   q: TInvoiceListQuery,
   page: { limit: number; offset: number },
@@ -123,7 +125,7 @@ export async function listInvoices(
 }
 
 /** Totals of the filter (credit notes excluded): issued, collected, outstanding and overdue, in one pass. */
-export async function invoiceTotals(db: Db, orgId: string, q: TInvoiceListQuery, today: string) {
+export async function invoiceTotals(db: DbOrTx, orgId: string, q: TInvoiceListQuery, today: string) {
   const where = whereOf(orgId, q, today);
   const overdueCond = statusCondition('overdue', today);
   const query = db
@@ -158,7 +160,7 @@ export async function invoiceTotals(db: Db, orgId: string, q: TInvoiceListQuery,
   };
 }
 
-export async function findInvoice(db: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+export async function findInvoice(db: DbOrTx, orgId: string, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
@@ -167,7 +169,7 @@ export async function findInvoice(db: Db, orgId: string, id: string): Promise<In
 }
 
 /** The row locked until the transaction ends (issue, payments and credit notes serialise on it). */
-export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<InvoiceRow | undefined> {
+export async function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .select()
     .from(invoices)
@@ -177,7 +179,7 @@ export async function lockInvoice(tx: Db, orgId: string, id: string): Promise<In
 }
 
 /** The last issued document (highest number) of a series and year: its number and date. */
-export async function lastIssuedOf(tx: Db, orgId: string, documentType: string, year: number) {
+export async function lastIssuedOf(tx: DbOrTx, orgId: string, documentType: string, year: number) {
   const [row] = await tx
     .select({ number: invoices.number, issueDate: invoices.issueDate })
     .from(invoices)
@@ -194,7 +196,7 @@ export async function lastIssuedOf(tx: Db, orgId: string, documentType: string, 
   return row;
 }
 
-export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
+export async function insertInvoice(db: DbOrTx, orgId: string, values: InvoiceValues): Promise<InvoiceRow> {
   const [row] = await db
     .insert(invoices)
     .values({ ...values, organizationId: orgId })
@@ -203,7 +205,7 @@ export async function insertInvoice(db: Db, orgId: string, values: InvoiceValues
 }
 
 export async function updateInvoice(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: Partial<InvoiceValues>,
@@ -216,7 +218,7 @@ export async function updateInvoice(
   return row!;
 }
 
-export async function deleteDraft(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteDraft(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(invoices)
     .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id), eq(invoices.phase, 'draft')))
@@ -224,7 +226,7 @@ export async function deleteDraft(db: Db, orgId: string, id: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function paymentsOf(db: Db, orgId: string, invoiceId: string): Promise<PaymentRow[]> {
+export async function paymentsOf(db: DbOrTx, orgId: string, invoiceId: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(invoicePayments)
@@ -233,7 +235,7 @@ export async function paymentsOf(db: Db, orgId: string, invoiceId: string): Prom
 }
 
 /** Credit notes that correct an invoice (number and total), oldest first. */
-export async function creditNotesOf(db: Db, orgId: string, invoiceId: string) {
+export async function creditNotesOf(db: DbOrTx, orgId: string, invoiceId: string) {
   return db
     .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents })
     .from(invoices)
@@ -241,7 +243,7 @@ export async function creditNotesOf(db: Db, orgId: string, invoiceId: string) {
     .orderBy(asc(invoices.createdAt));
 }
 
-export async function numbersOf(db: Db, orgId: string, ids: string[]) {
+export async function numbersOf(db: DbOrTx, orgId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: invoices.id, number: invoices.number })
@@ -252,7 +254,7 @@ export async function numbersOf(db: Db, orgId: string, ids: string[]) {
 export type InvoiceListRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];
 
 /** The client's issued invoices (TD01) that may still be open, oldest due first. */
-export async function openInvoicesOf(db: Db, orgId: string, clientId: string): Promise<InvoiceRow[]> {
+export async function openInvoicesOf(db: DbOrTx, orgId: string, clientId: string): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
@@ -269,11 +271,112 @@ export async function openInvoicesOf(db: Db, orgId: string, clientId: string): P
 }
 
 /** The invoice a delivered message sent (its invoice_sent activity) becomes "sent", once. */
-export async function markInvoiceSentByOutbox(db: Db, outboxId: string) {
+export async function markInvoiceSentByOutbox(db: DbOrTx, outboxId: string) {
   await db.execute(sql`
     update ${invoices} set sent_at = now()
     where sent_at is null and id in (
       select ${emailActivity.invoiceId} from ${emailActivity}
       where ${emailActivity.outboxId} = ${outboxId} and ${emailActivity.type} = 'invoice_sent'
     )`);
+}
+
+// ─── Automatic reminders (jobs.ts) ─────────────────────────────────────────────────────────────────────────
+
+/** Issued, unpaid invoices of organizations with automatic reminders on (not the demo's), with their rhythm. */
+export async function listReminderCandidates(db: DbOrTx) {
+  return db
+    .select({ invoice: invoices, everyDays: invoicingSettings.reminderEveryDays })
+    .from(invoices)
+    .leftJoin(invoicingSettings, eq(invoicingSettings.organizationId, invoices.organizationId))
+    .where(
+      and(
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        sql`${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents} > 0`,
+        or(isNull(invoicingSettings.automaticReminders), eq(invoicingSettings.automaticReminders, true)),
+        // The first reminder goes 3 days before the due date: nothing earlier can be due.
+        sql`${invoices.dueDate} <= (current_date + 4)`,
+        notDemoOrganization(invoices.organizationId),
+      ),
+    );
+}
+
+/** The e-mails already sent about these invoices, by type. */
+export async function listEmailActivityTypes(db: DbOrTx, invoiceIds: string[]) {
+  return db
+    .select({ invoiceId: emailActivity.invoiceId, type: emailActivity.type })
+    .from(emailActivity)
+    .where(inArray(emailActivity.invoiceId, invoiceIds));
+}
+
+type ReminderState = Pick<InvoiceRow, 'id' | 'lastReminderAt' | 'reminderCount'>;
+
+/**
+ * Claims the next reminder of an invoice with a conditional update of last_reminder_at: false when another
+ * instance changed it first.
+ */
+export async function claimReminder(db: DbOrTx, invoice: ReminderState, now: Date): Promise<boolean> {
+  const previous = invoice.lastReminderAt;
+  const claimed = await db
+    .update(invoices)
+    .set({ lastReminderAt: now, reminderCount: invoice.reminderCount + 1 })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        previous ? eq(invoices.lastReminderAt, previous) : isNull(invoices.lastReminderAt),
+      ),
+    )
+    .returning({ id: invoices.id });
+  return claimed.length > 0;
+}
+
+/** Gives a claim back after a send that failed. */
+export async function releaseReminder(db: DbOrTx, invoice: ReminderState) {
+  await db
+    .update(invoices)
+    .set({ lastReminderAt: invoice.lastReminderAt, reminderCount: invoice.reminderCount })
+    .where(eq(invoices.id, invoice.id));
+}
+
+// ─── Payments (payments.ts) ────────────────────────────────────────────────────────────────────────────────
+
+export type LedgerEntryValues = Omit<typeof transactions.$inferInsert, 'id' | 'organizationId'>;
+export type PaymentValues = Omit<typeof invoicePayments.$inferInsert, 'id' | 'organizationId'>;
+
+/** The income entry in the ledger that a payment of an invoice writes. */
+export async function insertLedgerEntry(tx: Tx, orgId: string, values: LedgerEntryValues): Promise<string> {
+  const [entry] = await tx
+    .insert(transactions)
+    .values({ organizationId: orgId, ...values })
+    .returning({ id: transactions.id });
+  return entry!.id;
+}
+
+export async function insertPayment(tx: Tx, orgId: string, values: PaymentValues) {
+  await tx.insert(invoicePayments).values({ organizationId: orgId, ...values });
+}
+
+/** Removes a payment of an invoice and the ledger entry it wrote; undefined when there is no such payment. */
+export async function deletePaymentWithEntry(
+  tx: Tx,
+  orgId: string,
+  invoiceId: string,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [removed] = await tx
+    .delete(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.organizationId, orgId),
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.id, paymentId),
+      ),
+    )
+    .returning();
+  if (removed?.transactionId) {
+    await tx
+      .delete(transactions)
+      .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, removed.transactionId)));
+  }
+  return removed;
 }

@@ -14,15 +14,9 @@ import { daysBetween } from '@shared/dates/dates.ts';
 import { loadParties } from '../invoicing/snapshot.ts';
 import { missingFatturaPaData } from './fatturapa/missing-data.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
+import { invoiceStatus } from '@shared/invoicing/status.ts';
 import * as repo from './repository.ts';
-import {
-  assertId,
-  invoiceStatus,
-  notFound,
-  outstandingOf,
-  type InvoiceDeps,
-  type InvoiceMailDeps,
-} from './service.ts';
+import { assertId, notFound, outstandingOf, type InvoiceDeps, type InvoiceMailDeps } from './service.ts';
 
 /** Values of the document e-mail templates for an invoice (email-client spec §9). */
 async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {

@@ -2,7 +2,6 @@ import { isUuid } from '@shared/ids/uuid.ts';
 import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { addDays } from '@shared/dates/dates.ts';
 import type {
-  InvoiceStatus,
   TInvoice,
   TInvoiceInput,
   TInvoiceListItem,
@@ -20,13 +19,13 @@ import {
   type TaxSettings,
 } from '@shared/invoicing/document.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
-import { deriveInvoiceStatus } from '@shared/invoicing/status.ts';
+import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { nextDocumentNumber } from '../invoicing/counters.ts';
+import { nextDocumentNumber } from '../invoicing/index.ts';
 import { activityOf } from '../invoicing/document-mail.ts';
 import { todayIn } from '../invoicing/format.ts';
 import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../invoicing/snapshot.ts';
@@ -54,28 +53,6 @@ function notFound(id: string) {
 
 export function assertId(id: string) {
   if (!isUuid(id)) throw notFound(id);
-}
-
-/** Status from the stored phase and the money; statusCondition in the repository is its SQL twin. */
-export function invoiceStatus(
-  row: Pick<
-    repo.InvoiceRow,
-    'phase' | 'documentType' | 'sentAt' | 'amountDueCents' | 'paidCents' | 'creditedCents' | 'dueDate'
-  >,
-  today: string,
-): InvoiceStatus {
-  // A credit note is a draft, issued or sent: it is not paid or overdue itself.
-  if (row.documentType === 'TD04') return row.phase === 'draft' ? 'draft' : row.sentAt ? 'sent' : 'issued';
-  return deriveInvoiceStatus({
-    issued: row.phase !== 'draft',
-    sent: row.sentAt !== null,
-    cancelled: false,
-    amountDueCents: row.amountDueCents,
-    paidCents: row.paidCents,
-    creditedCents: row.creditedCents,
-    dueDate: row.dueDate,
-    today,
-  });
 }
 
 export function outstandingOf(row: Pick<repo.InvoiceRow, 'amountDueCents' | 'paidCents' | 'creditedCents'>) {
@@ -399,9 +376,9 @@ export async function updateInvoiceDraft(
   if (existing.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
   const values = await draftValues(deps, orgId, input);
   const row = await deps.db.transaction(async (tx) => {
-    const locked = await repo.lockInvoice(tx as unknown as Db, orgId, id);
+    const locked = await repo.lockInvoice(tx, orgId, id);
     if (locked?.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
-    return repo.updateInvoice(tx as unknown as Db, orgId, id, values);
+    return repo.updateInvoice(tx, orgId, id, values);
   });
   return present(deps, orgId, row);
 }
@@ -429,8 +406,7 @@ export async function issueInvoiceRow(
   id: string,
 ): Promise<repo.InvoiceRow> {
   assertId(id);
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const draft = await repo.lockInvoice(tx, orgId, id);
     if (!draft) throw notFound(id);
     if (draft.phase !== 'draft') {

@@ -1,40 +1,16 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
 import {
-  SYSTEM_EMAIL_TEMPLATES,
   renderTemplate,
   type EmailTemplateKey,
-  type EmailTemplateText,
   type TemplateValues,
 } from '@shared/invoicing/email-templates.ts';
 import { asMailErrorCode } from '@shared/mail/delivery.ts';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
-import { emailActivity, emailTemplates } from '../../db/schema/invoicing.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
-
-/** The organization's active version of a template in a language, or the system text. */
-export async function templateFor(
-  db: Db,
-  orgId: string,
-  key: EmailTemplateKey,
-  language: 'it' | 'en',
-): Promise<EmailTemplateText> {
-  const [row] = await db
-    .select({ subject: emailTemplates.subject, text: emailTemplates.contentText })
-    .from(emailTemplates)
-    .where(
-      and(
-        eq(emailTemplates.organizationId, orgId),
-        eq(emailTemplates.templateKey, key),
-        eq(emailTemplates.language, language),
-        eq(emailTemplates.isActive, true),
-      ),
-    );
-  return row ?? SYSTEM_EMAIL_TEMPLATES[key][language];
-}
+import { templateFor } from '../email-templates/index.ts';
+import * as repo from './repository.ts';
 
 /** Invoice and quote e-mails are marked important (email-client spec §9). */
 const IMPORTANT = { Importance: 'high', 'X-Priority': '1 (Highest)', Priority: 'urgent' };
@@ -71,25 +47,22 @@ export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: Docu
     { to: m.to, subject, text: body, attachments: m.attachments, headers: IMPORTANT },
     { organizationId: m.orgId, userId: m.userId },
   );
-  const [row] = await deps.db
-    .insert(emailActivity)
-    .values({
-      organizationId: m.orgId,
-      userId: m.userId,
-      invoiceId: m.invoiceId ?? null,
-      quoteId: m.quoteId ?? null,
-      clientId: m.clientId,
-      outboxId,
-      type: m.type,
-      // The fate of the message is the outbox's; this is only what it was when written.
-      status: deps.mail.mode === 'smtp' ? 'queued' : 'stored',
-      recipientEmail: m.to,
-      subject,
-      templateType: m.templateKey,
-      details: { attachments: m.attachments.map((a) => a.filename) },
-    })
-    .returning({ id: emailActivity.id });
-  const [activity] = await activityRows(deps.db, m.orgId, eq(emailActivity.id, row!.id));
+  const id = await repo.insertEmailActivity(deps.db, {
+    organizationId: m.orgId,
+    userId: m.userId,
+    invoiceId: m.invoiceId ?? null,
+    quoteId: m.quoteId ?? null,
+    clientId: m.clientId,
+    outboxId,
+    type: m.type,
+    // The fate of the message is the outbox's; this is only what it was when written.
+    status: deps.mail.mode === 'smtp' ? 'queued' : 'stored',
+    recipientEmail: m.to,
+    subject,
+    templateType: m.templateKey,
+    details: { attachments: m.attachments.map((a) => a.filename) },
+  });
+  const [activity] = await activityRows(deps.db, m.orgId, { id });
   return activity!;
 }
 
@@ -100,27 +73,13 @@ function insertBeforeSignature(text: string, extra: string): string {
   return text.slice(0, closing.index) + extra + text.slice(closing.index);
 }
 
-const activityColumns = {
-  id: emailActivity.id,
-  type: emailActivity.type,
-  recordedStatus: emailActivity.status,
-  outboxStatus: mailOutbox.status,
-  errorCode: mailOutbox.errorCode,
-  lastError: mailOutbox.lastError,
-  recipientEmail: emailActivity.recipientEmail,
-  subject: emailActivity.subject,
-  sentAt: emailActivity.sentAt,
-  details: emailActivity.details,
-};
-
 /** The document e-mails with their real state, read from the outbox message each one wrote. */
-async function activityRows(db: Db, orgId: string, where: SQL | undefined): Promise<TEmailActivity[]> {
-  const rows = await db
-    .select(activityColumns)
-    .from(emailActivity)
-    .leftJoin(mailOutbox, eq(mailOutbox.id, emailActivity.outboxId))
-    .where(and(eq(emailActivity.organizationId, orgId), where))
-    .orderBy(desc(emailActivity.sentAt));
+async function activityRows(
+  db: Db,
+  orgId: string,
+  filter: repo.EmailActivityFilter,
+): Promise<TEmailActivity[]> {
+  const rows = await repo.listEmailActivity(db, orgId, filter);
   return rows.map((row) => {
     const status = row.outboxStatus ?? row.recordedStatus;
     const details = (row.details ?? {}) as { attachments?: unknown };
@@ -143,13 +102,5 @@ export async function activityOf(
   orgId: string,
   ref: { invoiceId: string } | { quoteId: string } | { clientId: string },
 ): Promise<TEmailActivity[]> {
-  return activityRows(
-    db,
-    orgId,
-    'invoiceId' in ref
-      ? eq(emailActivity.invoiceId, ref.invoiceId)
-      : 'quoteId' in ref
-        ? eq(emailActivity.quoteId, ref.quoteId)
-        : eq(emailActivity.clientId, ref.clientId),
-  );
+  return activityRows(db, orgId, ref);
 }

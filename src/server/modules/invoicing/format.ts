@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { isoDateIn } from '@shared/dates/dates.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
-import { organizationSettings } from '../../db/schema/organization-settings.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 
 const LOCALES = { it: 'it-IT', en: 'en-GB' } as const;
 
@@ -23,10 +22,6 @@ export function formatMoneyFor(cents: number, language: string): string {
 }
 
 /** Today in the organization's time zone (Europe/Rome unless set): due dates and expiry follow its calendar. */
-export async function todayIn(db: Db, orgId: string, now: Date = new Date()): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: organizationSettings.timeZone })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, orgId));
-  return isoDateIn(row?.timeZone ?? 'Europe/Rome', now);
+export async function todayIn(db: DbOrTx, orgId: string, now: Date = new Date()): Promise<string> {
+  return isoDateIn(await organizationTimeZone(db, orgId), now);
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '@shared/ids/uuid.ts';
@@ -8,17 +7,11 @@ import {
   ZPensionFundOut,
   ZWithholdingOut,
 } from '@shared/invoicing/contracts.ts';
-import {
-  EMAIL_TEMPLATE_KEYS,
-  SYSTEM_EMAIL_TEMPLATES,
-  isEmailTemplateKey,
-} from '@shared/invoicing/email-templates.ts';
-import { emailTemplates } from '../../db/schema/invoicing.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
-import { findProfile } from '../business-profiles/repository.ts';
-import { findClient } from '../clients/repository.ts';
+import { findProfile } from '../business-profiles/index.ts';
+import { findClient } from '../clients/index.ts';
 import { getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
 
 const ZDocumentContext = z.object({
@@ -32,23 +25,9 @@ const ZDocumentContext = z.object({
   quoteValidityDays: z.number().int(),
 });
 
-const ZTemplate = z.object({
-  key: z.enum(EMAIL_TEMPLATE_KEYS),
-  language: z.enum(['it', 'en']),
-  subject: z.string(),
-  contentText: z.string(),
-  isSystem: z.boolean(),
-  customized: z.boolean(),
-});
-const ZTemplateInput = z.object({
-  subject: z.string().trim().min(1, { error: 'invoicing.errors.invalidValue' }).max(200),
-  contentText: z.string().trim().min(1, { error: 'invoicing.errors.invalidValue' }).max(10_000),
-});
-const ZTemplateParams = z.object({ key: z.string().max(40), language: z.enum(['it', 'en']) });
-
 /**
- * /api/v1/invoicing: the organization's invoicing settings, the tax context the document editor computes its
- * live totals with, and the document e-mail templates (editable per language; system ones never deleted).
+ * /api/v1/invoicing: the organization's invoicing settings and the tax context the document editor computes its
+ * live totals with (the document e-mail templates are modules/email-templates).
  */
 export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const read = { permissions: ['view_financial_data'] } as const;
@@ -101,100 +80,6 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         language: (client?.preferredLanguage === 'en' ? 'en' : 'it') as 'it' | 'en',
         quoteValidityDays: settings.quoteValidityDays,
       };
-    },
-  );
-
-  app.get(
-    '/api/v1/email-templates',
-    { config: read, schema: { tags, response: { 200: z.object({ items: z.array(ZTemplate) }) } } },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(emailTemplates)
-        .where(eq(emailTemplates.organizationId, scopeOf(request).orgId));
-      const items = EMAIL_TEMPLATE_KEYS.flatMap((key) =>
-        (['it', 'en'] as const).map((language) => {
-          const own = rows.find((r) => r.templateKey === key && r.language === language);
-          const system = SYSTEM_EMAIL_TEMPLATES[key][language];
-          return {
-            key,
-            language,
-            subject: own?.subject ?? system.subject,
-            contentText: own?.contentText ?? system.text,
-            isSystem: true,
-            customized: !!own,
-          };
-        }),
-      );
-      return { items };
-    },
-  );
-
-  app.put(
-    '/api/v1/email-templates/:key/:language',
-    {
-      config: write,
-      schema: { tags, params: ZTemplateParams, body: ZTemplateInput, response: { 200: ZTemplate } },
-    },
-    async (request) => {
-      const { orgId, userId } = scopeOf(request);
-      const { key, language } = request.params;
-      if (!isEmailTemplateKey(key)) throw new AppError('NOT_FOUND');
-      const values = { ...request.body, updatedBy: userId, updatedAt: new Date(), isActive: true };
-      await db
-        .insert(emailTemplates)
-        .values({ organizationId: orgId, templateKey: key, language, ...values })
-        .onConflictDoUpdate({
-          target: [emailTemplates.organizationId, emailTemplates.templateKey, emailTemplates.language],
-          set: values,
-        });
-      return { key, language, ...request.body, isSystem: true, customized: true };
-    },
-  );
-
-  /** Gives back the system text of one language (the organization's version is removed). */
-  app.post(
-    '/api/v1/email-templates/:key/:language/reset',
-    { config: write, schema: { tags, params: ZTemplateParams, response: { 200: ZTemplate } } },
-    async (request) => {
-      const { key, language } = request.params;
-      if (!isEmailTemplateKey(key)) throw new AppError('NOT_FOUND');
-      await db
-        .delete(emailTemplates)
-        .where(
-          and(
-            eq(emailTemplates.organizationId, scopeOf(request).orgId),
-            eq(emailTemplates.templateKey, key),
-            eq(emailTemplates.language, language),
-          ),
-        );
-      const system = SYSTEM_EMAIL_TEMPLATES[key][language];
-      return {
-        key,
-        language,
-        subject: system.subject,
-        contentText: system.text,
-        isSystem: true,
-        customized: false,
-      };
-    },
-  );
-
-  /** The spec's rule: system templates cannot be deleted (every document template is one). */
-  app.delete(
-    '/api/v1/email-templates/:key',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'Always 409 SYSTEM_TEMPLATE: the document templates are system templates (reset instead)',
-        params: z.object({ key: z.string().max(40) }),
-        response: { 204: z.null() },
-      },
-    },
-    async (request) => {
-      if (!isEmailTemplateKey(request.params.key)) throw new AppError('NOT_FOUND');
-      throw new AppError('SYSTEM_TEMPLATE');
     },
   );
 };

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import { isValidNumberPattern } from '@shared/invoicing/numbering.ts';
-import { invoicingSettings } from '../../db/schema/invoicing.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import * as repo from './repository.ts';
 
 /** Invoicing preferences of an organization; the defaults apply until the first save. */
 export const DEFAULT_INVOICING_SETTINGS: TInvoicingSettings = {
@@ -21,9 +20,7 @@ export const DEFAULT_INVOICING_SETTINGS: TInvoicingSettings = {
   defaultPensionFund: null,
 };
 
-type Row = typeof invoicingSettings.$inferSelect;
-
-function toSettings(row: Row): TInvoicingSettings {
+function toSettings(row: repo.InvoicingSettingsRow): TInvoicingSettings {
   return {
     invoiceNumberPattern: row.invoiceNumberPattern,
     creditNoteNumberPattern: row.creditNoteNumberPattern,
@@ -41,7 +38,7 @@ function toSettings(row: Row): TInvoicingSettings {
 }
 
 export async function getInvoicingSettings(db: Db, orgId: string): Promise<TInvoicingSettings> {
-  const [row] = await db.select().from(invoicingSettings).where(eq(invoicingSettings.organizationId, orgId));
+  const row = await repo.findInvoicingSettings(db, orgId);
   return row ? toSettings(row) : DEFAULT_INVOICING_SETTINGS;
 }
 
@@ -54,11 +51,5 @@ export async function saveInvoicingSettings(
     .filter((field) => !isValidNumberPattern(input[field]))
     .map((path) => ({ path, message: 'invoicing.errors.numberPatternInvalid' }));
   if (issues.length > 0) throw new AppError('VALIDATION_ERROR', issues);
-  const values = { ...input, updatedAt: new Date() };
-  const [row] = await db
-    .insert(invoicingSettings)
-    .values({ organizationId: orgId, ...values })
-    .onConflictDoUpdate({ target: invoicingSettings.organizationId, set: values })
-    .returning();
-  return toSettings(row!);
+  return toSettings(await repo.upsertInvoicingSettings(db, orgId, { ...input, updatedAt: new Date() }));
 }

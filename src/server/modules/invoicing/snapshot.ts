@@ -3,8 +3,8 @@ import type { DocumentSnapshot, TaxSettings } from '@shared/invoicing/document.t
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { findClient, type ClientRow } from '../clients/repository.ts';
-import { findProfile, type BusinessProfileRow } from '../business-profiles/repository.ts';
+import { findClient, type ClientRow } from '../clients/index.ts';
+import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
 import { getInvoicingSettings } from './settings.ts';
 
 /** Splits "Mario Rossi" into given and family name for FatturaPA Nome/Cognome (last word is the surname). */

@@ -1,21 +1,6 @@
-import { and, arrayContains, count, desc, eq, gte, inArray, isNull, min, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { organization } from '../../db/schema/auth.ts';
-import { businessProfiles } from '../../db/schema/business-profiles.ts';
-import { mailOutbox, type TStoredAttachment } from '../../db/schema/mail.ts';
-
-export type NewOutboxMessage = {
-  organizationId: string | null;
-  userId: string | null;
-  fromAddress: string;
-  toAddresses: string[];
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  attachments: TStoredAttachment[];
-  headers: Record<string, string>;
-  status: 'stored' | 'queued';
-};
+import { and, arrayContains, count, desc, eq, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 
 const listColumns = {
   id: mailOutbox.id,
@@ -30,11 +15,6 @@ const listColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-export async function insertOutboxMessage(db: Db, message: NewOutboxMessage) {
-  const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
-  return row!.id;
-}
-
 /**
  * What a signed-in user may read: mail of their organization, and system mail (no organization)
  * addressed to them, such as their own password reset. Always scoped: the organization id is required.
@@ -47,7 +27,7 @@ function visibleTo(scope: { organizationId: string; email: string }) {
 }
 
 export async function listOutbox(
-  db: Db,
+  db: DbOrTx,
   scope: { organizationId: string; email: string },
   page: { limit: number; offset: number },
 ) {
@@ -66,7 +46,7 @@ export async function listOutbox(
 }
 
 export async function findOutboxMessage(
-  db: Db,
+  db: DbOrTx,
   scope: { organizationId: string; email: string },
   id: string,
 ) {
@@ -84,124 +64,12 @@ export async function findOutboxMessage(
   return row;
 }
 
-/**
- * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
- * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
- */
-export async function claimDueMessages(db: Db, limit: number) {
-  const due = await db.execute<{ id: string }>(sql`
-    update ${mailOutbox}
-    set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
-    where id in (
-      select id from ${mailOutbox}
-      where status in ('queued', 'sending') and next_attempt_at <= now()
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  // node-postgres and PGlite both answer `{ rows }`.
-  const ids = (due as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
-}
-
-export async function markSent(db: Db, id: string, providerMessageId: string | null) {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, errorCode: null })
-    .where(eq(mailOutbox.id, id));
-}
-
-/** A failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
-export async function markFailedAttempt(
-  db: Db,
-  id: string,
-  failure: { code: string; error: string },
-  retryAt: Date | null,
-) {
-  await db
-    .update(mailOutbox)
-    .set(
-      retryAt
-        ? { status: 'queued', lastError: failure.error, errorCode: failure.code, nextAttemptAt: retryAt }
-        : { status: 'failed', lastError: failure.error, errorCode: failure.code },
-    )
-    .where(eq(mailOutbox.id, id));
-}
-
-/**
- * Claimed messages that were not sent because the server could not be reached: back to the queue without
- * counting the attempt (the message is not at fault), due again at `dueAt`.
- */
-export async function releaseUnsent(
-  db: Db,
-  ids: string[],
-  failure: { code: string; error: string },
-  dueAt: Date,
-) {
-  if (ids.length === 0) return;
-  await db
-    .update(mailOutbox)
-    .set({
-      status: 'queued',
-      attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
-      lastError: failure.error,
-      errorCode: failure.code,
-      nextAttemptAt: dueAt,
-    })
-    .where(inArray(mailOutbox.id, ids));
-}
-
-/** When the next queued message is due, if any. */
-export async function nextDueAt(db: Db): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(mailOutbox.nextAttemptAt) })
-    .from(mailOutbox)
-    .where(inArray(mailOutbox.status, ['queued', 'sending']));
-  return row?.at ? new Date(row.at) : null;
-}
-
-/** The state of the queue for /api/health: what waits, since when, and what failed lately. */
-export async function queueStats(db: Db, failedSince: Date) {
-  const [waiting] = await db
-    .select({ n: count(), oldest: min(mailOutbox.createdAt) })
-    .from(mailOutbox)
-    .where(inArray(mailOutbox.status, ['queued', 'sending']));
-  const [failed] = await db
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)));
-  const [lastFailure] = await db
-    .select({ code: mailOutbox.errorCode })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return {
-    waiting: Number(waiting?.n ?? 0),
-    oldestWaiting: waiting?.oldest ? new Date(waiting.oldest) : null,
-    failed: Number(failed?.n ?? 0),
-    lastFailureCode: lastFailure?.code ?? null,
-  };
-}
-
-/** The business an organization's mail comes from: its profile's company name and e-mail. */
-export async function senderOf(db: Db, organizationId: string) {
-  const [row] = await db
-    .select({
-      companyName: businessProfiles.companyName,
-      email: businessProfiles.email,
-      orgName: organization.name,
-    })
-    .from(organization)
-    .leftJoin(businessProfiles, eq(businessProfiles.organizationId, organization.id))
-    .where(eq(organization.id, organizationId));
-  return row;
-}
-
 /** A failed message visible to the caller goes back to the queue, due now, with its attempts reset. */
-export async function requeueFailed(db: Db, scope: { organizationId: string; email: string }, id: string) {
+export async function requeueFailed(
+  db: DbOrTx,
+  scope: { organizationId: string; email: string },
+  id: string,
+) {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date() })

@@ -3,7 +3,7 @@ import { MAX_NOTIFICATIONS } from '@shared/notifications/rules.ts';
 import type { TNotification } from '@shared/realtime/messages.ts';
 import { member } from '../../db/schema/auth.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 
 export type NewNotificationRow = {
   id: string;
@@ -26,13 +26,13 @@ const columns = {
 };
 
 /** One row for one user. */
-export async function insertForUser(db: Db, userId: string, n: NewNotificationRow) {
+export async function insertForUser(db: DbOrTx, userId: string, n: NewNotificationRow) {
   await db.insert(notifications).values({ ...n, userId });
   await keepLatest(db, [userId]);
 }
 
 /** One row per member of the organization, all with the notification's id. Answers the members' ids. */
-export async function insertForMembers(db: Db, n: NewNotificationRow & { organizationId: string }) {
+export async function insertForMembers(db: DbOrTx, n: NewNotificationRow & { organizationId: string }) {
   const rows = await db.execute<{ user_id: string }>(sql`
     insert into ${notifications} (id, user_id, organization_id, type, title, message, data, created_at)
     select ${n.id}, ${member.userId}, ${n.organizationId}, ${n.type}, ${n.title}, ${n.message},
@@ -46,7 +46,7 @@ export async function insertForMembers(db: Db, n: NewNotificationRow & { organiz
 }
 
 /** Keeps the 50 most recent notifications of each user. */
-async function keepLatest(db: Db, userIds: string[]) {
+async function keepLatest(db: DbOrTx, userIds: string[]) {
   if (userIds.length === 0) return;
   await db.execute(sql`
     delete from ${notifications} n
@@ -72,7 +72,7 @@ function visible(userId: string, organizationId: string | null) {
   );
 }
 
-export async function listFor(db: Db, userId: string, organizationId: string | null) {
+export async function listFor(db: DbOrTx, userId: string, organizationId: string | null) {
   return db
     .select(columns)
     .from(notifications)
@@ -81,7 +81,12 @@ export async function listFor(db: Db, userId: string, organizationId: string | n
     .limit(MAX_NOTIFICATIONS);
 }
 
-export async function markRead(db: Db, userId: string, organizationId: string | null, ids: string[] | 'all') {
+export async function markRead(
+  db: DbOrTx,
+  userId: string,
+  organizationId: string | null,
+  ids: string[] | 'all',
+) {
   await db
     .update(notifications)
     .set({ readAt: new Date() })
@@ -94,7 +99,12 @@ export async function markRead(db: Db, userId: string, organizationId: string | 
     );
 }
 
-export async function remove(db: Db, userId: string, organizationId: string | null, ids: string[] | 'all') {
+export async function remove(
+  db: DbOrTx,
+  userId: string,
+  organizationId: string | null,
+  ids: string[] | 'all',
+) {
   await db
     .delete(notifications)
     .where(and(visible(userId, organizationId), ids === 'all' ? undefined : inArray(notifications.id, ids)));

@@ -1,9 +1,12 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db.ts';
+import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
+import { isValidTimeZone } from '@shared/dates/dates.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { member, organization, user } from '../../db/schema/auth.ts';
+import { organizationSettings } from '../../db/schema/organization-settings.ts';
 
-export async function listMembershipsOfUser(db: Db, userId: string) {
+export async function listMembershipsOfUser(db: DbOrTx, userId: string) {
   return db
     .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role })
     .from(member)
@@ -12,7 +15,7 @@ export async function listMembershipsOfUser(db: Db, userId: string) {
     .orderBy(asc(organization.name));
 }
 
-export async function listMembers(db: Db, orgId: string, page: { limit: number; offset: number }) {
+export async function listMembers(db: DbOrTx, orgId: string, page: { limit: number; offset: number }) {
   const where = eq(member.organizationId, orgId);
   const [items, [totalRow]] = await Promise.all([
     db
@@ -45,4 +48,16 @@ export const DEMO_ORGANIZATION_METADATA = { demo: true } as const;
 export function notDemoOrganization(orgIdColumn: AnyPgColumn): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${organization} WHERE ${organization.id} = ${orgIdColumn}
     AND (${organization.metadata})::jsonb ->> 'demo' = 'true')`;
+}
+
+/**
+ * The organization's time zone (Europe/Rome until one is set): the only read of it, used by every module whose
+ * dates follow the organization's calendar (invoicing, calendar, audit log).
+ */
+export async function organizationTimeZone(db: DbOrTx, orgId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: organizationSettings.timeZone })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, orgId));
+  return row && isValidTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
 }

@@ -5,7 +5,7 @@ import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listMembershipsOfUser } from './repository.ts';
-import { findProfile } from '../business-profiles/repository.ts';
+import { findProfile } from '../business-profiles/index.ts';
 
 export function slugFor(name: string): string {
   const base = name

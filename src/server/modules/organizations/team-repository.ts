@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { invitation, member, organization, session, user } from '../../db/schema/auth.ts';
 
 /** Members, invitations and the organization lock of the team routes. Every query names the organization. */
 
-export async function listTeamMembers(db: Db, orgId: string) {
+export async function listTeamMembers(db: DbOrTx, orgId: string) {
   return db
     .select({
       id: member.id,
@@ -26,7 +26,7 @@ export async function listTeamMembers(db: Db, orgId: string) {
  * it first, so two of them in one organization run one after the other: two concurrent demotions cannot both
  * see "another super_admin is left", and two invitations to one address cannot both create a row.
  */
-export async function lockOrganization(tx: Db, orgId: string) {
+export async function lockOrganization(tx: Tx, orgId: string) {
   const [row] = await tx
     .select({ id: organization.id, name: organization.name })
     .from(organization)
@@ -36,7 +36,7 @@ export async function lockOrganization(tx: Db, orgId: string) {
 }
 
 /** How many members the organization has, and how many of them have two-factor authentication on. */
-export async function countMembersWithTwoFactor(db: Db, orgId: string) {
+export async function countMembersWithTwoFactor(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({
       members: sql<number>`count(*)::int`,
@@ -48,7 +48,7 @@ export async function countMembersWithTwoFactor(db: Db, orgId: string) {
   return { members: row?.members ?? 0, twoFactorEnabled: row?.twoFactorEnabled ?? 0 };
 }
 
-export async function findMember(db: Db, orgId: string, memberId: string) {
+export async function findMember(db: DbOrTx, orgId: string, memberId: string) {
   const [row] = await db
     .select({ id: member.id, userId: member.userId, role: member.role, email: user.email })
     .from(member)
@@ -57,7 +57,7 @@ export async function findMember(db: Db, orgId: string, memberId: string) {
   return row;
 }
 
-export async function findMemberByUser(db: Db, orgId: string, userId: string) {
+export async function findMemberByUser(db: DbOrTx, orgId: string, userId: string) {
   const [row] = await db
     .select({ id: member.id, userId: member.userId, role: member.role, email: user.email })
     .from(member)
@@ -66,7 +66,7 @@ export async function findMemberByUser(db: Db, orgId: string, userId: string) {
   return row;
 }
 
-export async function findMemberByEmail(db: Db, orgId: string, email: string) {
+export async function findMemberByEmail(db: DbOrTx, orgId: string, email: string) {
   const [row] = await db
     .select({ id: member.id })
     .from(member)
@@ -75,7 +75,7 @@ export async function findMemberByEmail(db: Db, orgId: string, email: string) {
   return row;
 }
 
-export async function countSuperAdmins(db: Db, orgId: string): Promise<number> {
+export async function countSuperAdmins(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(member)
@@ -83,26 +83,26 @@ export async function countSuperAdmins(db: Db, orgId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function setMemberRole(db: Db, orgId: string, memberId: string, role: string) {
+export async function setMemberRole(db: DbOrTx, orgId: string, memberId: string, role: string) {
   await db
     .update(member)
     .set({ role })
     .where(and(eq(member.organizationId, orgId), eq(member.id, memberId)));
 }
 
-export async function deleteMember(db: Db, orgId: string, memberId: string) {
+export async function deleteMember(db: DbOrTx, orgId: string, memberId: string) {
   await db.delete(member).where(and(eq(member.organizationId, orgId), eq(member.id, memberId)));
 }
 
 export async function insertMember(
-  db: Db,
+  db: DbOrTx,
   values: { id: string; organizationId: string; userId: string; role: string },
 ) {
   await db.insert(member).values({ ...values, createdAt: new Date() });
 }
 
 /** The user's sessions stop pointing at an organization they left or were removed from. */
-export async function forgetActiveOrganization(db: Db, userId: string, orgId: string) {
+export async function forgetActiveOrganization(db: DbOrTx, userId: string, orgId: string) {
   await db
     .update(session)
     .set({ activeOrganizationId: null })
@@ -136,7 +136,7 @@ export type InvitationRow = {
 };
 
 /** Pending invitations (expired ones too: they can be sent again or cancelled), newest first. */
-export async function listPendingInvitations(db: Db, orgId: string): Promise<InvitationRow[]> {
+export async function listPendingInvitations(db: DbOrTx, orgId: string): Promise<InvitationRow[]> {
   return db
     .select(invitationColumns)
     .from(invitation)
@@ -147,7 +147,7 @@ export async function listPendingInvitations(db: Db, orgId: string): Promise<Inv
 }
 
 export async function findPendingInvitation(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
 ): Promise<InvitationRow | undefined> {
@@ -161,7 +161,7 @@ export async function findPendingInvitation(
   return row;
 }
 
-export async function findPendingInvitationByEmail(db: Db, orgId: string, email: string) {
+export async function findPendingInvitationByEmail(db: DbOrTx, orgId: string, email: string) {
   const [row] = await db
     .select({ id: invitation.id, role: invitation.role })
     .from(invitation)
@@ -178,7 +178,7 @@ export async function findPendingInvitationByEmail(db: Db, orgId: string, email:
 }
 
 export async function insertInvitation(
-  db: Db,
+  db: DbOrTx,
   values: {
     id: string;
     organizationId: string;
@@ -193,7 +193,7 @@ export async function insertInvitation(
 
 /** Sending again: the role and inviter of the latest request, a fresh expiry. */
 export async function renewInvitation(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: { role?: string; inviterId: string; expiresAt: Date },
@@ -205,7 +205,7 @@ export async function renewInvitation(
 }
 
 export async function setInvitationStatus(
-  db: Db,
+  db: DbOrTx,
   id: string,
   status: 'accepted' | 'canceled',
   orgId: string,
@@ -220,7 +220,7 @@ export async function setInvitationStatus(
  * The invitation behind a link, with its organization and inviter: the link itself is the only scope here
  * (it was checked against its signature before this query).
  */
-export async function findInvitationForLink(db: Db, id: string) {
+export async function findInvitationForLink(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
       id: invitation.id,
@@ -240,7 +240,7 @@ export async function findInvitationForLink(db: Db, id: string) {
   return row;
 }
 
-export async function userExistsWithEmail(db: Db, email: string): Promise<boolean> {
+export async function userExistsWithEmail(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: user.id })
     .from(user)

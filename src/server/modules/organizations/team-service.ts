@@ -25,8 +25,8 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
-import { deleteUserSessions } from '../security/sessions-repository.ts';
-import { announceRevoked } from '../security/sessions-service.ts';
+import { deleteUserSessions } from '../security/index.ts';
+import { announceRevoked } from '../security/index.ts';
 import { teamInvitationMail } from './invitation-mail.ts';
 import { invitationIdOf, invitationToken, newInvitationId } from './invitation-token.ts';
 import * as repo from './team-repository.ts';
@@ -85,8 +85,7 @@ async function withOrganizationLock<T>(
   orgId: string,
   work: (tx: Db, org: { id: string; name: string }) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const org = await repo.lockOrganization(tx, orgId);
     if (!org) throw new AppError('NOT_FOUND');
     return work(tx, org);
@@ -407,8 +406,7 @@ export async function acceptInvitation(
   },
 ): Promise<TAcceptedInvitation> {
   const link = await invitationOfLink(deps.db, deps.authSecret, input.token);
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     await repo.lockOrganization(tx, link.organizationId);
     // Read again under the lock: a cancel or another accept may have just finished.
     const row = await repo.findInvitationForLink(tx, link.id);

@@ -10,7 +10,7 @@ import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
-import { deletionOrder } from './table-registry.ts';
+import { deletionOrder } from '../../db/table-registry.ts';
 
 type Origin = Pick<AuditEntry, 'ipAddress' | 'userAgent'>;
 type SignedInUser = { id: string; email: string };
@@ -83,8 +83,7 @@ export async function deleteAccount(
     throw new AppError('CONFIRMATION_MISMATCH');
   }
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     // Read inside the transaction under the organizations' locks, so the decisions are checked against the
     // memberships being changed and two deletions (or a deletion and a demotion) cannot both pass.
     await repo.lockUserOrganizations(tx, signedIn.id);

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 import { organizationReadme } from './readme.ts';
-import { organizationTables, type RegisteredTable } from './table-registry.ts';
+import { organizationTables, type RegisteredTable } from '../../db/table-registry.ts';
 import type { ZipWriter } from './zip-writer.ts';
 
 async function* organizationPages(db: Db, target: RegisteredTable, orgId: string) {

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 import { personalReadme } from './readme.ts';
-import { creatorTables, type RegisteredTable } from './table-registry.ts';
+import { creatorTables, type RegisteredTable } from '../../db/table-registry.ts';
 import type { ZipWriter } from './zip-writer.ts';
 
 /** Long opaque strings in mail bodies (reset and invitation links): blanked, they could still open a door. */

@@ -13,15 +13,15 @@ import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { calendarFeeds } from '../../db/schema/calendar.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { auditLogs } from '../../db/schema/security.ts';
-import type { Db } from '../../platform/db.ts';
-import type { RegisteredTable } from './table-registry.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import type { RegisteredTable } from '../../db/table-registry.ts';
 
 /** Rows per read of the personal lists: a page is serialised into the zip before the next one is read. */
 export const EXPORT_PAGE_SIZE = 100;
 
 // ---- Personal data -------------------------------------------------------------------------------------
 
-export async function findUser(db: Db, userId: string) {
+export async function findUser(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       id: user.id,
@@ -39,7 +39,7 @@ export async function findUser(db: Db, userId: string) {
 }
 
 /** Sign-in methods: the provider and its account id, whether a password is set, never the hash or tokens. */
-export async function accountsOf(db: Db, userId: string) {
+export async function accountsOf(db: DbOrTx, userId: string) {
   return db
     .select({
       providerId: account.providerId,
@@ -55,7 +55,7 @@ export async function accountsOf(db: Db, userId: string) {
 }
 
 /** Sessions without their tokens. */
-export async function sessionsOf(db: Db, userId: string) {
+export async function sessionsOf(db: DbOrTx, userId: string) {
   return db
     .select({
       id: session.id,
@@ -73,7 +73,7 @@ export async function sessionsOf(db: Db, userId: string) {
     .orderBy(asc(session.createdAt));
 }
 
-export async function membershipsOf(db: Db, userId: string) {
+export async function membershipsOf(db: DbOrTx, userId: string) {
   return db
     .select({
       organizationId: organization.id,
@@ -88,7 +88,7 @@ export async function membershipsOf(db: Db, userId: string) {
 }
 
 /** Invitations sent to the user's address or sent by the user. */
-export async function invitationsOf(db: Db, userId: string, email: string) {
+export async function invitationsOf(db: DbOrTx, userId: string, email: string) {
   return db
     .select({
       organizationId: invitation.organizationId,
@@ -107,7 +107,7 @@ export async function invitationsOf(db: Db, userId: string, email: string) {
 }
 
 /** Whether two-factor is set up: never the secret or the backup codes. */
-export async function twoFactorOf(db: Db, userId: string) {
+export async function twoFactorOf(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       verified: twoFactor.verified,
@@ -120,7 +120,7 @@ export async function twoFactorOf(db: Db, userId: string) {
 }
 
 /** The user's calendar subscriptions, without the token's hash. */
-export async function calendarFeedsOf(db: Db, userId: string) {
+export async function calendarFeedsOf(db: DbOrTx, userId: string) {
   return db
     .select({
       id: calendarFeeds.id,
@@ -140,7 +140,7 @@ export async function calendarFeedsOf(db: Db, userId: string) {
 export type TimeCursor = { at: string; id: string };
 
 /** Audit entries the user made or that are about them, oldest first, a page after `after`. */
-export async function auditPageAbout(db: Db, userId: string, after: TimeCursor | null) {
+export async function auditPageAbout(db: DbOrTx, userId: string, after: TimeCursor | null) {
   const about = or(eq(auditLogs.userId, userId), eq(auditLogs.targetUserId, userId))!;
   return db
     .select({
@@ -171,7 +171,7 @@ export async function auditPageAbout(db: Db, userId: string, after: TimeCursor |
 }
 
 /** Messages of the outbox addressed to the user, oldest first, a page after `after`. */
-export async function mailPageTo(db: Db, email: string, after: TimeCursor | null) {
+export async function mailPageTo(db: DbOrTx, email: string, after: TimeCursor | null) {
   const addressed = sql`exists (select 1 from unnest(${mailOutbox.toAddresses}) as a(address) where lower(a.address) = lower(${email}))`;
   return db
     .select({
@@ -211,7 +211,7 @@ export type Cursor = unknown[];
  * the same, however deep). Returns the exported columns and the key of the last row.
  */
 export async function tablePage(
-  db: Db,
+  db: DbOrTx,
   target: RegisteredTable,
   where: SQL,
   after: Cursor | null,
@@ -245,12 +245,12 @@ export function ofOrganization(target: RegisteredTable, orgId: string): SQL {
 }
 
 /** Rows the user made, in the organizations they are still a member of. */
-export function madeBy(db: Db, target: RegisteredTable, userId: string): SQL {
+export function madeBy(db: DbOrTx, target: RegisteredTable, userId: string): SQL {
   const memberships = db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
   return and(eq(target.creatorColumn!, userId), inArray(target.organizationColumn!, memberships))!;
 }
 
-export async function findOrganization(db: Db, orgId: string) {
+export async function findOrganization(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({
       id: organization.id,
@@ -265,7 +265,7 @@ export async function findOrganization(db: Db, orgId: string) {
   return row;
 }
 
-export async function membersWithUsers(db: Db, orgId: string) {
+export async function membersWithUsers(db: DbOrTx, orgId: string) {
   return db
     .select({
       userId: member.userId,
@@ -287,7 +287,7 @@ export async function membersWithUsers(db: Db, orgId: string) {
  * Locks the rows of the user's organizations (in id order, as every locker does), so that the deletion plan
  * cannot race a demotion or another super_admin's deletion into an organization without a super_admin.
  */
-export async function lockUserOrganizations(db: Db, userId: string) {
+export async function lockUserOrganizations(db: DbOrTx, userId: string) {
   await db
     .select({ id: organization.id })
     .from(organization)
@@ -296,10 +296,10 @@ export async function lockUserOrganizations(db: Db, userId: string) {
     .for('update');
 }
 
-const userOrganizationIds = (db: Db, userId: string) =>
+const userOrganizationIds = (db: DbOrTx, userId: string) =>
   db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
 
-export async function membershipsWithCounts(db: Db, userId: string) {
+export async function membershipsWithCounts(db: DbOrTx, userId: string) {
   const superAdmins = db
     .select({ organizationId: member.organizationId, n: count().as('super_admins') })
     .from(member)
@@ -331,7 +331,7 @@ export async function membershipsWithCounts(db: Db, userId: string) {
 }
 
 /** The other members of some organizations: who can take them over. */
-export async function otherMembers(db: Db, orgIds: string[], userId: string) {
+export async function otherMembers(db: DbOrTx, orgIds: string[], userId: string) {
   if (orgIds.length === 0) return [];
   return db
     .select({
@@ -347,7 +347,7 @@ export async function otherMembers(db: Db, orgIds: string[], userId: string) {
     .orderBy(asc(user.name), asc(member.id));
 }
 
-export async function setRole(db: Db, orgId: string, userId: string, role: string) {
+export async function setRole(db: DbOrTx, orgId: string, userId: string, role: string) {
   await db
     .update(member)
     .set({ role })
@@ -355,20 +355,20 @@ export async function setRole(db: Db, orgId: string, userId: string, role: strin
 }
 
 /** Deletes every row of one registered table that belongs to the organization. */
-export async function deleteOrganizationRows(db: Db, target: RegisteredTable, orgId: string) {
+export async function deleteOrganizationRows(db: DbOrTx, target: RegisteredTable, orgId: string) {
   await db.delete(target.table).where(eq(target.organizationColumn!, orgId));
 }
 
-export async function deleteOrganizationRow(db: Db, orgId: string) {
+export async function deleteOrganizationRow(db: DbOrTx, orgId: string) {
   await db.delete(organization).where(eq(organization.id, orgId));
 }
 
 /** Sessions of other members that had the deleted organization active start without one. */
-export async function clearActiveOrganization(db: Db, orgId: string) {
+export async function clearActiveOrganization(db: DbOrTx, orgId: string) {
   await db.update(session).set({ activeOrganizationId: null }).where(eq(session.activeOrganizationId, orgId));
 }
 
-export async function sessionIdsOf(db: Db, userId: string) {
+export async function sessionIdsOf(db: DbOrTx, userId: string) {
   const rows = await db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
   return rows.map((r) => r.id);
 }
@@ -378,13 +378,13 @@ export async function sessionIdsOf(db: Db, userId: string) {
  * invitations they sent go with it (ON DELETE CASCADE); records they made keep existing without an author
  * (SET NULL); pending password-reset tokens are removed here.
  */
-export async function deleteUserRow(db: Db, userId: string) {
+export async function deleteUserRow(db: DbOrTx, userId: string) {
   await db.delete(verification).where(eq(verification.value, userId));
   await db.delete(user).where(eq(user.id, userId));
 }
 
 /** The keys of an organization's stored files (today its logo), to remove once its rows are deleted. */
-export async function storedFileKeysOf(db: Db, organizationId: string): Promise<string[]> {
+export async function storedFileKeysOf(db: DbOrTx, organizationId: string): Promise<string[]> {
   const rows = await db
     .select({ key: businessProfiles.logoKey })
     .from(businessProfiles)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { organization } from '../../db/schema/auth.ts';
 import { auditEntryFor, redactTokens } from './personal-export.ts';
-import { creatorTables, deletionOrder, organizationTables, PAGE_SIZE } from './table-registry.ts';
+import { creatorTables, deletionOrder, organizationTables, PAGE_SIZE } from '../../db/table-registry.ts';
 
 const names = (tables: { name: string }[]) => tables.map((t) => t.name);
 

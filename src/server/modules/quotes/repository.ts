@@ -3,7 +3,7 @@ import type { QuoteStatus, TQuoteListQuery } from '@shared/invoicing/contracts.t
 import { user } from '../../db/schema/auth.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { quotes } from '../../db/schema/invoicing.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteValues = Omit<
@@ -55,7 +55,7 @@ const listColumns = {
  * query; only a page past the end (no row to carry the total) needs a separate count.
  */
 export async function listQuotes(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   q: TQuoteListQuery,
   page: { limit: number; offset: number },
@@ -82,7 +82,7 @@ export async function listQuotes(
 }
 export type QuoteListRow = Awaited<ReturnType<typeof listQuotes>>['items'][number];
 
-export async function findQuote(db: Db, orgId: string, id: string): Promise<QuoteRow | undefined> {
+export async function findQuote(db: DbOrTx, orgId: string, id: string): Promise<QuoteRow | undefined> {
   const [row] = await db
     .select()
     .from(quotes)
@@ -91,7 +91,7 @@ export async function findQuote(db: Db, orgId: string, id: string): Promise<Quot
 }
 
 /** The row locked until the transaction ends (conversion serialises on it). */
-export async function lockQuote(tx: Db, orgId: string, id: string): Promise<QuoteRow | undefined> {
+export async function lockQuote(tx: Tx, orgId: string, id: string): Promise<QuoteRow | undefined> {
   const [row] = await tx
     .select()
     .from(quotes)
@@ -101,12 +101,12 @@ export async function lockQuote(tx: Db, orgId: string, id: string): Promise<Quot
 }
 
 /** The quote a client's link names: by the SHA-256 of the token, whatever the organization. */
-export async function findQuoteByTokenHash(db: Db, tokenHash: string): Promise<QuoteRow | undefined> {
+export async function findQuoteByTokenHash(db: DbOrTx, tokenHash: string): Promise<QuoteRow | undefined> {
   const [row] = await db.select().from(quotes).where(eq(quotes.publicTokenHash, tokenHash));
   return row;
 }
 
-export async function insertQuote(db: Db, orgId: string, values: QuoteValues): Promise<QuoteRow> {
+export async function insertQuote(db: DbOrTx, orgId: string, values: QuoteValues): Promise<QuoteRow> {
   const [row] = await db
     .insert(quotes)
     .values({ ...values, organizationId: orgId })
@@ -119,7 +119,7 @@ export async function insertQuote(db: Db, orgId: string, values: QuoteValues): P
  * the same quote cannot both win). Undefined when the quote is not the organization's or its status moved on.
  */
 export async function updateQuoteIf(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   whenStatus: readonly QuoteStatus[],
@@ -142,7 +142,7 @@ export async function updateQuoteIf(
 }
 
 /** Only a draft can be deleted; false when it is not the organization's or no longer a draft. */
-export async function deleteDraftQuote(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteDraftQuote(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(quotes)
     .where(and(eq(quotes.organizationId, orgId), eq(quotes.id, id), eq(quotes.status, 'draft')))
@@ -152,7 +152,7 @@ export async function deleteDraftQuote(db: Db, orgId: string, id: string): Promi
 
 /** The answer of a client through the link: only while the quote is sent and still valid on `today`. */
 export async function recordResponse(
-  db: Db,
+  db: DbOrTx,
   id: string,
   values: { status: 'accepted' | 'rejected'; message: string | null },
   today: string,
@@ -171,7 +171,7 @@ export async function recordResponse(
 }
 
 /** Stores sent quotes past their validity as expired; one statement, idempotent. Returns how many changed. */
-export async function expireSentQuotes(db: Db, today: string): Promise<number> {
+export async function expireSentQuotes(db: DbOrTx, today: string): Promise<number> {
   const rows = await db
     .update(quotes)
     .set({ status: 'expired', updatedAt: new Date() })
@@ -181,7 +181,7 @@ export async function expireSentQuotes(db: Db, today: string): Promise<number> {
 }
 
 /** Name and e-mail of a user (the quote's creator, told of the client's answer). */
-export async function findUserContact(db: Db, userId: string) {
+export async function findUserContact(db: DbOrTx, userId: string) {
   const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
   return row;
 }

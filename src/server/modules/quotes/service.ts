@@ -30,8 +30,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
-import { nextDocumentNumber } from '../invoicing/counters.ts';
+import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/index.ts';
+import { nextDocumentNumber } from '../invoicing/index.ts';
 import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
 import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
 import {
@@ -42,8 +42,8 @@ import {
   taxSettingsFor,
   type DocumentParties,
 } from '../invoicing/snapshot.ts';
-import { notifyOrganization } from '../notifications/service.ts';
-import { readLogo } from '../business-profiles/service.ts';
+import { notifyOrganization } from '../notifications/index.ts';
+import { readLogo } from '../business-profiles/index.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import * as repo from './repository.ts';
 
@@ -260,8 +260,7 @@ export async function createQuote(
 ): Promise<TQuote> {
   const { settings, values } = await quoteValues(deps, input.orgId, input.input);
   const year = Number(values.issueDate.slice(0, 4));
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await deps.db.transaction(async (tx) => {
     const sequence = await nextDocumentNumber(tx, input.orgId, 'quote', year);
     return repo.insertQuote(tx, input.orgId, {
       ...values,
@@ -438,8 +437,7 @@ export async function convertQuote(
 ): Promise<TInvoice> {
   assertId(input.id);
   const today = await todayIn(deps.db, input.orgId);
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const row = await repo.lockQuote(tx, input.orgId, input.id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.status !== 'accepted') throw transition(statusOf(row, today), 'converted');

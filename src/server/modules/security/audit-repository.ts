@@ -2,11 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditSeverity } from '@shared/security/audit.ts';
 import { member, user } from '../../db/schema/auth.ts';
-import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import { auditLogs } from '../../db/schema/security.ts';
-import type { Db } from '../../platform/db.ts';
-
-export const DEFAULT_TIME_ZONE = 'Europe/Rome';
+import type { DbOrTx } from '../../db/database.ts';
 
 /** Filters as instants: the service turns days of the organization's calendar into them. */
 export interface AuditWhere {
@@ -17,20 +14,12 @@ export interface AuditWhere {
   toExclusive?: Date;
 }
 
-export async function orgTimeZone(db: Db, orgId: string): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: organizationSettings.timeZone })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, orgId));
-  return row?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
 /**
  * What an organization's log shows: its own entries, plus the user-level entries (no organization) of its
  * current members. Entries another organization wrote about the same users are never included. Each branch
  * of the OR has its index: (organization_id, created_at) and (user_id, created_at).
  */
-function scopeOf(db: Db, orgId: string): SQL {
+function scopeOf(db: DbOrTx, orgId: string): SQL {
   const members = db.select({ id: member.userId }).from(member).where(eq(member.organizationId, orgId));
   return or(
     eq(auditLogs.organizationId, orgId),
@@ -38,7 +27,7 @@ function scopeOf(db: Db, orgId: string): SQL {
   )!;
 }
 
-function whereOf(db: Db, orgId: string, filters: AuditWhere): SQL {
+function whereOf(db: DbOrTx, orgId: string, filters: AuditWhere): SQL {
   const conditions: SQL[] = [scopeOf(db, orgId)];
   if (filters.userId) conditions.push(eq(auditLogs.userId, filters.userId));
   if (filters.action) conditions.push(eq(auditLogs.action, filters.action));
@@ -55,7 +44,7 @@ export type AuditRow = Awaited<ReturnType<typeof listAuditLogs>>[number];
 
 /** Newest first (the id breaks ties of the same instant, so pages never overlap). */
 export async function listAuditLogs(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   filters: AuditWhere,
   page: { limit: number; offset: number },
@@ -87,7 +76,7 @@ export async function listAuditLogs(
     .offset(page.offset);
 }
 
-export async function countAuditLogs(db: Db, orgId: string, filters: AuditWhere): Promise<number> {
+export async function countAuditLogs(db: DbOrTx, orgId: string, filters: AuditWhere): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(auditLogs)
@@ -96,7 +85,7 @@ export async function countAuditLogs(db: Db, orgId: string, filters: AuditWhere)
 }
 
 /** The organization's current members, for the user filter. */
-export async function listMembers(db: Db, orgId: string) {
+export async function listMembers(db: DbOrTx, orgId: string) {
   return db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(member)

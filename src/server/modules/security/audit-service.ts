@@ -10,6 +10,7 @@ import {
   type TAuditLogQuery,
 } from '@shared/security/audit-contracts.ts';
 import type { Db } from '../../platform/db.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
 import { auditCsv, auditCsvFileName } from './audit-csv.ts';
 import * as repo from './audit-repository.ts';
 
@@ -58,7 +59,7 @@ function toEntry(row: repo.AuditRow): TAuditLogEntry {
 }
 
 export async function listAuditLog(db: Db, orgId: string, query: TAuditLogQuery): Promise<TAuditLogPage> {
-  const timeZone = await repo.orgTimeZone(db, orgId);
+  const timeZone = await organizationTimeZone(db, orgId);
   const where = boundsOf(query, timeZone);
   const [rows, total] = await Promise.all([
     repo.listAuditLogs(db, orgId, where, toLimitOffset(query)),
@@ -83,7 +84,7 @@ export async function exportAuditLog(
   locale: Locale,
   now: Date = new Date(),
 ): Promise<AuditExport> {
-  const timeZone = await repo.orgTimeZone(db, orgId);
+  const timeZone = await organizationTimeZone(db, orgId);
   const rows = await repo.listAuditLogs(db, orgId, boundsOf(filters, timeZone), {
     limit: AUDIT_EXPORT_LIMIT + 1,
     offset: 0,

@@ -1,42 +1,17 @@
 import { isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import type { AuthHookContext, AuthHooks } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { recordAudit, originOf } from '../../platform/audit.ts';
-import { session, user, verification } from '../../db/schema/auth.ts';
-
-/** What better-auth's hooks give us (a subset of its middleware context). */
-export interface AuthHookContext {
-  path: string;
-  body?: unknown;
-  headers?: Headers;
-  request?: Request;
-  getSignedCookie?: (key: string, secret: string) => Promise<string | null | false>;
-  context: {
-    returned?: unknown;
-    newSession?: {
-      user: { id: string; email: string; twoFactorEnabled?: boolean | null };
-      session: { id: string };
-    } | null;
-    /** Set by endpoints that read the caller's session (e.g. verify-totp of a signed-in user). */
-    session?: { user: { id: string; email: string } } | null;
-    secret?: string;
-    authCookies?: { sessionToken: { name: string } };
-    createAuthCookie?: (name: string) => { name: string };
-  };
-}
+import { refuseStepUpBypass } from './two-factor-guard.ts';
+import {
+  findSessionByToken,
+  findUserEmail,
+  findUserIdByEmail,
+  findVerificationValue,
+} from './auth-repository.ts';
 
 /** better-auth's cookie of a sign-in waiting for its second factor (two-factor plugin). */
 const TWO_FACTOR_COOKIE = 'two_factor';
-
-async function userIdByEmail(db: Db, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
-  return row?.id ?? null;
-}
-
-async function emailOf(db: Db, userId: string) {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  return row?.email ?? null;
-}
 
 /** The user of a pending two-factor sign-in, from its signed cookie (null when absent or spent). */
 async function challengedUserId(db: Db, ctx: AuthHookContext): Promise<string | null> {
@@ -44,11 +19,7 @@ async function challengedUserId(db: Db, ctx: AuthHookContext): Promise<string | 
   if (!ctx.getSignedCookie || !createAuthCookie || !secret) return null;
   const identifier = await ctx.getSignedCookie(createAuthCookie(TWO_FACTOR_COOKIE).name, secret);
   if (!identifier) return null;
-  const [row] = await db
-    .select({ value: verification.value })
-    .from(verification)
-    .where(eq(verification.identifier, identifier));
-  return row?.value ?? null;
+  return findVerificationValue(db, identifier);
 }
 
 function errorCodeOf(returned: unknown): string | null {
@@ -103,7 +74,7 @@ async function auditTwoFactorVerification(db: Db, ctx: AuthHookContext, method: 
     await recordAudit(db, {
       action: 'two_factor_failed',
       userId,
-      userEmail: userId ? await emailOf(db, userId) : null,
+      userEmail: userId ? await findUserEmail(db, userId) : null,
       details: { stage: 'sign_in', method, reason: failure },
       ...origin,
     });
@@ -124,7 +95,7 @@ async function auditTwoFactorVerification(db: Db, ctx: AuthHookContext, method: 
 
 /**
  * Writes the audit entries of better-auth's own endpoints (sign-in, failed sign-in, the second factor).
- * Called from the after-hook in platform/auth.ts for every auth endpoint; unknown paths are ignored.
+ * Runs in better-auth's after-hook for every auth endpoint (securityAuthHooks); unknown paths are ignored.
  */
 export async function auditAuthEndpoint(db: Db, ctx: AuthHookContext): Promise<void> {
   const headers = ctx.headers ?? ctx.request?.headers;
@@ -136,7 +107,7 @@ export async function auditAuthEndpoint(db: Db, ctx: AuthHookContext): Promise<v
       if (failed) {
         await recordAudit(db, {
           action: 'sign_in_failed',
-          userId: email ? await userIdByEmail(db, email) : null,
+          userId: email ? await findUserIdByEmail(db, email) : null,
           userEmail: email || null,
           details: { method: 'password' },
           ...origin,
@@ -168,7 +139,7 @@ export async function auditAuthEndpoint(db: Db, ctx: AuthHookContext): Promise<v
 
 /**
  * Entries that must be written before better-auth acts: a sign-out deletes the session that tells who the
- * user is. Called from the before-hook in platform/auth.ts.
+ * user is. Runs in better-auth's before-hook (securityAuthHooks).
  */
 export async function auditBeforeAuthEndpoint(db: Db, ctx: AuthHookContext): Promise<void> {
   if (ctx.path !== '/sign-out') return;
@@ -176,11 +147,7 @@ export async function auditBeforeAuthEndpoint(db: Db, ctx: AuthHookContext): Pro
   if (!ctx.getSignedCookie || !authCookies || !secret) return;
   const token = await ctx.getSignedCookie(authCookies.sessionToken.name, secret);
   if (!token) return;
-  const [row] = await db
-    .select({ sessionId: session.id, userId: user.id, email: user.email })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, token));
+  const row = await findSessionByToken(db, token);
   if (!row) return;
   await recordAudit(db, {
     action: 'sign_out',
@@ -189,4 +156,20 @@ export async function auditBeforeAuthEndpoint(db: Db, ctx: AuthHookContext): Pro
     details: { sessionId: row.sessionId },
     ...originOf(ctx.headers ?? ctx.request?.headers),
   });
+}
+
+/**
+ * What the security module adds to better-auth (app.ts passes it to createAuth): before an endpoint, the
+ * step-up bypasses are refused (issue 7: disabling two-factor, new backup codes and session revokes go through
+ * /api/v1/security/*) and a sign-out is audited while its session still says who signs out; after it, the
+ * audit entry of a sign-in or a second factor.
+ */
+export function securityAuthHooks(db: Db): Pick<AuthHooks, 'before' | 'after'> {
+  return {
+    before: async (ctx) => {
+      refuseStepUpBypass(ctx);
+      await auditBeforeAuthEndpoint(db, ctx);
+    },
+    after: (ctx) => auditAuthEndpoint(db, ctx),
+  };
 }

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { session } from '../../db/schema/auth.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 
 /** The user's sessions that have not expired, most recently active first (never the tokens). */
-export async function listUserSessions(db: Db, userId: string, now = new Date()) {
+export async function listUserSessions(db: DbOrTx, userId: string, now = new Date()) {
   return db
     .select({
       id: session.id,
@@ -19,7 +19,7 @@ export async function listUserSessions(db: Db, userId: string, now = new Date())
 }
 
 /** Deletes one of the user's sessions; false when the id is not one of theirs. */
-export async function deleteUserSession(db: Db, userId: string, sessionId: string) {
+export async function deleteUserSession(db: DbOrTx, userId: string, sessionId: string) {
   const deleted = await db
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
@@ -31,7 +31,7 @@ export async function deleteUserSession(db: Db, userId: string, sessionId: strin
  * Deletes every session of the user, except `keepId` when given (the caller's own current session); returns the
  * ids deleted.
  */
-export async function deleteUserSessions(db: Db, userId: string, keepId?: string | null) {
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepId?: string | null) {
   const deleted = await db
     .delete(session)
     .where(keepId ? and(eq(session.userId, userId), ne(session.id, keepId)) : eq(session.userId, userId))
@@ -40,6 +40,6 @@ export async function deleteUserSessions(db: Db, userId: string, keepId?: string
 }
 
 /** Deletes every session of the user except `keepId`; returns the ids deleted. */
-export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string) {
+export async function deleteOtherUserSessions(db: DbOrTx, userId: string, keepId: string) {
   return deleteUserSessions(db, userId, keepId);
 }

@@ -44,8 +44,7 @@ export async function revokeSession(
   input: { actor: Actor; currentSessionId: string; sessionId: string },
 ): Promise<void> {
   const userId = input.actor.userId!;
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     if (!(await deleteUserSession(tx, userId, input.sessionId))) throw new AppError('SESSION_NOT_FOUND');
     await recordAudit(tx, {
       ...input.actor,
@@ -63,8 +62,7 @@ export async function revokeOtherSessions(
   input: { actor: Actor; currentSessionId: string },
 ): Promise<number> {
   const userId = input.actor.userId!;
-  const revoked = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const revoked = await deps.db.transaction(async (tx) => {
     const ids = await deleteOtherUserSessions(tx, userId, input.currentSessionId);
     if (ids.length === 0) return ids;
     await recordAudit(tx, {

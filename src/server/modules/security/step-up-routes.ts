@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import { ZStepUpRequest, ZStepUpResult } from '@shared/security/contracts.ts';
 import type { VerificationLevel } from '@shared/security/step-up.ts';
-import { session, user } from '../../db/schema/auth.ts';
 import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { auditFromRequest } from '../../platform/audit.ts';
 import { userOf } from '../../platform/request-context.ts';
+import { findTwoFactorEnabled, markSessionReverified } from './auth-repository.ts';
 import { verifyTotpCode } from './totp.ts';
 
 /**
@@ -48,21 +47,14 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; authSecre
       } catch {
         throw await fail('INVALID_PASSWORD');
       }
-      const [account] = await deps.db
-        .select({ twoFactorEnabled: user.twoFactorEnabled })
-        .from(user)
-        .where(eq(user.id, signedIn.id));
-      const twoFactor = account?.twoFactorEnabled ?? false;
+      const twoFactor = await findTwoFactorEnabled(deps.db, signedIn.id);
       if (twoFactor) {
         const ok = await verifyTotpCode(deps.db, deps.authSecret, signedIn.id, request.body.code ?? '');
         if (!ok) throw await fail('INVALID_VERIFICATION_CODE');
       }
       const verifiedAt = new Date();
       const level: VerificationLevel = twoFactor ? 'multi_factor' : 'first_factor';
-      await deps.db
-        .update(session)
-        .set({ reverifiedAt: verifiedAt })
-        .where(eq(session.id, signedIn.sessionId));
+      await markSessionReverified(deps.db, signedIn.sessionId, verifiedAt);
       await auditFromRequest(deps.db, request, {
         action: 'step_up_verified',
         organizationId: null,

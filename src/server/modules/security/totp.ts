@@ -1,8 +1,7 @@
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
-import { twoFactor } from '../../db/schema/auth.ts';
 import type { Db } from '../../platform/db.ts';
+import { findTotpSecret } from './auth-repository.ts';
 
 /** TOTP parameters of better-auth's two-factor plugin (RFC 6238: 6 digits, 30 s). */
 const TOTP = { digits: 6, period: 30 } as const;
@@ -12,10 +11,7 @@ const TOTP = { digits: 6, period: 30 } as const;
  * would also rotate the session). The secret is stored encrypted by better-auth with the auth secret.
  */
 export async function verifyTotpCode(db: Db, authSecret: string, userId: string, code: string) {
-  const [row] = await db
-    .select({ secret: twoFactor.secret, verified: twoFactor.verified })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId));
+  const row = await findTotpSecret(db, userId);
   if (!row || !row.verified || !/^\d{6}$/.test(code)) return false;
   const secret = await symmetricDecrypt({ key: authSecret, data: row.secret });
   return createOTP(secret, TOTP).verify(code);

@@ -1,12 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { twoFactor, user, verification } from '../../db/schema/auth.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 
 /** better-auth's "trusted device" records start with this identifier (two-factor plugin). */
 const TRUST_DEVICE_PREFIX = 'trust-device-';
 
 /** Whether two-factor is on, and the user's row of better-auth's two_factor table (secrets stay encrypted). */
-export async function findTwoFactorState(db: Db, userId: string) {
+export async function findTwoFactorState(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       enabled: user.twoFactorEnabled,
@@ -20,7 +20,7 @@ export async function findTwoFactorState(db: Db, userId: string) {
 }
 
 /** Turns two-factor off: the flag, the secret and every backup code, and any trusted-device record. */
-export async function clearTwoFactor(db: Db, userId: string) {
+export async function clearTwoFactor(db: DbOrTx, userId: string) {
   await db.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId));
   await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
   await db
@@ -29,7 +29,7 @@ export async function clearTwoFactor(db: Db, userId: string) {
 }
 
 /** Replaces the whole set of backup codes (already encrypted); false when two-factor has no row. */
-export async function replaceBackupCodes(db: Db, userId: string, encrypted: string) {
+export async function replaceBackupCodes(db: DbOrTx, userId: string, encrypted: string) {
   const updated = await db
     .update(twoFactor)
     .set({ backupCodes: encrypted })

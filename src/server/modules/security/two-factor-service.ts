@@ -116,8 +116,7 @@ export async function confirmTwoFactorSetup(
 export async function disableTwoFactor(deps: TwoFactorDeps, actor: Actor): Promise<void> {
   const userId = actor.userId!;
   if (!(await twoFactorStatus(deps, userId)).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await clearTwoFactor(tx, userId);
     await recordAudit(tx, { ...actor, action: 'two_factor_disabled', organizationId: null });
   });
@@ -140,8 +139,7 @@ export async function regenerateBackupCodes(deps: TwoFactorDeps, actor: Actor): 
   if (!(await twoFactorStatus(deps, userId)).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
   const codes = newBackupCodes();
   const encrypted = await symmetricEncrypt({ key: deps.authSecret, data: JSON.stringify(codes) });
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     if (!(await replaceBackupCodes(tx, userId, encrypted))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
     await recordAudit(tx, {
       ...actor,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CATEGORIES, type TTransactionListQuery } from '@shared/transactions/contracts.ts';
 import type { TBankStatementMapping } from '@shared/imports/mapping.ts';
-import type { Db } from '../../platform/db.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { bankImportMappings, transactionCategories, transactions } from '../../db/schema/transactions.ts';
 
@@ -30,7 +30,7 @@ export type CategoryRow = {
   createdAt: Date;
 };
 
-export async function hasAnyCategory(db: Db, orgId: string): Promise<boolean> {
+export async function hasAnyCategory(db: DbOrTx, orgId: string): Promise<boolean> {
   const rows = await db
     .select({ id: transactionCategories.id })
     .from(transactionCategories)
@@ -40,7 +40,7 @@ export async function hasAnyCategory(db: Db, orgId: string): Promise<boolean> {
 }
 
 /** The Italian defaults; names already there (any case) are left alone, so two first uses at once are safe. */
-export async function insertDefaultCategories(db: Db, orgId: string): Promise<void> {
+export async function insertDefaultCategories(db: DbOrTx, orgId: string): Promise<void> {
   await db
     .insert(transactionCategories)
     .values(
@@ -54,7 +54,7 @@ export async function insertDefaultCategories(db: Db, orgId: string): Promise<vo
     .onConflictDoNothing();
 }
 
-export async function listCategories(db: Db, orgId: string): Promise<CategoryRow[]> {
+export async function listCategories(db: DbOrTx, orgId: string): Promise<CategoryRow[]> {
   return db
     .select(categoryColumns)
     .from(transactionCategories)
@@ -62,7 +62,7 @@ export async function listCategories(db: Db, orgId: string): Promise<CategoryRow
     .orderBy(asc(transactionCategories.direction), asc(sql`lower(${transactionCategories.name})`));
 }
 
-export async function findCategory(db: Db, orgId: string, id: string): Promise<CategoryRow | undefined> {
+export async function findCategory(db: DbOrTx, orgId: string, id: string): Promise<CategoryRow | undefined> {
   const [row] = await db
     .select(categoryColumns)
     .from(transactionCategories)
@@ -71,7 +71,7 @@ export async function findCategory(db: Db, orgId: string, id: string): Promise<C
 }
 
 export async function findCategoryByName(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   direction: string,
   name: string,
@@ -91,7 +91,7 @@ export async function findCategoryByName(
 
 /** undefined when the name is already taken for that direction (unique index, no error raised). */
 export async function insertCategory(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   values: { name: string; direction: string },
 ): Promise<CategoryRow | undefined> {
@@ -104,7 +104,7 @@ export async function insertCategory(
 }
 
 export async function updateCategory(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: { name: string; direction: string; isDefault: boolean },
@@ -117,7 +117,7 @@ export async function updateCategory(
   return row;
 }
 
-export async function categoryInUse(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function categoryInUse(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .select({ id: transactions.id })
     .from(transactions)
@@ -127,7 +127,7 @@ export async function categoryInUse(db: Db, orgId: string, id: string): Promise<
 }
 
 /** Deletes a category; a category still referenced fails with the foreign key (IN_USE). */
-export async function deleteCategory(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteCategory(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(transactionCategories)
     .where(and(eq(transactionCategories.organizationId, orgId), eq(transactionCategories.id, id)))
@@ -224,7 +224,7 @@ const categoryJoin = and(
 );
 
 export async function listTransactions(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   filter: TransactionFilter,
   options: { sort: TTransactionListQuery['sort']; limit?: number; offset?: number },
@@ -247,7 +247,7 @@ export async function listTransactions(
  * page): income, expenses and the number of entries.
  */
 export async function aggregateTransactions(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   filter: TransactionFilter,
 ): Promise<{ total: number; incomeCents: number; expenseCents: number }> {
@@ -272,7 +272,7 @@ export async function aggregateTransactions(
 
 /** Income and expenses per month of the filtered range, oldest first. */
 export async function monthlyTotals(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   filter: TransactionFilter,
 ): Promise<{ month: string; incomeCents: number; expenseCents: number }[]> {
@@ -298,7 +298,7 @@ export async function monthlyTotals(
 }
 
 export async function findTransaction(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
 ): Promise<TransactionRow | undefined> {
@@ -323,7 +323,7 @@ export type TransactionValues = {
 };
 
 export async function insertTransaction(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   userId: string,
   values: TransactionValues,
@@ -336,7 +336,7 @@ export async function insertTransaction(
 }
 
 export async function updateTransaction(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   id: string,
   values: TransactionValues,
@@ -349,7 +349,7 @@ export async function updateTransaction(
   return rows.length > 0;
 }
 
-export async function deleteTransaction(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteTransaction(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(transactions)
     .where(and(eq(transactions.organizationId, orgId), eq(transactions.id, id)))
@@ -358,7 +358,7 @@ export async function deleteTransaction(db: Db, orgId: string, id: string): Prom
 }
 
 /** Whether the client exists in the organization (archived clients count: old entries may name them). */
-export async function clientExists(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function clientExists(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .select({ id: clients.id })
     .from(clients)
@@ -369,7 +369,7 @@ export async function clientExists(db: Db, orgId: string, id: string): Promise<b
 
 /** Many entries at once (demo data), in chunks; returns how many were inserted. */
 export async function insertManyTransactions(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   userId: string | null,
   lines: readonly TransactionValues[],
@@ -386,7 +386,7 @@ export async function insertManyTransactions(
   return inserted;
 }
 
-export async function countTransactions(db: Db, orgId: string): Promise<number> {
+export async function countTransactions(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(transactions)
@@ -398,7 +398,7 @@ export async function countTransactions(db: Db, orgId: string): Promise<number> 
 
 /** The fingerprints among `hashes` that the organization's ledger already holds (one query per 5,000). */
 export async function existingImportHashes(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   hashes: readonly string[],
 ): Promise<Set<string>> {
@@ -423,7 +423,7 @@ export type ImportedValues = TransactionValues & { importHash: string };
  * many were inserted. Run it inside a transaction so the import happens entirely or not at all.
  */
 export async function insertImportedTransactions(
-  db: Db,
+  db: DbOrTx,
   orgId: string,
   userId: string,
   lines: readonly ImportedValues[],
@@ -454,7 +454,7 @@ const mappingColumns = {
   updatedAt: bankImportMappings.updatedAt,
 };
 
-export async function listMappings(db: Db, orgId: string) {
+export async function listMappings(db: DbOrTx, orgId: string) {
   return db
     .select(mappingColumns)
     .from(bankImportMappings)
@@ -463,7 +463,7 @@ export async function listMappings(db: Db, orgId: string) {
 }
 
 /** One mapping per name: saving under an existing name replaces it. */
-export async function upsertMapping(db: Db, orgId: string, name: string, mapping: TBankStatementMapping) {
+export async function upsertMapping(db: DbOrTx, orgId: string, name: string, mapping: TBankStatementMapping) {
   const [row] = await db
     .insert(bankImportMappings)
     .values({ organizationId: orgId, name, mapping })
@@ -475,7 +475,7 @@ export async function upsertMapping(db: Db, orgId: string, name: string, mapping
   return row!;
 }
 
-export async function deleteMapping(db: Db, orgId: string, id: string): Promise<boolean> {
+export async function deleteMapping(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(bankImportMappings)
     .where(and(eq(bankImportMappings.organizationId, orgId), eq(bankImportMappings.id, id)))

@@ -407,7 +407,7 @@ export async function importStatement(
     lines.length === 0
       ? 0
       : await deps.db.transaction((tx) =>
-          repo.insertImportedTransactions(tx as unknown as Db, scope.orgId, scope.userId, lines),
+          repo.insertImportedTransactions(tx, scope.orgId, scope.userId, lines),
         );
   const { total, invalid, duplicates } = preview.summary;
   return { total, imported, invalid, duplicates: duplicates + (lines.length - imported) };

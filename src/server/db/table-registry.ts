@@ -1,6 +1,6 @@
 import { getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import { schema } from '../../platform/db.ts';
+import { schema } from './database.ts';
 
 /**
  * The tables of the drizzle schema registry, read for the GDPR exports and the deletion of an organization,

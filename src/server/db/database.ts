@@ -1,0 +1,37 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as authSchema from './schema/auth.ts';
+import * as mailSchema from './schema/mail.ts';
+import * as businessProfileSchema from './schema/business-profiles.ts';
+import * as clientSchema from './schema/clients.ts';
+import * as inventorySchema from './schema/inventory.ts';
+import * as transactionSchema from './schema/transactions.ts';
+import * as organizationSettingsSchema from './schema/organization-settings.ts';
+import * as invoicingSchema from './schema/invoicing.ts';
+import * as calendarSchema from './schema/calendar.ts';
+import * as securitySchema from './schema/security.ts';
+import * as notificationSchema from './schema/notifications.ts';
+
+export const schema = {
+  ...authSchema,
+  ...mailSchema,
+  ...businessProfileSchema,
+  ...clientSchema,
+  ...inventorySchema,
+  ...transactionSchema,
+  ...organizationSettingsSchema,
+  ...invoicingSchema,
+  ...calendarSchema,
+  ...securitySchema,
+  ...notificationSchema,
+};
+export type Schema = typeof schema;
+
+/** One database type for the app, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction opened with `db.transaction(...)`. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** What repository functions run their queries on: the database, or a transaction the service opened. */
+export type DbOrTx = Db | Tx;

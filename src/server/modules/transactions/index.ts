@@ -1,0 +1,2 @@
+// What other modules may use of modules/transactions (docs/ARCHITECTURE.md, Layers and imports).
+export { findCategoryByName } from './repository.ts';

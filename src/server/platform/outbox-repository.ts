@@ -1,0 +1,142 @@
+import { and, count, desc, eq, gte, inArray, min, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database.ts';
+import { organization } from '../db/schema/auth.ts';
+import { businessProfiles } from '../db/schema/business-profiles.ts';
+import { mailOutbox, type TStoredAttachment } from '../db/schema/mail.ts';
+
+// The mail port's queries on its durable outbox: write, claim for delivery, record the outcome. The outbox
+// panel's reads are modules/mail/repository.ts.
+
+export type NewOutboxMessage = {
+  organizationId: string | null;
+  userId: string | null;
+  fromAddress: string;
+  toAddresses: string[];
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: TStoredAttachment[];
+  headers: Record<string, string>;
+  status: 'stored' | 'queued';
+};
+
+export async function insertOutboxMessage(db: DbOrTx, message: NewOutboxMessage) {
+  const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/**
+ * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
+ * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
+ */
+export async function claimDueMessages(db: DbOrTx, limit: number) {
+  const due = await db.execute<{ id: string }>(sql`
+    update ${mailOutbox}
+    set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
+    where id in (
+      select id from ${mailOutbox}
+      where status in ('queued', 'sending') and next_attempt_at <= now()
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  // node-postgres and PGlite both answer `{ rows }`.
+  const ids = (due as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+}
+
+export async function markSent(db: DbOrTx, id: string, providerMessageId: string | null) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), providerMessageId, lastError: null, errorCode: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** A failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
+export async function markFailedAttempt(
+  db: DbOrTx,
+  id: string,
+  failure: { code: string; error: string },
+  retryAt: Date | null,
+) {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryAt
+        ? { status: 'queued', lastError: failure.error, errorCode: failure.code, nextAttemptAt: retryAt }
+        : { status: 'failed', lastError: failure.error, errorCode: failure.code },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Claimed messages that were not sent because the server could not be reached: back to the queue without
+ * counting the attempt (the message is not at fault), due again at `dueAt`.
+ */
+export async function releaseUnsent(
+  db: DbOrTx,
+  ids: string[],
+  failure: { code: string; error: string },
+  dueAt: Date,
+) {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
+      lastError: failure.error,
+      errorCode: failure.code,
+      nextAttemptAt: dueAt,
+    })
+    .where(inArray(mailOutbox.id, ids));
+}
+
+/** When the next queued message is due, if any. */
+export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(mailOutbox.nextAttemptAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['queued', 'sending']));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The state of the queue for /api/health: what waits, since when, and what failed lately. */
+export async function queueStats(db: DbOrTx, failedSince: Date) {
+  const [waiting] = await db
+    .select({ n: count(), oldest: min(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['queued', 'sending']));
+  const [failed] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)));
+  const [lastFailure] = await db
+    .select({ code: mailOutbox.errorCode })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, failedSince)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return {
+    waiting: Number(waiting?.n ?? 0),
+    oldestWaiting: waiting?.oldest ? new Date(waiting.oldest) : null,
+    failed: Number(failed?.n ?? 0),
+    lastFailureCode: lastFailure?.code ?? null,
+  };
+}
+
+/** The business an organization's mail comes from: its profile's company name and e-mail. */
+export async function senderOf(db: DbOrTx, organizationId: string) {
+  const [row] = await db
+    .select({
+      companyName: businessProfiles.companyName,
+      email: businessProfiles.email,
+      orgName: organization.name,
+    })
+    .from(organization)
+    .leftJoin(businessProfiles, eq(businessProfiles.organizationId, organization.id))
+    .where(eq(organization.id, organizationId));
+  return row;
+}
