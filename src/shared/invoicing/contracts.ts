@@ -156,7 +156,6 @@ export const ZQuoteInput = z.object({
   validUntil: zIsoDate('invoicing.errors.dateInvalid').nullish(),
 });
 export type TQuoteInput = z.output<typeof ZQuoteInput>;
-export type TQuoteFormValues = z.input<typeof ZQuoteInput>;
 
 /** Basic Latin text of 1–20 characters (FatturaPA String20Type: IdDocumento, NumeroDDT). */
 const zId20 = (key: InvoicingMessageKey) =>
@@ -256,7 +255,6 @@ export const ZInvoiceInput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, err('invoicing.errors.invalidChoice')).default('bank_transfer'),
 });
 export type TInvoiceInput = z.output<typeof ZInvoiceInput>;
-export type TInvoiceFormValues = z.input<typeof ZInvoiceInput>;
 
 /** The computed totals as the API returns them (document.ts DocumentTotals). */
 export const ZDocumentTotals = z.custom<DocumentTotals>();
@@ -481,7 +479,6 @@ export const ZInvoicingSettings = z.object({
   defaultPensionFund: ZPensionFund.nullable(),
 });
 export type TInvoicingSettings = z.output<typeof ZInvoicingSettings>;
-export type TInvoicingSettingsFormValues = z.input<typeof ZInvoicingSettings>;
 
 /** Invoicing settings as answered (no input transforms). */
 export const ZInvoicingSettingsOut = z.object({

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
+import { templateOf } from '../pdf/templates.ts';
 import { buildFatturaPaXml } from './fatturapa/build-xml.ts';
 import { fatturaPaFileName, progressiveFromSequence } from './fatturapa/file-name.ts';
 import { fatturaPaProblems, problemDetails } from './fatturapa/missing-data.ts';
@@ -14,7 +15,7 @@ export async function invoicePdf(deps: { db: Db; files: FileStore }, orgId: stri
   if (!row) throw notFound(id);
   const snapshot = await snapshotOf(deps, orgId, row);
   try {
-    const bytes = renderDocumentPdf(snapshot, row.pdfTemplate as 'default');
+    const bytes = renderDocumentPdf(snapshot, templateOf(row.pdfTemplate));
     return { filename: documentPdfFileName(snapshot), bytes: Buffer.from(bytes) };
   } catch (err) {
     throw AppError.withParams('PDF_FAILED', { detail: (err as Error).message.slice(0, 200) });

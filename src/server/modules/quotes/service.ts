@@ -45,6 +45,7 @@ import {
 import { notifyOrganization } from '../notifications/index.ts';
 import { readLogo } from '../business-profiles/index.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
+import { templateOf } from '../pdf/templates.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -126,7 +127,7 @@ function snapshotOf(
 
 function renderPdf(snapshot: DocumentSnapshot, template: string) {
   try {
-    const bytes = renderDocumentPdf(snapshot, template as 'default');
+    const bytes = renderDocumentPdf(snapshot, templateOf(template));
     return { filename: documentPdfFileName(snapshot), bytes: Buffer.from(bytes) };
   } catch (err) {
     throw AppError.withParams('PDF_FAILED', { detail: (err as Error).message.slice(0, 200) });
