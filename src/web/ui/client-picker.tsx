@@ -34,8 +34,8 @@ function useClientOptions(orgId: string | null, q: string, enabled: boolean) {
 export type PickedClient = { id: string; name: string };
 
 /**
- * A client field (documents, events, transactions): a combobox searching the organization's clients, operable with the keyboard (arrows,
- * Enter, Escape). The chosen client shows as a chip with a button to change it.
+ * A client field (documents, events, transactions): a combobox searching the organization's clients, operable
+ * with the keyboard (arrows, Enter, Escape). The chosen client shows as a chip with a button to change it.
  */
 export function ClientPicker({
   orgId,

@@ -7,7 +7,10 @@ import type { MissingEntry } from './einvoice-missing.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import type { InvoiceActions } from './use-invoice-actions.ts';
 
-/** The confirmations of the invoice detail (issue, send, reminder, credit note, delete, delete a payment) and the payment dialog. */
+/**
+ * The confirmations of the invoice detail (issue, send, reminder, credit note, delete, delete a payment) and the
+ * payment dialog.
+ */
 export function InvoiceDialogs({
   invoice,
   actions,

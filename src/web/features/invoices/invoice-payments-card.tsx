@@ -8,7 +8,10 @@ import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import type { InvoiceActions } from './use-invoice-actions.ts';
 
-/** What is due, paid, credited and outstanding, the payments one by one (confirm by e-mail, delete), and the way to record one. */
+/**
+ * What is due, paid, credited and outstanding, the payments one by one (confirm by e-mail, delete), and the way
+ * to record one.
+ */
 export function InvoicePaymentsCard({ invoice, actions }: { invoice: TInvoice; actions: InvoiceActions }) {
   const { t } = useTranslation(['invoices']);
   const locale = localeOf(currentLanguage());

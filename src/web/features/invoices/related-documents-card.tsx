@@ -7,7 +7,7 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 
-/** The invoice a credit note corrects, the credit notes of an invoice, the quote it came from; nothing if none. */
+/** The invoice a credit note corrects, an invoice's credit notes, the quote it came from; nothing if none. */
 export function RelatedDocumentsCard({ invoice }: { invoice: TInvoice }) {
   const { t } = useTranslation(['invoices']);
   const locale = localeOf(currentLanguage());

@@ -5,7 +5,7 @@ import type { TQuote } from '@shared/invoicing/contracts.ts';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import type { QuoteActions } from './use-quote-actions.ts';
 
-/** The buttons above a quote: convert (or open its invoice) first, then send, the client's answer, edit, PDF, delete. */
+/** The buttons above a quote: convert (or its invoice), send, the client's answer, edit, PDF, delete. */
 export function QuoteActionsBar({ quote, actions }: { quote: TQuote; actions: QuoteActions }) {
   const { t } = useTranslation(['quotes']);
   const { can, status } = actions;
