@@ -33,7 +33,7 @@ import { cn } from '@web/ui/cn.ts';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { Facts } from '@web/features/invoicing/document-view.tsx';
+import { Facts } from '@web/ui/facts.tsx';
 import {
   useCalendarLiveRefresh,
   useCalendarOptions,

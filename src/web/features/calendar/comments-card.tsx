@@ -20,7 +20,7 @@ import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Select, Textarea } from '@web/ui/input.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useAddComment, useComments, useDeleteComment } from './calendar-api.ts';
 import {
   calendarErrorMessage,

@@ -8,7 +8,7 @@ import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useDeleteEvent, useMoveEvent } from './calendar-api.ts';
 import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
 

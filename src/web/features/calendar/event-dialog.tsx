@@ -17,7 +17,7 @@ import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
-import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
+import { ClientPicker } from '@web/ui/client-picker.tsx';
 import { useSaveEvent } from './calendar-api.ts';
 import { weekdayNames } from './calendar-dates.ts';
 import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Dialog } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
-import { Facts } from '@web/features/invoicing/document-view.tsx';
+import { Facts } from '@web/ui/facts.tsx';
 import { AttendeesCard } from './attendees-card.tsx';
 import { capitalize } from './calendar-dates.ts';
 import { useCalendarLiveRefresh, useCalendarOptions, useEvent, useInvitations } from './calendar-api.ts';

@@ -8,7 +8,7 @@ import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { RsvpAnswerFields } from '@web/features/rsvp/rsvp-answer-fields.tsx';
 import { initialAnswer, submissionOf, type RsvpAnswer } from '@web/features/rsvp/rsvp-form.ts';
 import {

@@ -19,7 +19,7 @@ import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
-import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
+import { ClientPicker } from '@web/ui/client-picker.tsx';
 import { useCreateInvitation } from './calendar-api.ts';
 import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';

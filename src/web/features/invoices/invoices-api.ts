@@ -179,3 +179,8 @@ export function downloadInvoiceExport(format: 'csv' | 'xlsx', params: InvoiceLis
     `invoices.${format}`,
   );
 }
+
+/** The invoice's PDF or FatturaPA XML; a refusal (missing e-invoice data) arrives as an ApiError. */
+export function downloadInvoiceFile(invoice: Pick<TInvoice, 'id' | 'number'>, kind: 'pdf' | 'xml') {
+  return downloadFile(path(invoice.id, `/${kind}`), `${invoice.number ?? 'invoice'}.${kind}`);
+}

@@ -28,7 +28,7 @@ import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { DocumentList } from '@web/features/invoicing/document-list.tsx';
 import { InvoiceCard, useInvoiceColumns } from './invoice-list-rows.tsx';
-import { ClientPicker } from '@web/features/invoicing/client-picker.tsx';
+import { ClientPicker } from '@web/ui/client-picker.tsx';
 import { useClientName } from '@web/features/invoicing/invoicing-api.ts';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { nextSearch, rangeIsValid, readInvoiceParams } from '@web/features/invoicing/list-params.ts';

@@ -1,4 +1,3 @@
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mail } from 'lucide-react';
 import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
@@ -7,9 +6,7 @@ import type { DocumentTotals } from '@shared/invoicing/document.ts';
 import { formatDateTime, formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
-import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { natureKey } from './labels.ts';
 
 type Lang = 'it' | 'en';
@@ -114,23 +111,6 @@ export function DocumentLines({ totals, lang }: { totals: DocumentTotals; lang?:
   );
 }
 
-/** A definition list that leaves out empty facts. */
-export function Facts({ items, className }: { items: [string, ReactNode][]; className?: string }) {
-  const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== '');
-  return (
-    <dl className={className ?? 'grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2'}>
-      {shown.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="mt-0.5 font-medium break-words text-foreground [&_a]:text-primary [&_a]:hover:underline">
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /**
  * The e-mails of a document (email_activity) with their real state from the outbox: kept because no mail
  * server is configured, queued, sent or failed with the reason.
@@ -176,68 +156,4 @@ export function EmailActivityCard({ activity }: { activity: TEmailActivity[] }) 
       </CardContent>
     </Card>
   );
-}
-
-/** A yes/no question before an action that cannot be undone (send, issue, delete…). */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  danger = false,
-  loading = false,
-  disabled = false,
-  onConfirm,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  loading?: boolean;
-  /** The action cannot be done now (the dialog says why). */
-  disabled?: boolean;
-  onConfirm: () => void;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation(['buttons']);
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description} closeLabel={t('buttons:close')}>
-        <div className="grid gap-4">
-          {children}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">{t('buttons:cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant={danger ? 'danger' : 'primary'}
-              loading={loading}
-              disabled={disabled}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Open-state helper for a page's several confirmations. */
-export function useConfirm<K extends string>() {
-  const [open, setOpen] = useState<K | null>(null);
-  return {
-    open,
-    show: (key: K) => setOpen(key),
-    props: (key: K) => ({
-      open: open === key,
-      onOpenChange: (next: boolean) => setOpen(next ? key : null),
-    }),
-    close: () => setOpen(null),
-  };
 }

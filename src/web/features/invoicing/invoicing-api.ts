@@ -54,28 +54,6 @@ export function useSaveInvoicingSettings(orgId: string | null) {
   });
 }
 
-export type ClientOption = { id: string; name: string; detail: string };
-
-/** Clients matching the text, for the document's client picker (GET /api/v1/clients?q=&pageSize=10). */
-export function useClientOptions(orgId: string | null, q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['clients', orgId, 'invoicing-picker', q],
-    queryFn: async ({ signal }): Promise<ClientOption[]> => {
-      const params = new URLSearchParams({ pageSize: '10' });
-      if (q.trim()) params.set('q', q.trim());
-      const page = await api<{ items: TClient[] }>(`/api/v1/clients?${params}`, { signal });
-      return page.items.map((c) => ({
-        id: c.id,
-        name: clientDisplayName(c) || c.email || '—',
-        detail: [c.vatNumber ?? c.codiceFiscale, c.city].filter(Boolean).join(' · '),
-      }));
-    },
-    enabled: !!orgId && enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** One client's display name (for a client filter kept in the URL by id). */
 export function useClientName(orgId: string | null, id: string | null) {
   return useQuery({

@@ -16,7 +16,8 @@ import { Field } from '@web/ui/field.tsx';
 import { Textarea } from '@web/ui/input.tsx';
 import { Logo } from '@web/ui/logo.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { DocumentLines, Facts } from '@web/features/invoicing/document-view.tsx';
+import { DocumentLines } from '@web/features/invoicing/document-view.tsx';
+import { Facts } from '@web/ui/facts.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
 import {
   publicQuoteLogoPath,

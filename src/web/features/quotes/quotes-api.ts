@@ -10,6 +10,7 @@ import type {
   TSendResult,
 } from '@shared/invoicing/contracts.ts';
 import { api } from '@web/app/api.ts';
+import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
 import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
@@ -136,4 +137,8 @@ export function useDeleteQuote(orgId: string | null) {
       await queryClient.invalidateQueries({ queryKey: quotesKey(orgId) });
     },
   });
+}
+
+export function downloadQuotePdf(quote: Pick<TQuote, 'id' | 'number'>) {
+  return downloadFile(`/api/v1/quotes/${encodeURIComponent(quote.id)}/pdf`, `Quote_${quote.number}.pdf`);
 }

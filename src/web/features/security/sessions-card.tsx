@@ -7,7 +7,7 @@ import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';

@@ -4,7 +4,7 @@ import { toast } from '@web/ui/toast.ts';
 import { KeyRound, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { BACKUP_CODES_PER_SET } from '@shared/security/account-contracts.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';

@@ -25,7 +25,7 @@ import { Field } from '@web/ui/field.tsx';
 import { Input, Textarea } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useBusinessProfile } from '@web/features/business-profile/business-profile-api.ts';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import {
   SUBJECT_MAX,

@@ -12,7 +12,7 @@ import { Card, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useCancelInvitation, useResendInvitation, useTeamInvitations } from './team-api.ts';
 import { notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '@web/app/error-message.ts';
 import { meQueryKey, refreshSession } from '@web/app/session.ts';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { leaveOrganization } from './team-api.ts';
 import { useTeamAccess } from './team-ui.tsx';
 

@@ -12,7 +12,7 @@ import { Card, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
-import { ConfirmDialog } from '@web/features/invoicing/document-view.tsx';
+import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useChangeRole, useRemoveMember, useSignOutMember, useTeam } from './team-api.ts';
 import { isOnlySuperAdmin, sortMembers } from './team-rules.ts';
 import { MemberPerson, notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';

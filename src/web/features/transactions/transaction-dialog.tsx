@@ -27,7 +27,7 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { centsToInput, normalizeAmountText } from './amount.ts';
-import { ClientPicker, type PickedClient } from '@web/features/invoicing/client-picker.tsx';
+import { ClientPicker, type PickedClient } from '@web/ui/client-picker.tsx';
 import { useSaveTransaction } from './transactions-api.ts';
 
 type FormValues = {

@@ -1,17 +1,41 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
-import { cn } from '@web/ui/cn.ts';
-import type { FieldControlProps } from '@web/ui/field.tsx';
-import { Input } from '@web/ui/input.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
-import { useClientOptions, type ClientOption } from './invoicing-api.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
+import { api } from '@web/app/api.ts';
+import { cn } from './cn.ts';
+import type { FieldControlProps } from './field.tsx';
+import { Input } from './input.tsx';
+import { Spinner } from './spinner.tsx';
+
+type ClientOption = { id: string; name: string; detail: string };
+
+/** Clients matching the text, for the client picker (GET /api/v1/clients?q=&pageSize=10). */
+function useClientOptions(orgId: string | null, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', orgId, 'invoicing-picker', q],
+    queryFn: async ({ signal }): Promise<ClientOption[]> => {
+      const params = new URLSearchParams({ pageSize: '10' });
+      if (q.trim()) params.set('q', q.trim());
+      const page = await api<{ items: TClient[] }>(`/api/v1/clients?${params}`, { signal });
+      return page.items.map((c) => ({
+        id: c.id,
+        name: clientDisplayName(c) || c.email || '—',
+        detail: [c.vatNumber ?? c.codiceFiscale, c.city].filter(Boolean).join(' · '),
+      }));
+    },
+    enabled: !!orgId && enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export type PickedClient = { id: string; name: string };
 
 /**
- * The document's client: a combobox searching the organization's clients, operable with the keyboard (arrows,
- * Enter, Escape). The chosen client shows as a chip with a button to change it.
+ * A client field (documents, events, transactions): a combobox searching the organization's clients, operable
+ * with the keyboard (arrows, Enter, Escape). The chosen client shows as a chip with a button to change it.
  */
 export function ClientPicker({
   orgId,
