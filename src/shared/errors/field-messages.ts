@@ -1,5 +1,4 @@
 import type { Locale } from './error-codes.ts';
-import { ONBOARDING_MESSAGES } from '../business-profile/messages.ts';
 import { fieldCatalogueText } from '../i18n/catalogue.ts';
 import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
@@ -12,7 +11,6 @@ import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
  * catalogue's `fields` namespace (public/locales/{lang}/fields.json), then the dictionaries not yet moved there.
  */
 const CATALOGUES: Record<Locale, Record<string, string>>[] = [
-  ONBOARDING_MESSAGES,
   INVENTORY_MESSAGES,
   TRANSACTION_MESSAGES,
   INVOICING_MESSAGES,
