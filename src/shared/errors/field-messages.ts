@@ -1,7 +1,5 @@
 import type { Locale } from './error-codes.ts';
 import { fieldCatalogueText } from '../i18n/catalogue.ts';
-import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
-import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
 import { INVOICING_MESSAGES } from '../invoicing/messages.ts';
 import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
 
@@ -10,12 +8,7 @@ import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
  * text, so the server can answer in the caller's language and the web can show the same text: first the
  * catalogue's `fields` namespace (public/locales/{lang}/fields.json), then the dictionaries not yet moved there.
  */
-const CATALOGUES: Record<Locale, Record<string, string>>[] = [
-  INVENTORY_MESSAGES,
-  TRANSACTION_MESSAGES,
-  INVOICING_MESSAGES,
-  CALENDAR_MESSAGES,
-];
+const CATALOGUES: Record<Locale, Record<string, string>>[] = [INVOICING_MESSAGES, CALENDAR_MESSAGES];
 
 /**
  * A message key with values for its {{placeholders}}, for limits a contract knows only where it is written:
