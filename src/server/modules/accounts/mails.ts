@@ -1,3 +1,4 @@
+import { catalogueText } from '@shared/i18n/texts.ts';
 import { escapeHtml } from '@shared/text/escape-html.ts';
 import type { OutgoingMail } from '../../platform/mail.ts';
 
@@ -7,20 +8,12 @@ export function resetPasswordMail(input: {
   link: string;
   locale: 'it' | 'en';
 }): OutgoingMail {
-  const t =
-    input.locale === 'it'
-      ? {
-          subject: 'Reimposta la password',
-          hello: `Ciao ${input.name},`,
-          body: "abbiamo ricevuto una richiesta di reimpostare la password. Il link vale per un'ora e si può usare una sola volta:",
-          ignore: 'Se non sei stato tu, ignora questo messaggio: la password resta invariata.',
-        }
-      : {
-          subject: 'Reset your password',
-          hello: `Hello ${input.name},`,
-          body: 'we received a request to reset your password. The link is valid for one hour and can be used once:',
-          ignore: 'If this was not you, ignore this message: your password stays as it is.',
-        };
+  const t = {
+    subject: catalogueText('mail', 'resetPassword.subject', input.locale),
+    hello: catalogueText('mail', 'greeting', input.locale, { name: input.name }),
+    body: catalogueText('mail', 'resetPassword.body', input.locale),
+    ignore: catalogueText('mail', 'resetPassword.ignore', input.locale),
+  };
   return {
     to: input.to,
     subject: t.subject,

@@ -1,5 +1,6 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
+import { catalogueText } from '@shared/i18n/texts.ts';
 import { todayIsoDate } from '@shared/imports/dates.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { barcodeLookupKeys, normalizeBarcode } from '@shared/inventory/barcodes.ts';
@@ -254,20 +255,6 @@ export async function listMovements(
   };
 }
 
-const LOW_STOCK_TEXT: Record<
-  Locale,
-  { title: (name: string) => string; message: (left: string, threshold: string) => string }
-> = {
-  it: {
-    title: (name) => `Scorta bassa: ${name}`,
-    message: (left, threshold) => `Giacenza ${left}, soglia minima ${threshold}. È ora di riordinare.`,
-  },
-  en: {
-    title: (name) => `Low stock: ${name}`,
-    message: (left, threshold) => `Stock ${left}, low-stock threshold ${threshold}. Time to reorder.`,
-  },
-};
-
 function quantityLabel(q: number, unit: string, locale: Locale) {
   const symbol = UNIT_LABELS[unit as Unit]?.symbol ?? unit;
   return `${formatNumber(q, locale === 'it' ? 'it-IT' : 'en-GB', { maximumFractionDigits: 3 })} ${symbol}`;
@@ -322,14 +309,13 @@ export async function recordMovement(
 
   const { before, after } = result;
   if (crossesLowStockThreshold(before, delta) && after.lowStockThreshold !== null) {
-    const text = LOW_STOCK_TEXT[input.locale];
     await notifyOrganization(deps, orgId, {
       type: 'warning',
-      title: text.title(after.name),
-      message: text.message(
-        quantityLabel(after.stockQuantity, after.unit, input.locale),
-        quantityLabel(after.lowStockThreshold, after.unit, input.locale),
-      ),
+      title: catalogueText('notifications', 'sent.lowStock.title', input.locale, { name: after.name }),
+      message: catalogueText('notifications', 'sent.lowStock.message', input.locale, {
+        left: quantityLabel(after.stockQuantity, after.unit, input.locale),
+        threshold: quantityLabel(after.lowStockThreshold, after.unit, input.locale),
+      }),
       data: { url: `/inventory/${after.id}` },
     });
   }

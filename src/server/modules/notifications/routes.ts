@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
+import { catalogueText } from '@shared/i18n/texts.ts';
 import { MAX_NOTIFICATIONS } from '@shared/notifications/rules.ts';
 import { ZNotification } from '@shared/realtime/messages.ts';
 import type { Db } from '../../platform/db.ts';
@@ -8,11 +9,6 @@ import type { RealtimeHub } from '../../platform/realtime.ts';
 import { userOf } from '../../platform/request-context.ts';
 import * as repo from './repository.ts';
 import { listNotifications, notifyUser } from './service.ts';
-
-const TEXT = {
-  it: { title: 'Notifica di prova', message: 'Le notifiche in tempo reale funzionano.' },
-  en: { title: 'Test notification', message: 'Live notifications are working.' },
-};
 
 const ZIds = z.object({ ids: z.array(z.uuid()).min(1).max(MAX_NOTIFICATIONS) });
 
@@ -117,7 +113,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHu
     },
     async (request, reply) => {
       const user = userOf(request);
-      const text = TEXT[localeFromAcceptLanguage(request.headers['accept-language'])];
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const text = {
+        title: catalogueText('notifications', 'sent.test.title', locale),
+        message: catalogueText('notifications', 'sent.test.message', locale),
+      };
       const n = await notifyUser(deps, user.id, { type: 'info', ...text, data: { url: '/settings' } });
       return reply.status(202).send({ id: n.id });
     },

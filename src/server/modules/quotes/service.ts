@@ -3,6 +3,7 @@ import { isUuid } from '@shared/ids/uuid.ts';
 import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { addDays } from '@shared/dates/dates.ts';
 import { computeDocument } from '@shared/invoicing/compute.ts';
+import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import type {
   QuoteStatus,
   TInvoice,
@@ -531,25 +532,6 @@ export async function publicQuotePdf(deps: QuoteFileDeps, token: string) {
  */
 const ORG_NOTICE_LANGUAGE: 'it' | 'en' = 'it';
 
-const RESPONSE_TEXT = {
-  it: {
-    title: (accepted: boolean, n: string) => `Preventivo ${n} ${accepted ? 'accettato' : 'rifiutato'}`,
-    summary: (accepted: boolean, client: string, n: string, total: string) =>
-      `${client} ha ${accepted ? 'accettato' : 'rifiutato'} il preventivo ${n} di ${total}.`,
-    message: 'Messaggio del cliente',
-    greeting: (name: string) => `Ciao ${name},`,
-    open: 'Apri il preventivo',
-  },
-  en: {
-    title: (accepted: boolean, n: string) => `Quote ${n} ${accepted ? 'accepted' : 'rejected'}`,
-    summary: (accepted: boolean, client: string, n: string, total: string) =>
-      `${client} ${accepted ? 'accepted' : 'rejected'} quote ${n} for ${total}.`,
-    message: "Client's message",
-    greeting: (name: string) => `Hello ${name},`,
-    open: 'Open the quote',
-  },
-};
-
 /**
  * The client accepts or rejects through the link: only while the quote is sent and within its validity
  * (409 INVALID_TRANSITION otherwise, e.g. a second answer). The organization is then told over the live
@@ -582,17 +564,21 @@ export async function respondToQuote(
 }
 
 async function notifyResponse(deps: QuoteResponseDeps, row: repo.QuoteRow, parties: DocumentParties) {
-  const text = RESPONSE_TEXT[ORG_NOTICE_LANGUAGE];
+  const text = (key: TextKey<'mail'>, values?: Record<string, string>) =>
+    catalogueText('mail', key, ORG_NOTICE_LANGUAGE, values);
   const accepted = row.status === 'accepted';
   const clientName = (parties.client && clientDisplayName(parties.client)) || FALLBACK_CLIENT_NAME.it;
-  const title = text.title(accepted, row.number);
-  const summary = text.summary(
-    accepted,
-    clientName,
-    row.number,
-    formatMoneyFor(row.totalCents, ORG_NOTICE_LANGUAGE),
-  );
-  const said = row.clientResponseMessage ? `${text.message}: «${row.clientResponseMessage}»` : '';
+  const title = text(accepted ? 'quoteAnswer.titleAccepted' : 'quoteAnswer.titleRejected', {
+    number: row.number,
+  });
+  const summary = text(accepted ? 'quoteAnswer.summaryAccepted' : 'quoteAnswer.summaryRejected', {
+    client: clientName,
+    number: row.number,
+    total: formatMoneyFor(row.totalCents, ORG_NOTICE_LANGUAGE),
+  });
+  const said = row.clientResponseMessage
+    ? `${text('quoteAnswer.clientMessage')}: «${row.clientResponseMessage}»`
+    : '';
   await notifyOrganization(deps, row.organizationId, {
     type: accepted ? 'success' : 'warning',
     title,
@@ -606,12 +592,12 @@ async function notifyResponse(deps: QuoteResponseDeps, row: repo.QuoteRow, parti
       to: creator.email,
       subject: title,
       text: [
-        text.greeting(creator.name),
+        text('greeting', { name: creator.name }),
         '',
         summary,
         ...(said ? ['', said] : []),
         '',
-        `${text.open}: ${deps.appUrl}/quotes/${row.id}`,
+        `${text('quoteAnswer.open')}: ${deps.appUrl}/quotes/${row.id}`,
       ].join('\n'),
     },
     { organizationId: row.organizationId, userId: row.createdBy },
