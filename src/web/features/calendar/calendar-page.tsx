@@ -61,7 +61,10 @@ import {
   useCalendarPermissions,
   useLocale,
 } from './calendar-ui.tsx';
-import { AgendaView, MonthView, TimeGridView, type ViewActions } from './calendar-views.tsx';
+import { AgendaView } from './calendar-agenda-view.tsx';
+import { MonthView } from './calendar-month-view.tsx';
+import { TimeGridView } from './calendar-time-grid-view.tsx';
+import type { ViewActions } from './calendar-view-parts.tsx';
 import { DeleteEventDialog, MoveEventDialog, movableOf, type MovableEvent } from './event-actions.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { newEventValues, type EventFormValues } from './event-form-values.ts';
