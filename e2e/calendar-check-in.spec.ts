@@ -295,7 +295,7 @@ async function eventTimes(page: Page, eventId: string) {
   return { startDate: e.startDate, startTime: e.startTime, endTime: e.endTime, allDay: e.allDay };
 }
 
-const HOUR_PX = 48; // src/web/features/calendar/calendar-views.tsx
+const HOUR_PX = 48; // src/web/features/calendar/calendar-time-grid-view.tsx
 
 test('spostare un evento nelle viste settimana e giorno: trascinando e con la tastiera', async ({
   page,

@@ -1,3 +1,4 @@
+// Over 300 lines: /login's first load is at its 150 KB gzip budget (docs/BENCHMARKS.md), so its three forms stay in one module rather than add imports to it.
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -18,6 +18,7 @@ import type {
   TInvitationPatch,
   TRsvpFormValues,
 } from '@shared/calendar/contracts.ts';
+import type { TClient } from '@shared/clients/contracts.ts';
 import { api } from '@web/app/api.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
 
@@ -226,5 +227,15 @@ export function useRevokeFeed(orgId: string | null) {
     mutationFn: () => api<null>('/api/v1/calendar/feed', { method: 'DELETE' }),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKey(orgId) }),
+  });
+}
+
+/** The full record of the client picked as invitee (its e-mail, phone and language fill the form). */
+export function useInviteeClient(orgId: string | null, clientId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', orgId, 'one', clientId, 'full'],
+    queryFn: ({ signal }) => api<TClient>(`/api/v1/clients/${encodeURIComponent(clientId!)}`, { signal }),
+    enabled: enabled && !!orgId && !!clientId,
+    staleTime: 30_000,
   });
 }

@@ -1,33 +1,19 @@
+import { ClientPicker } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
-import {
-  CALENDAR_FIELD_MAX,
-  MAX_RECURRENCE_COUNT,
-  WEEKDAYS,
-  type TEvent,
-  type TEventInput,
-  type Weekday,
-} from '@shared/calendar/contracts.ts';
+import { CALENDAR_FIELD_MAX, type TEvent, type TEventInput } from '@shared/calendar/contracts.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
-import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Select, Textarea } from '@web/ui/input.tsx';
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { Input, Textarea } from '@web/ui/input.tsx';
 import { useSaveEvent } from './calendar-api.ts';
-import { weekdayNames } from './calendar-dates.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';
-import {
-  eventValuesOf,
-  formFieldOf,
-  parseEventValues,
-  weekdayOf,
-  type EventFormValues,
-} from './event-form-values.ts';
+import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { eventValuesOf, formFieldOf, parseEventValues, type EventFormValues } from './event-form-values.ts';
+import { RepeatFields } from './event-repeat-fields.tsx';
 
 /**
  * Create or edit an event: title, date, start and end (09:00–10:00 by default) or all day, location, client,
@@ -46,7 +32,6 @@ export function EventDialog({
   onDone: (saved: TEvent) => void;
 }) {
   const { t } = useTranslation(['calendar', 'buttons', 'forms']);
-  const locale = useLocale();
   const { orgId } = useCalendarPermissions();
   const save = useSaveEvent(orgId);
   const defaultValues = useMemo(
@@ -78,9 +63,6 @@ export function EventDialog({
   const errors = form.formState.errors;
   const values = useWatch({ control: form.control }) as EventFormValues;
   const optional = t('forms:optional');
-  const days = weekdayNames(locale, 'short');
-  const longDays = weekdayNames(locale, 'long');
-  const startWeekday = weekdayOf(values.startDate);
 
   const submit = form.handleSubmit(
     async (input) => {
@@ -105,10 +87,6 @@ export function EventDialog({
     },
     () => toast.error(t('calendar:form.invalid')),
   );
-
-  const unit = t(`calendar:form.every.${values.repeat === 'none' ? 'daily' : values.repeat}`, {
-    count: Number(values.interval) || 1,
-  });
 
   return (
     <DialogContent
@@ -193,142 +171,7 @@ export function EventDialog({
             )}
           </Field>
 
-          <fieldset className="grid gap-3 rounded-md border border-border p-3">
-            <legend className="px-1 text-sm font-medium text-foreground">
-              {t('calendar:form.repeatTitle')}
-            </legend>
-            <Field label={t('calendar:form.frequency')} error={fieldText(errors.repeat?.message)}>
-              {(props) => (
-                <Select {...props} {...form.register('repeat')}>
-                  <option value="none">{t('calendar:repeat.none')}</option>
-                  <option value="daily">{t('calendar:repeat.daily')}</option>
-                  <option value="weekly">{t('calendar:repeat.weekly')}</option>
-                  <option value="monthly">{t('calendar:repeat.monthly')}</option>
-                </Select>
-              )}
-            </Field>
-            {values.repeat === 'none' ? null : (
-              <>
-                <Field label={t('calendar:fields.interval')} error={fieldText(errors.interval?.message)}>
-                  {(props) => (
-                    <div className="flex items-center gap-2">
-                      <Input
-                        {...props}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={99}
-                        className="w-24"
-                        {...form.register('interval')}
-                      />
-                      <span className="text-sm text-muted-foreground">{unit}</span>
-                    </div>
-                  )}
-                </Field>
-                {values.repeat === 'weekly' ? (
-                  <Controller
-                    control={form.control}
-                    name="byWeekday"
-                    render={({ field }) => (
-                      <div role="group" aria-label={t('calendar:fields.weekdays')} className="grid gap-1.5">
-                        <span className="text-sm font-medium text-foreground" aria-hidden="true">
-                          {t('calendar:fields.weekdays')}
-                        </span>
-                        <div className="flex flex-wrap gap-1.5">
-                          {WEEKDAYS.map((day, i) => {
-                            const pressed = field.value.includes(day) || day === startWeekday;
-                            const locked = day === startWeekday;
-                            return (
-                              <button
-                                key={day}
-                                type="button"
-                                aria-pressed={pressed}
-                                aria-label={longDays[i]}
-                                title={locked ? t('calendar:form.startWeekday') : longDays[i]}
-                                onClick={() => {
-                                  if (locked) return;
-                                  const next: Weekday[] = field.value.includes(day)
-                                    ? field.value.filter((d) => d !== day)
-                                    : [...field.value, day];
-                                  field.onChange(next);
-                                }}
-                                className={cn(
-                                  'h-9 min-w-11 rounded-md border px-2 text-sm font-medium transition-colors',
-                                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                                  pressed
-                                    ? 'border-primary bg-primary text-primary-foreground'
-                                    : 'border-input bg-surface text-foreground hover:bg-surface-muted',
-                                )}
-                              >
-                                {days[i]}
-                              </button>
-                            );
-                          })}
-                        </div>
-                        {errors.byWeekday?.message ? (
-                          <p className="text-sm font-medium text-danger">
-                            {fieldText(errors.byWeekday.message)}
-                          </p>
-                        ) : null}
-                      </div>
-                    )}
-                  />
-                ) : null}
-                <fieldset className="grid gap-2">
-                  <legend className="mb-1 text-sm font-medium text-foreground">
-                    {t('calendar:form.ends')}
-                  </legend>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <label className="flex items-center gap-2 text-sm text-foreground">
-                      <input
-                        type="radio"
-                        value="count"
-                        className="size-4 accent-primary"
-                        {...form.register('endKind')}
-                      />
-                      {t('calendar:form.endsAfter')}
-                    </label>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={MAX_RECURRENCE_COUNT}
-                      className="w-24"
-                      aria-label={t('calendar:fields.count')}
-                      disabled={values.endKind !== 'count'}
-                      aria-invalid={errors.count ? true : undefined}
-                      {...form.register('count')}
-                    />
-                    <span className="text-sm text-muted-foreground">{t('calendar:form.times')}</span>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <label className="flex items-center gap-2 text-sm text-foreground">
-                      <input
-                        type="radio"
-                        value="until"
-                        className="size-4 accent-primary"
-                        {...form.register('endKind')}
-                      />
-                      {t('calendar:form.endsOn')}
-                    </label>
-                    <Input
-                      type="date"
-                      className="w-44"
-                      aria-label={t('calendar:fields.until')}
-                      disabled={values.endKind !== 'until'}
-                      aria-invalid={errors.until ? true : undefined}
-                      {...form.register('until')}
-                    />
-                  </div>
-                  {errors.count?.message || errors.until?.message ? (
-                    <p className="text-sm font-medium text-danger">
-                      {fieldText(errors.count?.message ?? errors.until?.message)}
-                    </p>
-                  ) : null}
-                </fieldset>
-              </>
-            )}
-          </fieldset>
+          <RepeatFields form={form} values={values} />
           {errors.root?.message ? <Alert tone="error">{fieldText(errors.root.message)}</Alert> : null}
         </fieldset>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

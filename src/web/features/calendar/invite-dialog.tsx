@@ -1,57 +1,26 @@
+import { fieldText } from '@web/app/field-text.ts';
+import { ClientPicker } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
-import { fieldText } from '@web/app/field-text.ts';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@web/ui/toast.ts';
 import { Mail, Users } from 'lucide-react';
 import {
   CALENDAR_FIELD_MAX,
-  REMINDER_HOURS_BEFORE,
-  ZInvitationInput,
   type TCalendarOptions,
   type TInvitationFormValues,
 } from '@shared/calendar/contracts.ts';
-import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
-import { api } from '@web/app/api.ts';
+import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Select, Textarea } from '@web/ui/input.tsx';
-import { ClientPicker } from '@web/ui/client-picker.tsx';
-import { useCreateInvitation } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions, useLocale } from './calendar-ui.tsx';
+import { Input, Textarea } from '@web/ui/input.tsx';
+import { useCreateInvitation, useInviteeClient } from './calendar-api.ts';
+import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
-
-interface InviteValues {
-  inviteeType: 'client' | 'external';
-  client: { id: string; name: string } | null;
-  inviteeName: string;
-  inviteeEmail: string;
-  inviteePhone: string;
-  invitationMessage: string;
-  invitationMethod: 'email' | 'sms';
-  sendReminders: boolean;
-  language: '' | 'it' | 'en';
-}
-
-function inputOf(v: InviteValues): TInvitationFormValues {
-  return {
-    inviteeType: v.inviteeType,
-    clientId: v.inviteeType === 'client' ? (v.client?.id ?? null) : null,
-    inviteeName: v.inviteeName,
-    inviteeEmail: v.inviteeEmail,
-    inviteePhone: v.inviteePhone,
-    invitationMessage: v.invitationMessage,
-    invitationMethod: v.invitationMethod,
-    sendReminders: v.sendReminders,
-    language: v.language || null,
-  };
-}
-
-const fieldOf = (path: string): keyof InviteValues =>
-  path === 'clientId' ? 'client' : (path.split('.')[0] as keyof InviteValues);
+import { DeliveryFields } from './invite-delivery-fields.tsx';
+import { fieldOf, inviteResolver, type InviteValues } from './invite-values.ts';
 
 /**
  * Invite a client (name, e-mail and language default to the client's) or any e-mail address: name, e-mail,
@@ -70,22 +39,8 @@ export function InviteDialog({
   const { t } = useTranslation(['calendar', 'buttons', 'forms']);
   const mailToast = useMailWrittenToast();
   const { orgId } = useCalendarPermissions();
-  const locale = useLocale();
   const create = useCreateInvitation(orgId, eventId);
-  const resolver = useMemo<Resolver<InviteValues, unknown, TInvitationFormValues>>(
-    () => async (values) => {
-      const parsed = ZInvitationInput.safeParse(inputOf(values));
-      if (parsed.success) return { values: inputOf(values), errors: {} };
-      const errors: FieldErrors<InviteValues> = {};
-      for (const issue of parsed.error.issues) {
-        const key = fieldOf(issue.path.join('.'));
-        if (!errors[key])
-          (errors as Record<string, unknown>)[key] = { type: 'validate', message: issue.message };
-      }
-      return { values: {}, errors };
-    },
-    [],
-  );
+  const resolver = useMemo(() => inviteResolver(), []);
   const form = useForm<InviteValues, unknown, TInvitationFormValues>({
     resolver,
     defaultValues: {
@@ -104,15 +59,7 @@ export function InviteDialog({
   const values = useWatch({ control: form.control }) as InviteValues;
   const optional = t('forms:optional');
   const byClient = values.inviteeType === 'client';
-  const client = useQuery({
-    queryKey: ['clients', orgId, 'one', values.client?.id ?? null, 'full'],
-    queryFn: ({ signal }) =>
-      api<TClient>(`/api/v1/clients/${encodeURIComponent(values.client!.id)}`, { signal }),
-    enabled: !!orgId && byClient && !!values.client,
-    staleTime: 30_000,
-  });
-  const smsAvailable = options?.smsAvailable ?? false;
-  const smsReason = fieldText(options?.smsUnavailableReason ?? 'calendar.sms.noProvider');
+  const client = useInviteeClient(orgId, values.client?.id ?? null, byClient);
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -270,52 +217,7 @@ export function InviteDialog({
               />
             )}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('calendar:invite.method')}
-              error={fieldText(errors.invitationMethod?.message)}
-              hint={smsAvailable ? undefined : smsReason}
-            >
-              {(props) => (
-                <Select {...props} {...form.register('invitationMethod')}>
-                  <option value="email">{t('calendar:methods.email')}</option>
-                  <option value="sms" disabled={!smsAvailable}>
-                    {smsAvailable ? t('calendar:methods.sms') : t('calendar:invite.smsDisabled')}
-                  </option>
-                </Select>
-              )}
-            </Field>
-            <Field
-              label={t('calendar:invite.language')}
-              error={fieldText(errors.language?.message)}
-              hint={t('calendar:invite.languageHint')}
-            >
-              {(props) => (
-                <Select {...props} {...form.register('language')}>
-                  <option value="">{t('calendar:invite.languageAuto')}</option>
-                  <option value="it">{t('calendar:languages.it')}</option>
-                  <option value="en">{t('calendar:languages.en')}</option>
-                </Select>
-              )}
-            </Field>
-          </div>
-          <label className="flex items-start gap-2 text-sm text-foreground">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              {...form.register('sendReminders')}
-            />
-            <span>
-              <span className="font-medium">{t('calendar:invite.reminders')}</span>
-              <span className="block text-xs text-muted-foreground">
-                {t('calendar:invite.remindersHint', {
-                  hours: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-                    (options?.reminderHoursBefore ?? [...REMINDER_HOURS_BEFORE]).map(String),
-                  ),
-                })}
-              </span>
-            </span>
-          </label>
+          <DeliveryFields form={form} options={options} />
         </fieldset>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>

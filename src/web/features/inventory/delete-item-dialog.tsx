@@ -8,7 +8,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { useDeleteItem, useSaveItem } from './inventory-api.ts';
-import { toFormValues } from './item-form-dialog.tsx';
+import { toFormValues } from './item-form-values.ts';
 
 /**
  * Confirmation before deleting. An item with stock movements cannot be deleted (409 IN_USE): the dialog then

@@ -1,11 +1,8 @@
-// Over 300 lines: the page still holds its filter bar, stock summary and menus (the list is items-table.tsx);
-// splitting those is left to a later step of issue 13.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
 import {
-  AlertTriangle,
   Download,
   FileSpreadsheet,
   MoreHorizontal,
@@ -13,19 +10,14 @@ import {
   PackageSearch,
   Plus,
   ScanBarcode,
-  Search,
   Settings2,
   Upload,
-  Wallet,
   X,
 } from 'lucide-react';
 import { ITEM_ACTIVE_FILTERS, ITEM_KINDS, ITEM_SORTS } from '@shared/inventory/contracts.ts';
 import type { ExportFormat } from '@shared/inventory/import-export.ts';
 import { hasPermission } from '@shared/auth/permissions.ts';
-import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
-import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
-import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
@@ -34,19 +26,13 @@ import { Card } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { Dialog } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@web/ui/menu.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { ImportDialog } from './import-dialog.tsx';
-import {
-  PAGE_SIZE,
-  downloadExport,
-  useCategories,
-  useItems,
-  useLowStockCount,
-  type ItemFilters,
-} from './inventory-api.ts';
+import { PAGE_SIZE, downloadExport, useItems, type ItemFilters } from './inventory-api.ts';
+import { FilterBar } from './inventory-filters.tsx';
+import { InventorySummary } from './inventory-summary.tsx';
 import { Pager } from './inventory-ui.tsx';
 import { ItemFormDialog } from './item-form-dialog.tsx';
 import { ItemsTable } from './items-table.tsx';
@@ -81,10 +67,6 @@ export function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const items = useItems(filters);
-  const categories = useCategories();
-  const lowStockCount = useLowStockCount();
-  const lang = currentLanguage();
-  const locale = localeOf(lang);
   const canManage = !!me.role && hasPermission(me.role, 'manage_financial_data');
   const canExport = !!me.role && hasPermission(me.role, 'export_financial_data');
   const [dialog, setDialog] = useState<DialogKind>(null);
@@ -196,126 +178,15 @@ export function InventoryPage() {
         }
       />
 
-      <div className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <SummaryCard
-          icon={<Wallet aria-hidden="true" className="size-5" />}
-          label={filtered ? t('inventory:summary.valueFiltered') : t('inventory:summary.value')}
-          value={data ? formatEuroCents(data.stockValueCents, locale) : null}
-          hint={t('inventory:summary.valueHint')}
-          testId="stock-value"
-          className="col-span-2 sm:col-span-1"
-        />
-        <SummaryCard
-          icon={<Package aria-hidden="true" className="size-5" />}
-          label={filtered ? t('inventory:summary.itemsFiltered') : t('inventory:summary.items')}
-          value={data ? formatNumber(data.total, locale) : null}
-        />
-        <button
-          type="button"
-          onClick={() => update({ lowStock: !filters.lowStock })}
-          aria-pressed={filters.lowStock}
-          className={cn(
-            'rounded-lg border bg-surface px-4 py-4 text-left shadow-card transition-colors sm:px-5',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            filters.lowStock ? 'border-primary ring-1 ring-primary' : 'border-border hover:bg-surface-muted',
-          )}
-        >
-          <span className="flex items-center gap-3">
-            <span className="hidden size-9 shrink-0 items-center justify-center rounded-md bg-warning-soft text-warning-soft-foreground min-[25rem]:flex">
-              <AlertTriangle aria-hidden="true" className="size-5" />
-            </span>
-            <span className="min-w-0">
-              <span className="block text-sm text-muted-foreground">{t('inventory:summary.lowStock')}</span>
-              <span className="block text-lg font-semibold text-foreground tabular-nums">
-                {lowStockCount.data === undefined ? '…' : formatNumber(lowStockCount.data, locale)}
-              </span>
-              <span className="block text-xs text-muted-foreground">
-                {filters.lowStock ? t('inventory:summary.lowStockOn') : t('inventory:summary.lowStockOff')}
-              </span>
-            </span>
-          </span>
-        </button>
-      </div>
+      <InventorySummary
+        data={data}
+        filtered={filtered}
+        lowStock={filters.lowStock}
+        onLowStock={(lowStock) => update({ lowStock })}
+      />
 
       <Card>
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:px-5">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="relative min-w-0 flex-1">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder={t('inventory:filters.searchPlaceholder')}
-                aria-label={t('inventory:filters.search')}
-                className="pl-9"
-              />
-            </div>
-            <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-foreground">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={filters.lowStock}
-                onChange={(e) => update({ lowStock: e.target.checked })}
-              />
-              {t('inventory:filters.lowStockOnly')}
-            </label>
-          </div>
-          <div className="grid gap-3 min-[25rem]:grid-cols-2 md:grid-cols-4">
-            <Select
-              aria-label={t('inventory:filters.category')}
-              value={filters.category}
-              onChange={(e) => update({ category: e.target.value })}
-            >
-              <option value="">{t('inventory:filters.allCategories')}</option>
-              {(categories.data?.categories ?? []).map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-              {filters.category && !categories.data?.categories.includes(filters.category) ? (
-                <option value={filters.category}>{filters.category}</option>
-              ) : null}
-            </Select>
-            <Select
-              aria-label={t('inventory:filters.kind')}
-              value={filters.kind}
-              onChange={(e) => update({ kind: e.target.value as ItemFilters['kind'] })}
-            >
-              <option value="">{t('inventory:filters.allKinds')}</option>
-              {ITEM_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`inventory:kindsPlural.${k}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t('inventory:filters.active')}
-              value={filters.active}
-              onChange={(e) => update({ active: e.target.value as ItemFilters['active'] })}
-            >
-              {ITEM_ACTIVE_FILTERS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`inventory:filters.activeOptions.${a}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t('inventory:filters.sort')}
-              value={filters.sort}
-              onChange={(e) => update({ sort: e.target.value })}
-            >
-              {ITEM_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`inventory:sorts.${s}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
+        <FilterBar filters={filters} search={search} onSearch={setSearch} onChange={update} />
 
         {items.isPending ? (
           <div className="flex justify-center py-16">
@@ -400,39 +271,5 @@ export function InventoryPage() {
         {dialog === 'settings' ? <SettingsDialog onClose={() => setDialog(null)} /> : null}
       </Dialog>
     </div>
-  );
-}
-
-function SummaryCard({
-  icon,
-  label,
-  value,
-  hint,
-  testId,
-  className,
-}: {
-  className?: string;
-  icon: ReactNode;
-  label: string;
-  value: string | null;
-  hint?: string;
-  testId?: string;
-}) {
-  const { t } = useTranslation('common');
-  return (
-    <Card className={cn('px-4 py-4 sm:px-5', className)}>
-      <div className="flex items-center gap-3">
-        <span className="hidden size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-soft-foreground min-[25rem]:flex">
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="text-lg font-semibold text-foreground tabular-nums" data-testid={testId}>
-            {value ?? <Spinner label={t('common:loading')} />}
-          </p>
-        </div>
-      </div>
-      {hint ? <p className="mt-2 text-xs text-muted-foreground">{hint}</p> : null}
-    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,14 +6,10 @@ import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import {
   ITEM_KINDS,
-  NATURA_CODES,
-  NATURA_CODE_LIST,
   ITEM_FIELD_MAX,
   UNITS,
   UNIT_LABELS,
-  VAT_RATES_BP,
   ZItemInput,
-  vatRateLabel,
   type TItem,
   type TItemFormValues,
   type TItemInput,
@@ -30,47 +26,8 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import { useCategories, useRecordMovement, useSaveItem } from './inventory-api.ts';
-import { centsToInput, quantityToInput } from './inventory-format.ts';
-
-/** The form's text values of an item (or of a new one, with the prefilled fields). */
-export function toFormValues(
-  item: TItem | undefined,
-  prefill: Partial<TItemFormValues> = {},
-): TItemFormValues {
-  if (!item) {
-    return {
-      name: '',
-      sku: '',
-      barcode: '',
-      description: '',
-      kind: 'goods',
-      unit: 'pz',
-      salePrice: '',
-      cost: '',
-      vatRateBp: '2200',
-      vatNatura: '',
-      category: '',
-      active: true,
-      lowStockThreshold: '',
-      ...prefill,
-    };
-  }
-  return {
-    name: item.name,
-    sku: item.sku,
-    barcode: item.barcode ?? '',
-    description: item.description ?? '',
-    kind: item.kind,
-    unit: item.unit,
-    salePrice: centsToInput(item.salePriceCents),
-    cost: centsToInput(item.costCents),
-    vatRateBp: String(item.vatRateBp),
-    vatNatura: item.vatNatura ?? '',
-    category: item.category ?? '',
-    active: item.active,
-    lowStockThreshold: quantityToInput(item.lowStockThreshold),
-  };
-}
+import { PriceFields } from './item-price-fields.tsx';
+import { toFormValues } from './item-form-values.ts';
 
 /**
  * Create or edit an item, in a dialog. Goods show the stock fields (low-stock threshold and, on creation, the
@@ -251,63 +208,7 @@ export function ItemFormDialog({
           </Field>
         </div>
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label={t('inventory:fields.salePrice')}
-            hint={t('inventory:form.priceHint')}
-            error={err(errors.salePrice?.message)}
-          >
-            {(props) => <EuroInput {...props} {...form.register('salePrice')} />}
-          </Field>
-          <Field
-            label={t('inventory:fields.cost')}
-            hint={t('inventory:form.costHint')}
-            error={err(errors.cost?.message)}
-            optionalText={optional}
-          >
-            {(props) => <EuroInput {...props} {...form.register('cost')} />}
-          </Field>
-        </div>
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('inventory:fields.vatRate')} error={err(errors.vatRateBp?.message)}>
-            {(props) => (
-              <Select
-                {...props}
-                {...form.register('vatRateBp', {
-                  onChange: (e: { target: { value: string } }) => {
-                    if (e.target.value !== '0') form.setValue('vatNatura', '');
-                  },
-                })}
-              >
-                {VAT_RATES_BP.map((bp) => (
-                  <option key={bp} value={String(bp)}>
-                    {vatRateLabel(bp, lang)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          {zeroVat ? (
-            <Field
-              label={t('inventory:fields.vatNatura')}
-              hint={t('inventory:form.naturaHint')}
-              error={err(errors.vatNatura?.message)}
-              required
-            >
-              {(props) => (
-                <Select {...props} {...form.register('vatNatura')}>
-                  <option value="">{t('forms:choose')}</option>
-                  {NATURA_CODE_LIST.map((code) => (
-                    <option key={code} value={code}>
-                      {code} – {NATURA_CODES[code][lang]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          ) : null}
-        </div>
+        <PriceFields form={form} zeroVat={zeroVat} />
 
         {goods ? (
           <div className="grid gap-5 rounded-md border border-border bg-surface-muted/50 p-4 sm:grid-cols-2">
@@ -384,20 +285,5 @@ export function ItemFormDialog({
         </div>
       </form>
     </DialogContent>
-  );
-}
-
-/** A price field in euros: the € sign before the text, decimal keyboard on phones. */
-function EuroInput(props: ComponentProps<typeof Input>) {
-  return (
-    <div className="relative">
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
-      >
-        €
-      </span>
-      <Input inputMode="decimal" autoComplete="off" className="pl-7" {...props} />
-    </div>
   );
 }

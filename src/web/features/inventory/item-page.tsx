@@ -1,7 +1,5 @@
-// Over 300 lines: the item page holds its details and the movements card (that list is the shared data
-// table); splitting them is left to a later step of issue 13.
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ArrowDownToLine,
@@ -16,16 +14,14 @@ import {
 import { NATURA_CODES, vatRateLabel, type TItem } from '@shared/inventory/contracts.ts';
 import type { MovementKind } from '@shared/inventory/stock.ts';
 import { hasPermission } from '@shared/auth/permissions.ts';
-import { formatDate, formatDateTime, formatEuroCents } from '@shared/format/format.ts';
+import { formatDateTime, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
-import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
@@ -35,11 +31,12 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
-import { PAGE_SIZE, useItem, useMovements } from './inventory-api.ts';
-import { formatQuantity, formatStock, unitSymbol } from './inventory-format.ts';
-import { LowStockBadge, Pager, StockText } from './inventory-ui.tsx';
+import { useItem } from './inventory-api.ts';
+import { formatStock, unitSymbol } from './inventory-format.ts';
+import { LowStockBadge, StockText } from './inventory-ui.tsx';
 import { ItemFormDialog } from './item-form-dialog.tsx';
 import { MovementDialog } from './movement-dialog.tsx';
+import { MovementsCard } from './item-movements-card.tsx';
 
 type DialogState =
   { kind: 'edit' } | { kind: 'delete' } | { kind: 'movement'; movement: MovementKind } | null;
@@ -275,143 +272,5 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="mt-0.5 font-medium text-foreground">{children}</dd>
     </div>
-  );
-}
-
-const KIND_TONE: Record<MovementKind, 'success' | 'danger' | 'neutral'> = {
-  in: 'success',
-  out: 'danger',
-  adjustment: 'neutral',
-};
-
-type Movement = NonNullable<ReturnType<typeof useMovements>['data']>['items'][number];
-
-function MovementsCard({ item }: { item: TItem }) {
-  const { t } = useTranslation(['inventory', 'common', 'buttons']);
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const movements = useMovements(item.id, page);
-  const lang = currentLanguage();
-  const locale = localeOf(lang);
-  const setPage = (next: number) =>
-    setParams(
-      (p) => {
-        const copy = new URLSearchParams(p);
-        if (next <= 1) copy.delete('page');
-        else copy.set('page', String(next));
-        return copy;
-      },
-      { replace: true },
-    );
-  const reason = (m: Movement) =>
-    m.reason === 'Import' ? t('inventory:movements.importReason') : (m.reason ?? '—');
-  const movementColumns: DataColumn<Movement>[] = [
-    {
-      id: 'date',
-      header: t('inventory:movements.columns.date'),
-      className: 'px-5 py-3 whitespace-nowrap',
-      cell: (m) => formatDate(m.occurredOn, locale),
-    },
-    {
-      id: 'kind',
-      header: t('inventory:movements.columns.kind'),
-      cell: (m) => <Badge tone={KIND_TONE[m.kind]}>{t(`inventory:movementKinds.${m.kind}`)}</Badge>,
-    },
-    {
-      id: 'quantity',
-      header: t('inventory:movements.columns.quantity'),
-      align: 'right',
-      cell: (m) => <SignedQuantity quantity={m.quantity} unit={item.unit} />,
-    },
-    {
-      id: 'reason',
-      header: t('inventory:movements.columns.reason'),
-      className: 'max-w-72 px-5 py-3 text-muted-foreground',
-      cell: reason,
-    },
-    {
-      id: 'user',
-      header: t('inventory:movements.columns.user'),
-      className: 'px-5 py-3 whitespace-nowrap text-muted-foreground',
-      cell: (m) => m.userName ?? '—',
-    },
-  ];
-
-  return (
-    <Card className="mt-6">
-      <CardHeader
-        icon={<History aria-hidden="true" className="size-5" />}
-        title={t('inventory:movements.title')}
-        description={t('inventory:movements.description')}
-      />
-      {movements.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
-      ) : movements.isError ? (
-        <div className="p-5">
-          <Alert tone="error" title={t('inventory:movements.loadError')}>
-            {apiErrorMessage(movements.error, t)}
-          </Alert>
-        </div>
-      ) : movements.data.items.length === 0 ? (
-        <EmptyState
-          headingLevel="h3"
-          icon={<History aria-hidden="true" />}
-          title={t('inventory:movements.empty.title')}
-          description={t('inventory:movements.empty.text')}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption={t('inventory:movements.title')}
-            columns={movementColumns}
-            rows={movements.data.items}
-            getRowId={(m) => m.id}
-            testId="movements-table"
-            rowProps={() => ({ className: undefined })}
-            cardProps={() => ({ className: 'flex items-start justify-between gap-3 px-4 py-3 text-sm' })}
-            card={(m) => (
-              <>
-                <span className="min-w-0">
-                  <span className="flex flex-wrap items-center gap-2">
-                    <Badge tone={KIND_TONE[m.kind]}>{t(`inventory:movementKinds.${m.kind}`)}</Badge>
-                    <span className="text-muted-foreground">{formatDate(m.occurredOn, locale)}</span>
-                  </span>
-                  <span className="mt-1 block text-foreground">{reason(m)}</span>
-                  {m.userName ? (
-                    <span className="block text-xs text-muted-foreground">{m.userName}</span>
-                  ) : null}
-                </span>
-                <SignedQuantity quantity={m.quantity} unit={item.unit} />
-              </>
-            )}
-          />
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={movements.data.total}
-            onPage={setPage}
-            label={t('inventory:movements.pagination')}
-          />
-        </>
-      )}
-    </Card>
-  );
-}
-
-/** +20 pz in green, −6 pz in red. */
-function SignedQuantity({ quantity, unit }: { quantity: number; unit: string }) {
-  const lang = currentLanguage();
-  return (
-    <span
-      className={cn(
-        'font-medium whitespace-nowrap tabular-nums',
-        quantity < 0 ? 'text-danger' : 'text-success-soft-foreground',
-      )}
-    >
-      {quantity > 0 ? '+' : quantity < 0 ? '−' : ''}
-      {formatQuantity(Math.abs(quantity), lang)} {unitSymbol(unit)}
-    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -165,7 +165,10 @@ describe('emailTemplates translations', () => {
   });
 
   it('contain every key the panel names literally', () => {
-    const source = readFileSync(join(import.meta.dirname, 'email-templates-panel.tsx'), 'utf8');
+    const source = readdirSync(import.meta.dirname)
+      .filter((file) => /^email-templates?-.*\.tsx$/.test(file))
+      .map((file) => readFileSync(join(import.meta.dirname, file), 'utf8'))
+      .join('\n');
     const used = [...source.matchAll(/['"`]settings:((?:emailTemplates|tabs)\.[\w.]+)['"`]/g)].map(
       (m) => m[1]!,
     );

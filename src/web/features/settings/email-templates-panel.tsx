@@ -1,83 +1,35 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@web/ui/toast.ts';
 import { Mail, RotateCcw } from 'lucide-react';
-import { formatNumber } from '@shared/format/format.ts';
-import { localeOf } from '@shared/i18n/language.ts';
-import {
-  EMAIL_TEMPLATE_KEYS,
-  TEMPLATE_VARIABLES,
-  renderTemplate,
-  type EmailTemplateKey,
-  type TemplateVariable,
-} from '@shared/invoicing/email-templates.ts';
-import { api } from '@web/app/api.ts';
+import { EMAIL_TEMPLATE_KEYS, type TemplateVariable } from '@shared/invoicing/email-templates.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
-import { cn } from '@web/ui/cn.ts';
-import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Textarea } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { useBusinessProfile } from '@web/features/business-profile/business-profile-api.ts';
-import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
+import { toast } from '@web/ui/toast.ts';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import {
-  SUBJECT_MAX,
-  TEMPLATE_LANGUAGES,
-  TEXT_MAX,
   insertVariable,
   isDirty,
-  sampleValues,
-  unknownVariables,
   validateDraft,
-  variablesOf,
   type DraftErrors,
   type EmailTemplateItem,
   type TemplateDraft,
-  type TemplateLanguage,
 } from './email-template-editing.ts';
-
-type Target = { key: EmailTemplateKey; language: TemplateLanguage };
-type DraftField = keyof TemplateDraft;
+import { TemplatePreview, TemplateVariables } from './email-template-aids.tsx';
+import { LeaveDialog, RestoreDialog } from './email-template-dialogs.tsx';
+import { TemplateFields, type DraftField } from './email-template-fields.tsx';
+import { TemplateHeading } from './email-template-heading.tsx';
+import { TemplateList } from './email-template-list.tsx';
+import {
+  findTemplate,
+  useEmailTemplates,
+  useTemplateChange,
+  type TemplateTarget,
+} from './email-templates-api.ts';
 
 const INVALID_TOAST = 'email-template-invalid';
-
-const templatesKey = (orgId: string | null) => ['email-templates', orgId] as const;
-
-function useEmailTemplates(orgId: string | null) {
-  return useQuery({
-    queryKey: templatesKey(orgId),
-    queryFn: ({ signal }) =>
-      api<{ items: EmailTemplateItem[] }>('/api/v1/email-templates', { signal }).then((r) => r.items),
-    enabled: !!orgId,
-  });
-}
-
-/** PUT (save) or POST …/reset (the system text back); the answer replaces the row in the cached list. */
-function useTemplateChange(orgId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ target, draft }: { target: Target; draft: TemplateDraft | null }) => {
-      const path = `/api/v1/email-templates/${target.key}/${target.language}`;
-      return draft
-        ? api<EmailTemplateItem>(path, { method: 'PUT', body: draft })
-        : api<EmailTemplateItem>(`${path}/reset`, { method: 'POST' });
-    },
-    onSuccess: (saved) =>
-      queryClient.setQueryData<EmailTemplateItem[]>(templatesKey(orgId), (items) =>
-        items?.map((i) => (i.key === saved.key && i.language === saved.language ? saved : i)),
-      ),
-  });
-}
-
-const find = (items: EmailTemplateItem[], { key, language }: Target) =>
-  items.find((i) => i.key === key && i.language === language);
 
 const draftOf = (item: EmailTemplateItem | undefined): TemplateDraft => ({
   subject: item?.subject ?? '',
@@ -114,17 +66,16 @@ export function EmailTemplatesPanel() {
 function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
   const { t } = useTranslation(['settings', 'buttons']);
   const { orgId, canManage } = useInvoicingPermissions();
-  const profile = useBusinessProfile(orgId);
   const change = useTemplateChange(orgId);
   const interfaceLanguage = currentLanguage();
-  const [selected, setSelected] = useState<Target>({
+  const [selected, setSelected] = useState<TemplateTarget>({
     key: EMAIL_TEMPLATE_KEYS[0],
     language: interfaceLanguage === 'en' ? 'en' : 'it',
   });
-  const stored = find(items, selected);
+  const stored = findTemplate(items, selected);
   const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(stored));
   const [showErrors, setShowErrors] = useState(false);
-  const [pending, setPending] = useState<Target | null>(null);
+  const [pending, setPending] = useState<TemplateTarget | null>(null);
   const [restoring, setRestoring] = useState(false);
   const editorRef = useRef<HTMLElement>(null);
   const fieldRefs = {
@@ -136,25 +87,6 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
 
   const dirty = canManage && isDirty(draft, draftOf(stored));
   const errors: DraftErrors = showErrors ? validateDraft(draft) : {};
-  const unknown = unknownVariables(draft);
-  const name = (key: EmailTemplateKey) => t(`settings:emailTemplates.names.${key}`);
-  const languageInText = (language: TemplateLanguage) =>
-    t(`settings:emailTemplates.languageInText.${language}`);
-
-  // The preview signs with the organization's own name and contacts when the profile has them.
-  const company = useMemo(() => {
-    const p = profile.data;
-    return p ? { name: p.companyName, email: p.email ?? '', phone: p.phone ?? '' } : null;
-  }, [profile.data]);
-  const preview = useMemo(
-    () =>
-      renderTemplate(
-        { subject: draft.subject, text: draft.contentText },
-        sampleValues(selected.language, { company, origin: window.location.origin }),
-      ),
-    [draft, selected.language, company],
-  );
-
   // After a variable is inserted, the caret goes right after it in the field that received it.
   useLayoutEffect(() => {
     const at = caret.current;
@@ -172,14 +104,14 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const open = (target: Target) => {
+  const open = (target: TemplateTarget) => {
     setSelected(target);
-    setDraft(draftOf(find(items, target)));
+    setDraft(draftOf(findTemplate(items, target)));
     setShowErrors(false);
     setPending(null);
   };
 
-  const select = (target: Target, scroll: boolean) => {
+  const select = (target: TemplateTarget, scroll: boolean) => {
     if (target.key === selected.key && target.language === selected.language) return;
     if (dirty) setPending(target);
     else open(target);
@@ -249,9 +181,6 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
     if (target) open(target);
   };
 
-  const used = variablesOf(selected.key);
-  const others = TEMPLATE_VARIABLES.filter((v) => !used.includes(v));
-
   return (
     <Card>
       <CardHeader
@@ -260,111 +189,23 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
         description={t('settings:emailTemplates.description')}
       />
       <div className="grid lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
-        <nav
-          aria-label={t('settings:emailTemplates.listLabel')}
-          className="border-b border-border lg:border-r lg:border-b-0"
-        >
-          <ul className="divide-y divide-border">
-            {EMAIL_TEMPLATE_KEYS.map((key) => {
-              const customized = TEMPLATE_LANGUAGES.filter(
-                (l) => find(items, { key, language: l })?.customized,
-              );
-              const current = key === selected.key;
-              return (
-                <li key={key}>
-                  <button
-                    type="button"
-                    data-testid={`email-template-${key}`}
-                    aria-current={current ? 'true' : undefined}
-                    onClick={() => select({ key, language: selected.language }, true)}
-                    className={cn(
-                      'flex w-full flex-col items-start gap-1 border-l-2 border-transparent px-5 py-3 text-left transition-colors',
-                      'hover:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                      current && 'border-primary bg-primary-soft/60 hover:bg-primary-soft/60',
-                    )}
-                  >
-                    <span className="text-sm font-medium text-foreground">{name(key)}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {t(`settings:emailTemplates.purposes.${key}`)}
-                    </span>
-                    {customized.length > 0 ? (
-                      <Badge tone="primary" className="mt-0.5">
-                        {t('settings:emailTemplates.customizedIn', {
-                          languages: customized.map((l) => l.toUpperCase()).join(', '),
-                        })}
-                      </Badge>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <TemplateList
+          items={items}
+          selected={selected.key}
+          onSelect={(key) => select({ key, language: selected.language }, true)}
+        />
 
         <section
           ref={editorRef}
           aria-labelledby="email-template-title"
           className="grid min-w-0 scroll-mt-20 content-start gap-6 px-5 py-5"
         >
-          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
-            <div className="min-w-0 basis-56 grow">
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 id="email-template-title" className="text-base font-semibold text-foreground">
-                  {name(selected.key)}
-                </h3>
-                <Badge
-                  tone={stored?.customized ? 'primary' : 'neutral'}
-                  data-testid="email-template-status"
-                  data-customized={stored?.customized ? 'true' : 'false'}
-                >
-                  {stored?.customized
-                    ? t('settings:emailTemplates.customized')
-                    : t('settings:emailTemplates.defaultText')}
-                </Badge>
-                {dirty ? (
-                  <Badge tone="warning" data-testid="email-template-unsaved">
-                    {t('settings:emailTemplates.unsaved')}
-                  </Badge>
-                ) : null}
-              </div>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {t(`settings:emailTemplates.purposes.${selected.key}`)}
-              </p>
-            </div>
-            <div
-              role="group"
-              aria-label={t('settings:emailTemplates.languageLabel')}
-              className="inline-flex rounded-md border border-input bg-surface-muted p-0.5"
-            >
-              {TEMPLATE_LANGUAGES.map((language) => {
-                const active = language === selected.language;
-                const customized = find(items, { key: selected.key, language })?.customized;
-                return (
-                  <button
-                    key={language}
-                    type="button"
-                    lang={language}
-                    aria-pressed={active}
-                    data-testid={`email-template-language-${language}`}
-                    onClick={() => select({ key: selected.key, language }, false)}
-                    className={cn(
-                      'inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium text-muted-foreground transition-colors',
-                      'hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-                      active && 'bg-surface text-foreground shadow-card',
-                    )}
-                  >
-                    {t(`settings:emailTemplates.languages.${language}`)}
-                    {customized ? (
-                      <>
-                        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" />
-                        <span className="sr-only">({t('settings:emailTemplates.languageCustomized')})</span>
-                      </>
-                    ) : null}
-                  </button>
-                );
-              })}
-            </div>
-          </div>
+          <TemplateHeading
+            items={items}
+            selected={selected}
+            dirty={dirty}
+            onLanguage={(language) => select({ key: selected.key, language }, false)}
+          />
 
           {!canManage ? <Alert tone="info">{t('settings:emailTemplates.readOnly')}</Alert> : null}
 
@@ -378,122 +219,19 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
             }}
             className="grid gap-5"
           >
-            <Field
-              label={t('settings:emailTemplates.subject')}
-              error={errorText(t, 'subject', errors.subject)}
-              required
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  ref={fieldRefs.subject}
-                  lang={selected.language}
-                  value={draft.subject}
-                  readOnly={!canManage}
-                  maxLength={SUBJECT_MAX}
-                  autoComplete="off"
-                  spellCheck
-                  onFocus={() => (lastField.current = 'subject')}
-                  onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              label={t('settings:emailTemplates.text')}
-              hint={t('settings:emailTemplates.textHint')}
-              error={errorText(t, 'contentText', errors.contentText)}
-              required
-            >
-              {(props) => (
-                <Textarea
-                  {...props}
-                  ref={fieldRefs.contentText}
-                  lang={selected.language}
-                  value={draft.contentText}
-                  readOnly={!canManage}
-                  maxLength={TEXT_MAX}
-                  rows={12}
-                  spellCheck
-                  className="font-mono text-[13px] leading-relaxed"
-                  onFocus={() => (lastField.current = 'contentText')}
-                  onChange={(e) => setDraft({ ...draft, contentText: e.target.value })}
-                />
-              )}
-            </Field>
-            {unknown.length > 0 ? (
-              <Alert tone="warning">
-                {t('settings:emailTemplates.unknownVariables', {
-                  names: unknown.map((n) => `{{${n}}}`).join(', '),
-                })}
-              </Alert>
-            ) : null}
+            <TemplateFields
+              draft={draft}
+              onChange={setDraft}
+              errors={errors}
+              language={selected.language}
+              readOnly={!canManage}
+              fieldRefs={fieldRefs}
+              onFocusField={(field) => (lastField.current = field)}
+            />
 
-            {canManage ? (
-              <section aria-labelledby="email-template-variables" className="grid gap-3">
-                <div>
-                  <h4 id="email-template-variables" className="text-sm font-semibold text-foreground">
-                    {t('settings:emailTemplates.variablesTitle')}
-                  </h4>
-                  <p className="mt-0.5 text-xs text-muted-foreground">
-                    {t('settings:emailTemplates.variablesHint')}
-                  </p>
-                </div>
-                <p className="text-xs font-medium text-muted-foreground">
-                  {t('settings:emailTemplates.variablesUsed')}
-                </p>
-                <VariableChips names={used} onInsert={insert} />
-                <details className="group">
-                  <summary className="cursor-pointer text-xs font-medium text-muted-foreground hover:text-foreground">
-                    {t('settings:emailTemplates.variablesOther', { count: others.length })}
-                  </summary>
-                  <div className="mt-3">
-                    <VariableChips names={others} onInsert={insert} />
-                  </div>
-                </details>
-              </section>
-            ) : null}
+            {canManage ? <TemplateVariables templateKey={selected.key} onInsert={insert} /> : null}
 
-            <section aria-labelledby="email-template-preview" className="grid gap-3">
-              <div>
-                <h4 id="email-template-preview" className="text-sm font-semibold text-foreground">
-                  {t('settings:emailTemplates.preview')}
-                </h4>
-                <p className="mt-0.5 text-xs text-muted-foreground">
-                  {t('settings:emailTemplates.previewHint')}
-                </p>
-              </div>
-              <div
-                data-testid="email-template-preview"
-                lang={selected.language}
-                className="overflow-hidden rounded-md border border-border bg-background"
-              >
-                <div className="border-b border-border bg-surface-muted px-4 py-2.5 text-sm">
-                  <span className="text-muted-foreground">{t('settings:emailTemplates.subject')}: </span>
-                  <span
-                    data-testid="email-template-preview-subject"
-                    className="font-medium break-words text-foreground"
-                  >
-                    {preview.subject}
-                  </span>
-                  {preview.subject ? null : (
-                    <span className="text-muted-foreground italic">
-                      {t('settings:emailTemplates.previewNoSubject')}
-                    </span>
-                  )}
-                </div>
-                <p
-                  data-testid="email-template-preview-text"
-                  className="px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground empty:hidden"
-                >
-                  {preview.text}
-                </p>
-                {preview.text ? null : (
-                  <p className="px-4 py-3 text-sm text-muted-foreground italic">
-                    {t('settings:emailTemplates.previewNoText')}
-                  </p>
-                )}
-              </div>
-            </section>
+            <TemplatePreview draft={draft} language={selected.language} />
 
             {canManage ? (
               <div className="-mx-5 -mb-5 flex flex-col gap-3 border-t border-border px-5 py-4 sm:flex-row sm:items-center">
@@ -522,90 +260,21 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
         </section>
       </div>
 
-      <ConfirmDialog
+      <RestoreDialog
+        target={selected}
         open={restoring}
         onOpenChange={setRestoring}
-        title={t('settings:emailTemplates.restoreTitle')}
-        description={t('settings:emailTemplates.restoreText', {
-          name: name(selected.key),
-          language: languageInText(selected.language),
-        })}
-        confirmLabel={t('settings:emailTemplates.restoreConfirm')}
-        danger
         loading={change.isPending}
         onConfirm={() => void restore()}
       />
-
-      <Dialog open={!!pending} onOpenChange={(next) => (next ? undefined : setPending(null))}>
-        <DialogContent
-          title={t('settings:emailTemplates.leave.title')}
-          description={t('settings:emailTemplates.leave.text', {
-            name: name(selected.key),
-            language: languageInText(selected.language),
-          })}
-          closeLabel={t('buttons:close')}
-          className="max-w-xl"
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">{t('settings:emailTemplates.leave.keep')}</Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => pending && open(pending)} disabled={change.isPending}>
-              {t('settings:emailTemplates.leave.discard')}
-            </Button>
-            <Button loading={change.isPending} onClick={() => void saveAndContinue()}>
-              {t('settings:emailTemplates.leave.save')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <LeaveDialog
+        target={selected}
+        open={!!pending}
+        onCancel={() => setPending(null)}
+        saving={change.isPending}
+        onDiscard={() => pending && open(pending)}
+        onSave={() => void saveAndContinue()}
+      />
     </Card>
-  );
-}
-
-function errorText(t: TFunction, field: DraftField, problem: DraftErrors[DraftField]): string | undefined {
-  if (!problem) return undefined;
-  const max = formatNumber(field === 'subject' ? SUBJECT_MAX : TEXT_MAX, localeOf(currentLanguage()));
-  if (field === 'subject') {
-    return problem === 'required'
-      ? t('settings:emailTemplates.errors.subjectRequired')
-      : t('settings:emailTemplates.errors.subjectTooLong', { max });
-  }
-  return problem === 'required'
-    ? t('settings:emailTemplates.errors.textRequired')
-    : t('settings:emailTemplates.errors.textTooLong', { max });
-}
-
-/** Buttons that insert a variable where the cursor was (the field keeps its focus on a mouse press). */
-function VariableChips({
-  names,
-  onInsert,
-}: {
-  names: readonly TemplateVariable[];
-  onInsert: (name: TemplateVariable) => void;
-}) {
-  const { t } = useTranslation('settings');
-  return (
-    <ul className="grid gap-2 sm:grid-cols-2">
-      {names.map((variable) => (
-        <li key={variable} className="min-w-0">
-          <button
-            type="button"
-            data-testid={`email-template-variable-${variable}`}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onInsert(variable)}
-            className={cn(
-              'flex w-full flex-col items-start gap-0.5 rounded-md border border-border bg-surface px-3 py-2 text-left transition-colors',
-              'hover:border-primary/50 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-            )}
-          >
-            <code className="font-mono text-xs font-medium break-all text-primary">{`{{${variable}}}`}</code>
-            <span className="text-xs text-muted-foreground">
-              {t(`settings:emailTemplates.variables.${variable}`)}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

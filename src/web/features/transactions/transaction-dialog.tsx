@@ -1,18 +1,17 @@
+import { ClientPicker, type PickedClient } from '@web/ui/client-picker.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/ui/toast.ts';
-import { ArrowDownLeft, ArrowUpRight, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
-import { todayIsoDate } from '@shared/imports/dates.ts';
 import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   ZTransactionInput,
   categoryLabel,
   type Direction,
-  type PaymentMethod,
   type TTransaction,
   type TTransactionCategory,
   type TTransactionFormValues,
@@ -22,37 +21,13 @@ import { apiErrorMessage } from '@web/app/error-message.ts';
 import { serverFieldIssues } from '@web/app/form-errors.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Button } from '@web/ui/button.tsx';
-import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select, Textarea } from '@web/ui/input.tsx';
-import { centsToInput, normalizeAmountText } from './amount.ts';
-import { ClientPicker, type PickedClient } from '@web/ui/client-picker.tsx';
+import { normalizeAmountText } from './amount.ts';
+import { DirectionSwitch } from './direction-switch.tsx';
+import { initialValues, type TransactionFormValues } from './transaction-form-values.ts';
 import { useSaveTransaction } from './transactions-api.ts';
-
-type FormValues = {
-  occurredOn: string;
-  direction: Direction;
-  amount: string;
-  vatAmount: string;
-  categoryId: string;
-  description: string;
-  clientId: string;
-  paymentMethod: PaymentMethod;
-};
-
-function initialValues(entry: TTransaction | null, language: 'it' | 'en'): FormValues {
-  return {
-    occurredOn: entry?.occurredOn ?? todayIsoDate(),
-    direction: entry?.direction ?? 'expense',
-    amount: entry ? centsToInput(entry.amountCents, language) : '',
-    vatAmount: entry ? centsToInput(entry.vatAmountCents, language) : '',
-    categoryId: entry?.categoryId ?? '',
-    description: entry?.description ?? '',
-    clientId: entry?.clientId ?? '',
-    paymentMethod: entry?.paymentMethod ?? 'bank_transfer',
-  };
-}
 
 /**
  * Add or edit an entry: date, direction, amount and VAT in the interface language's format, category of that
@@ -78,8 +53,12 @@ export function TransactionDialog({
   const [client, setClient] = useState<PickedClient | null>(
     entry?.clientId ? { id: entry.clientId, name: entry.clientName ?? '—' } : null,
   );
-  const form = useForm<FormValues, unknown, TTransactionInput>({
-    resolver: zodResolver(ZTransactionInput) as unknown as Resolver<FormValues, unknown, TTransactionInput>,
+  const form = useForm<TransactionFormValues, unknown, TTransactionInput>({
+    resolver: zodResolver(ZTransactionInput) as unknown as Resolver<
+      TransactionFormValues,
+      unknown,
+      TTransactionInput
+    >,
     defaultValues: initialValues(entry, language),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -107,7 +86,7 @@ export function TransactionDialog({
       } catch (error) {
         const issues = serverFieldIssues(error);
         for (const issue of issues) {
-          form.setError(issue.path as FieldPath<FormValues>, { message: issue.message });
+          form.setError(issue.path as FieldPath<TransactionFormValues>, { message: issue.message });
         }
         toast.error(issues.length > 0 ? t('transactions:form.invalid') : apiErrorMessage(error, t));
       }
@@ -137,62 +116,7 @@ export function TransactionDialog({
         }}
         className="grid grid-cols-1 gap-5"
       >
-        <fieldset className="grid grid-cols-1 gap-1.5">
-          <legend className="mb-1.5 text-sm font-medium text-foreground">
-            {t('transactions:form.direction')}
-          </legend>
-          <Controller
-            control={form.control}
-            name="direction"
-            render={({ field }) => (
-              <div
-                role="radiogroup"
-                aria-label={t('transactions:form.direction')}
-                className="grid grid-cols-2 gap-2"
-              >
-                {(['income', 'expense'] as const).map((d) => {
-                  const checked = field.value === d;
-                  const Icon = d === 'income' ? ArrowDownLeft : ArrowUpRight;
-                  return (
-                    <button
-                      key={d}
-                      type="button"
-                      role="radio"
-                      aria-checked={checked}
-                      tabIndex={checked ? 0 : -1}
-                      onClick={() => setDirection(d)}
-                      onKeyDown={(e) => {
-                        if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
-                          e.preventDefault();
-                          const other = d === 'income' ? 'expense' : 'income';
-                          setDirection(other);
-                          (
-                            e.currentTarget.parentElement?.querySelector(
-                              `[data-direction=${other}]`,
-                            ) as HTMLElement | null
-                          )?.focus();
-                        }
-                      }}
-                      data-direction={d}
-                      className={cn(
-                        'inline-flex h-10 items-center justify-center gap-2 rounded-md border text-sm font-medium transition-colors',
-                        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                        checked
-                          ? d === 'income'
-                            ? 'border-success bg-success-soft text-success-soft-foreground'
-                            : 'border-danger bg-danger-soft text-danger-soft-foreground'
-                          : 'border-input bg-surface text-foreground hover:bg-surface-muted',
-                      )}
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                      {t(`transactions:direction.${d}`)}
-                    </button>
-                  );
-                })}
-              </div>
-            )}
-          />
-        </fieldset>
+        <DirectionSwitch form={form} onChange={setDirection} />
 
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field label={t('transactions:form.date')} error={err(errors.occurredOn?.message)} required>
