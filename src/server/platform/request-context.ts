@@ -63,7 +63,7 @@ type Identity = {
 /**
  * The session of a request, and the role in its active organization, in one query for a signed-in request. A
  * session that has expired or is due for its daily refresh goes through better-auth's getSession instead, which
- * deletes or extends it exactly as its own endpoints do; so does everything the quick path does not recognise.
+ * deletes or extends it exactly as its own endpoints do. No cookie, a bad signature or an unknown token: no session.
  */
 function createSessionReader(deps: { auth: Auth; db: Db }) {
   const settings = deps.auth.$context.then((context) => ({
