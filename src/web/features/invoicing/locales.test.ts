@@ -18,7 +18,7 @@ import { natureKey } from './labels.ts';
  */
 const ROOT = join(import.meta.dirname, '../../../..');
 const NAMESPACES = ['quotes', 'invoices'] as const;
-const SCREENS = ['invoicing', 'invoices', 'quotes', 'public-quote', 'settings'].map((d) =>
+const SCREENS = ['invoicing', 'invoicing/invoices', 'invoicing/quotes', 'public-quote', 'settings'].map((d) =>
   join(ROOT, 'src/web/features', d),
 );
 
