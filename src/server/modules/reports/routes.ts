@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZVatSettlement, ZVatSettlementQuery } from '@shared/reports/contracts.ts';
+import type { Db } from '../../platform/db.ts';
+import { scopeOf } from '../../platform/request-context.ts';
+import { vatSettlement } from './service.ts';
+
+/** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
+  const reports = { permissions: ['view_analytics', 'access_reports'] } as const;
+  const tags = ['reports'];
+
+  app.get(
+    '/api/v1/reports/vat-settlement',
+    {
+      config: reports,
+      schema: {
+        tags,
+        summary:
+          'Periodic VAT settlement of a year (monthly or quarterly): LIPE lines VP2–VP14, €100 carry, credits, 1% quarterly interest, deadlines and F24 codes',
+        querystring: ZVatSettlementQuery,
+        response: { 200: ZVatSettlement },
+      },
+    },
+    async (request) => vatSettlement(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+};

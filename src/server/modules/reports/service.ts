@@ -1,0 +1,79 @@
+import type { TVatSettlement, TVatSettlementQuery } from '@shared/reports/contracts.ts';
+import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
+import {
+  forfettarioStanding,
+  NO_FIGURES,
+  periodsIn,
+  settleVat,
+  type VatPeriodFigures,
+} from '@shared/reports/vat-settlement.ts';
+import type { Db } from '../../platform/db.ts';
+import { salesByMonth, taxRegimeOf, type MonthSales } from './repository.ts';
+
+export type ReportDeps = { db: Db };
+
+const NO_SALES: Omit<MonthSales, 'month'> = {
+  taxableCents: 0,
+  vatCents: 0,
+  splitPaymentVatCents: 0,
+  reverseChargeTaxableCents: 0,
+  documents: 0,
+};
+
+function addSales(a: Omit<MonthSales, 'month'>, b: Omit<MonthSales, 'month'>) {
+  return {
+    taxableCents: a.taxableCents + b.taxableCents,
+    vatCents: a.vatCents + b.vatCents,
+    splitPaymentVatCents: a.splitPaymentVatCents + b.splitPaymentVatCents,
+    reverseChargeTaxableCents: a.reverseChargeTaxableCents + b.reverseChargeTaxableCents,
+    documents: a.documents + b.documents,
+  };
+}
+
+/**
+ * The periodic VAT settlement of a year: sales from the issued documents, grouped by month or quarter, then the
+ * rules of settleVat. Purchases are not recorded yet, so VP3 and VP5 are zero and the answer says so.
+ */
+export async function vatSettlement(
+  deps: ReportDeps,
+  input: { orgId: string; query: TVatSettlementQuery },
+): Promise<TVatSettlement> {
+  const { year, periodicity } = input.query;
+  const [months, regime] = await Promise.all([
+    salesByMonth(deps.db, input.orgId, year),
+    taxRegimeOf(deps.db, input.orgId),
+  ]);
+  const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
+  const sales = Array.from({ length: periodsIn(periodicity) }, () => NO_SALES);
+  for (const month of months) {
+    const index = Math.floor((month.month - 1) / monthsPerPeriod);
+    sales[index] = addSales(sales[index]!, month);
+  }
+  const figures: VatPeriodFigures[] = sales.map((s) => ({
+    ...NO_FIGURES,
+    salesTaxableCents: s.taxableCents,
+    salesVatCents: s.vatCents,
+  }));
+  const periods = settleVat({ year, periodicity, figures }).map((period, i) => ({
+    ...period,
+    splitPaymentVatCents: sales[i]!.splitPaymentVatCents,
+    reverseChargeTaxableCents: sales[i]!.reverseChargeTaxableCents,
+    documents: sales[i]!.documents,
+  }));
+  const revenueCents = sales.reduce((sum, s) => sum + s.taxableCents, 0);
+  const forfettario = regime === FORFETTARIO_REGIME;
+  return {
+    year,
+    periodicity,
+    forfettario,
+    purchasesRecorded: false,
+    periods,
+    totals: {
+      vp4: periods.reduce((sum, p) => sum + p.vp4, 0),
+      vp5: periods.reduce((sum, p) => sum + p.vp5, 0),
+      paymentCents: periods.reduce((sum, p) => sum + p.paymentCents, 0),
+      revenueCents,
+    },
+    forfettarioStanding: forfettario ? forfettarioStanding(revenueCents) : null,
+  };
+}

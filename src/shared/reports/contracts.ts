@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FieldKey } from '../i18n/catalogue.ts';
+
+/**
+ * Reports API contracts (issue 14). Every figure is integer cents computed in SQL from the rows the lists show.
+ * Purchases (received invoices) do not exist yet: the purchase side is reported as not recorded
+ * (`purchasesRecorded: false`), never as a made-up zero figure to rely on.
+ */
+
+const err = (key: FieldKey) => ({ error: key });
+
+export const ZVatPeriodicity = z.enum(['monthly', 'quarterly'], err('reports.errors.invalidPeriodicity'));
+
+export const ZVatSettlementQuery = z.object({
+  year: z.coerce
+    .number(err('reports.errors.invalidYear'))
+    .int(err('reports.errors.invalidYear'))
+    .min(2000, err('reports.errors.invalidYear'))
+    .max(2100, err('reports.errors.invalidYear')),
+  periodicity: ZVatPeriodicity.default('monthly'),
+});
+export type TVatSettlementQuery = z.infer<typeof ZVatSettlementQuery>;
+
+const cents = z.number().int();
+
+export const ZVatSettlementPeriod = z.object({
+  period: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  vp2: cents,
+  vp3: cents,
+  vp4: cents,
+  vp5: cents,
+  vp6Due: cents,
+  vp6Credit: cents,
+  vp7: cents,
+  vp8: cents,
+  vp9: cents,
+  vp12: cents,
+  vp13: cents,
+  vp14Due: cents,
+  vp14Credit: cents,
+  paymentCents: cents,
+  carriedDebtCents: cents,
+  carriedCreditCents: cents,
+  dueDate: z.string(),
+  taxCode: z.string(),
+  withAnnualReturn: z.boolean(),
+  /** VAT on the period's split-payment sales, paid by the client to the Treasury (not in VP4). */
+  splitPaymentVatCents: cents,
+  /** Taxable amount of reverse-charge sales (Natura N6.x), in VP2 with no VAT. */
+  reverseChargeTaxableCents: cents,
+  /** Issued invoices and credit notes dated in the period. */
+  documents: z.number().int(),
+});
+export type TVatSettlementPeriod = z.infer<typeof ZVatSettlementPeriod>;
+
+export const ZVatSettlement = z.object({
+  year: z.number().int(),
+  periodicity: ZVatPeriodicity,
+  /** True for the forfettario regime (RF19): no VAT is due, revenue is watched against the limits. */
+  forfettario: z.boolean(),
+  purchasesRecorded: z.boolean(),
+  periods: z.array(ZVatSettlementPeriod),
+  totals: z.object({ vp4: cents, vp5: cents, paymentCents: cents, revenueCents: cents }),
+  forfettarioStanding: z
+    .object({
+      revenueCents: cents,
+      limitCents: cents,
+      remainingCents: cents,
+      overLimit: z.boolean(),
+      immediateExit: z.boolean(),
+    })
+    .nullable(),
+});
+export type TVatSettlement = z.infer<typeof ZVatSettlement>;

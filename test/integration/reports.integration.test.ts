@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateIn } from '@shared/dates/dates.ts';
+import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import type { TVatSettlement } from '@shared/reports/contracts.ts';
+import type { TInvoice } from '@shared/invoicing/contracts.ts';
+import {
+  DATABASES,
+  api,
+  createSignedInUserWithOrg,
+  createTestApp,
+  type TestApp,
+} from '../helpers/test-app.ts';
+
+type Api = ReturnType<typeof api>;
+
+function piva(n: number): string {
+  const first = `0${String(n).padStart(9, '0')}`;
+  return first + partitaIvaCheckDigit(first);
+}
+
+const today = isoDateIn('Europe/Rome');
+const year = Number(today.slice(0, 4));
+const month = Number(today.slice(5, 7));
+const quarter = Math.ceil(month / 3);
+
+const line = (unitPriceCents: number, vatRate: number, nature?: string) => ({
+  description: nature ? 'Subappalto opere edili' : 'Consulenza tecnica',
+  quantity: '1',
+  unit: 'h',
+  unitPriceCents,
+  discountPercent: '0',
+  vatRate,
+  ...(nature ? { nature } : {}),
+});
+
+describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function client(c: Api, n: number, extra: object = {}) {
+    const res = await c.post('/api/v1/clients', {
+      type: 'company',
+      companyName: `Cliente ${n} S.p.A.`,
+      email: `fatture${n}@cliente.example.com`,
+      address: 'Corso Buenos Aires 1',
+      city: 'Milano',
+      postalCode: '20124',
+      province: 'MI',
+      country: 'IT',
+      vatNumber: piva(7654320 + n),
+      sdiCode: 'M5UXCR1',
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  }
+
+  async function issued(c: Api, clientId: string, lines: object[]) {
+    const draft = await c.post('/api/v1/invoices', { clientId, issueDate: today, lines });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const res = await c.post(`/api/v1/invoices/${(draft.json() as TInvoice).id}/issue`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TInvoice;
+  }
+
+  async function settlement(c: Api, query: string) {
+    const res = await c.get(`/api/v1/reports/vat-settlement?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TVatSettlement;
+  }
+
+  it('adds up the issued documents of the month: split payment and reverse charge apart, credit notes subtracted', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    const profile = await c.put('/api/v1/business-profile', {
+      companyName: 'Officina Rossi S.r.l.',
+      businessType: 'llc',
+      industry: 'manufacturing',
+      phone: '+39 0543 123456',
+      vatNumber: piva(1234567),
+      taxRegime: 'RF01',
+      street: 'Via Emilia 12',
+      city: 'Forlì',
+      province: 'FC',
+      postalCode: '47121',
+      country: 'IT',
+      email: 'amministrazione@officinarossi.example.com',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const plain = await client(c, 1);
+    const listed = await client(c, 2, { splitPayment: true });
+
+    // 1,000.00 at 22% (VAT 220.00); 500.00 at 10% to a split-payment client (VAT 50.00 paid by the client);
+    // 300.00 reverse charge N6.7 (no VAT); a credit note of 100.00 at 22% (VAT −22.00) on the first invoice.
+    const first = await issued(c, plain, [line(100_000, 22)]);
+    await issued(c, listed, [line(50_000, 10)]);
+    await issued(c, plain, [line(30_000, 0, 'N6.7')]);
+    const note = await c.post(`/api/v1/invoices/${first.id}/credit-note`);
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as TInvoice).id;
+    const edited = await c.put(`/api/v1/invoices/${noteId}`, {
+      documentType: 'TD04',
+      relatedInvoiceId: first.id,
+      clientId: plain,
+      issueDate: today,
+      lines: [line(10_000, 22)],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    // A draft counts for nothing.
+    expect(
+      (await c.post('/api/v1/invoices', { clientId: plain, issueDate: today, lines: [line(99_900, 22)] }))
+        .statusCode,
+    ).toBe(201);
+
+    const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
+    expect(monthly).toMatchObject({
+      year,
+      periodicity: 'monthly',
+      forfettario: false,
+      purchasesRecorded: false,
+    });
+    expect(monthly.periods).toHaveLength(12);
+    const thisMonth = monthly.periods[month - 1]!;
+    expect(thisMonth).toMatchObject({
+      vp2: 100_000 + 50_000 + 30_000 - 10_000,
+      vp3: 0,
+      vp4: 22_000 - 2_200,
+      vp5: 0,
+      vp6Due: 19_800,
+      splitPaymentVatCents: 5_000,
+      reverseChargeTaxableCents: 30_000,
+      documents: 4,
+      taxCode: month === 12 ? '6012' : `60${String(month).padStart(2, '0')}`,
+    });
+    for (const other of monthly.periods.filter((p) => p.period !== month)) {
+      expect(other.vp2).toBe(0);
+      expect(other.vp4).toBe(0);
+    }
+    expect(monthly.totals).toMatchObject({ vp4: 19_800, revenueCents: 170_000 });
+
+    const quarterly = await settlement(c, `year=${year}&periodicity=quarterly`);
+    expect(quarterly.periods).toHaveLength(4);
+    expect(quarterly.periods[quarter - 1]).toMatchObject({ vp4: 19_800, vp12: 198 });
+
+    // Another organization sees none of it; a year without documents is all zeros.
+    const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    expect((await settlement(stranger, `year=${year}`)).totals.vp4).toBe(0);
+    expect((await settlement(c, `year=${year - 1}`)).totals).toMatchObject({ vp4: 0, revenueCents: 0 });
+  });
+
+  it('refuses a bad year or periodicity with a translated 400', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    const bad = await c.get('/api/v1/reports/vat-settlement?year=abc', { 'accept-language': 'it' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Scegli un anno tra il 2000 e il 2100');
+    const badPeriodicity = await c.get(`/api/v1/reports/vat-settlement?year=${year}&periodicity=weekly`);
+    expect(badPeriodicity.statusCode).toBe(400);
+    expect(badPeriodicity.body).toContain('Choose monthly or quarterly');
+  });
+
+  it('is for members with view_analytics and access_reports only', async () => {
+    const viewer = api(t.app, (await createSignedInUserWithOrg(t.app, { role: 'viewer' })).cookie);
+    expect((await viewer.get(`/api/v1/reports/vat-settlement?year=${year}`)).statusCode).toBe(403);
+    const manager = api(t.app, (await createSignedInUserWithOrg(t.app, { role: 'manager' })).cookie);
+    expect((await manager.get(`/api/v1/reports/vat-settlement?year=${year}`)).statusCode).toBe(200);
+  });
+});
