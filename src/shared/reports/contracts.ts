@@ -74,3 +74,5 @@ export const ZVatSettlement = z.object({
     .nullable(),
 });
 export type TVatSettlement = z.infer<typeof ZVatSettlement>;
+
+export type VatPeriodicityValue = z.infer<typeof ZVatPeriodicity>;

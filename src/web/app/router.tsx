@@ -66,6 +66,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   calendarPage: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPageRedirect'),
   organization: named(() => import('@web/features/team/team-page.tsx'), 'OrganizationPage'),
   apiReference: named(() => import('@web/features/api-reference/api-reference-page.tsx'), 'ApiReferencePage'),
+  reports: named(() => import('@web/features/reports/reports-page.tsx'), 'ReportsPage'),
 };
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
+import { api } from '@web/app/api.ts';
+
+/** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
+const root = (orgId: string | null) => ['reports', orgId] as const;
+export const reportKeys = {
+  all: root,
+  vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue) =>
+    [...root(orgId), 'vat-settlement', year, periodicity] as const,
+};
+
+/** Reports change only when documents do: five minutes fresh (email-client.md §9, report cache). */
+const REPORT_STALE_MS = 5 * 60_000;
+
+export function useVatSettlement(orgId: string | null, year: number, periodicity: VatPeriodicityValue) {
+  return useQuery({
+    queryKey: reportKeys.vatSettlement(orgId, year, periodicity),
+    queryFn: ({ signal }) =>
+      api<TVatSettlement>(`/api/v1/reports/vat-settlement?year=${year}&periodicity=${periodicity}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId,
+  });
+}
