@@ -1,0 +1,42 @@
+import { expect, signIn, test } from './fixtures.ts';
+import { DEMO_USER } from './helpers.ts';
+
+/**
+ * The VAT settlement report in Italian on the demo business: twelve months with their outcome and deadline,
+ * the purchases warning, the switch to quarterly (kept in the address), and the LIPE lines of a chosen quarter
+ * adding up to the row of the table. Figures are compared with each other, not hard-coded: other journeys add
+ * documents to the demo business. axe runs on both views.
+ */
+test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, axe }) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Liquidazione periodica IVA' })).toBeVisible();
+  await expect(page.getByText('Gli acquisti non sono ancora registrati')).toBeVisible();
+  const table = page.getByTestId('vat-settlement-table');
+  await expect(table.getByTestId('vat-period')).toHaveCount(12);
+  await expect(table.getByText('Codice tributo 6001')).toBeVisible();
+  await axe();
+
+  await page.getByLabel('Liquidazione', { exact: true }).selectOption('quarterly');
+  await expect(page).toHaveURL(/periodicity=quarterly/);
+  await expect(table.getByTestId('vat-period')).toHaveCount(4);
+  await expect(table.getByRole('columnheader', { name: 'Interessi 1%' })).toBeVisible();
+
+  const firstQuarter = table.getByTestId('vat-period').first();
+  await firstQuarter.getByRole('button', { name: /Mostra i righi VP di 1° trimestre/ }).click();
+  const lines = page.getByTestId('vat-lines');
+  await expect(lines.getByRole('heading', { name: /Righi LIPE, 1° trimestre/ })).toBeVisible();
+  // The quarter's VAT on sales in the table is VP4 of its lines, and its result is VP14.
+  const cells = firstQuarter.getByRole('cell');
+  const salesVat = (await cells.nth(2).innerText()).trim();
+  const result = (await cells.nth(6).innerText()).trim();
+  await expect(lines.locator('[data-line="VP4"] td').first()).toHaveText(salesVat);
+  await expect(lines.locator('[data-line="VP14"] td').first()).toHaveText(result);
+  await expect(firstQuarter.getByText('Codice tributo 6031')).toBeVisible();
+  await axe();
+
+  // The choice survives a reload: it lives in the address.
+  await page.reload();
+  await expect(page.getByLabel('Liquidazione', { exact: true })).toHaveValue('quarterly');
+});
