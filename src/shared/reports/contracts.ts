@@ -76,3 +76,35 @@ export const ZVatSettlement = z.object({
 export type TVatSettlement = z.infer<typeof ZVatSettlement>;
 
 export type VatPeriodicityValue = z.infer<typeof ZVatPeriodicity>;
+
+/** Ageing buckets of open receivables by days past due (scadenzario). */
+export const AGING_BUCKETS = ['notDue', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+const ZBuckets = z.object({
+  notDue: cents,
+  days1to30: cents,
+  days31to60: cents,
+  days61to90: cents,
+  over90: cents,
+});
+
+export const ZReceivablesClient = ZBuckets.extend({
+  clientId: z.uuid(),
+  name: z.string(),
+  totalCents: cents,
+  openInvoices: z.number().int(),
+  oldestDueDate: z.string(),
+  /** Average days from issue to the last payment of the invoices paid in full in the last 365 days; null: none. */
+  averageDaysToPay: z.number().nullable(),
+});
+export type TReceivablesClient = z.infer<typeof ZReceivablesClient>;
+
+export const ZReceivables = z.object({
+  asOf: z.string(),
+  totals: ZBuckets.extend({ totalCents: cents, openInvoices: z.number().int() }),
+  clients: z.array(ZReceivablesClient),
+  /** Payables come from purchase invoices, which are not recorded yet. */
+  payablesRecorded: z.boolean(),
+});
+export type TReceivables = z.infer<typeof ZReceivables>;

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
-import { invoices } from '../../db/schema/invoicing.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
 
 /** Sales figures of one calendar month, from the VAT summary frozen in each issued document. */
 export type MonthSales = {
@@ -68,4 +69,79 @@ export async function taxRegimeOf(db: DbOrTx, orgId: string): Promise<string | n
     .where(eq(businessProfiles.organizationId, orgId))
     .limit(1);
   return row?.regime ?? null;
+}
+
+/** What is still to be collected on an invoice: amount due − paid − credited. */
+const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
+
+/**
+ * Open receivables by client, in ageing buckets of days past due on `asOf`: issued invoices (not credit notes)
+ * with something outstanding. Largest total first.
+ */
+export async function receivablesByClient(db: DbOrTx, orgId: string, asOf: string) {
+  const late = sql<number>`(${asOf}::date - ${invoices.dueDate})`;
+  const bucket = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(${outstanding}) filter (where ${condition}), 0)`.mapWith(Number);
+  const total = sql<number>`coalesce(sum(${outstanding}), 0)`.mapWith(Number);
+  return db
+    .select({
+      clientId: invoices.clientId,
+      name: sql<string>`max(coalesce(${clients.companyName}, ${clients.fullName}, ''))`,
+      notDue: bucket(sql`${late} <= 0`),
+      days1to30: bucket(sql`${late} between 1 and 30`),
+      days31to60: bucket(sql`${late} between 31 and 60`),
+      days61to90: bucket(sql`${late} between 61 and 90`),
+      over90: bucket(sql`${late} > 90`),
+      totalCents: total,
+      openInvoices: sql<number>`count(*)`.mapWith(Number),
+      oldestDueDate: sql<string>`min(${invoices.dueDate})::text`,
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(
+      and(
+        eq(invoices.organizationId, orgId),
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        gt(outstanding, 0),
+      ),
+    )
+    .groupBy(invoices.clientId)
+    .orderBy(desc(total), asc(invoices.clientId));
+}
+
+/**
+ * Average days from issue to the last payment, per client, over the invoices paid in full whose last payment
+ * fell in the 365 days up to `asOf` (the DSO of each client).
+ */
+export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  const lastPayments = db
+    .select({
+      invoiceId: invoicePayments.invoiceId,
+      lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
+    })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.organizationId, orgId))
+    .groupBy(invoicePayments.invoiceId)
+    .as('last_payments');
+  return db
+    .select({
+      clientId: invoices.clientId,
+      days: sql<number>`avg(${lastPayments.lastPaidOn}::date - ${invoices.issueDate})`.mapWith(Number),
+    })
+    .from(invoices)
+    .innerJoin(lastPayments, eq(lastPayments.invoiceId, invoices.id))
+    .where(
+      and(
+        eq(invoices.organizationId, orgId),
+        eq(invoices.documentType, 'TD01'),
+        inArray(invoices.clientId, clientIds),
+        lte(outstanding, 0),
+        gt(invoices.paidCents, 0),
+        sql`${lastPayments.lastPaidOn}::date > ${asOf}::date - 365`,
+        sql`${lastPayments.lastPaidOn}::date <= ${asOf}::date`,
+      ),
+    )
+    .groupBy(invoices.clientId);
 }

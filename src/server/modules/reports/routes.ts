@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZVatSettlement, ZVatSettlementQuery } from '@shared/reports/contracts.ts';
+import { ZReceivables, ZVatSettlement, ZVatSettlementQuery } from '@shared/reports/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
-import { vatSettlement } from './service.ts';
+import { receivables, vatSettlement } from './service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
@@ -22,5 +22,19 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       },
     },
     async (request) => vatSettlement(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+
+  app.get(
+    '/api/v1/reports/receivables',
+    {
+      config: reports,
+      schema: {
+        tags,
+        summary:
+          'Open receivables by client in ageing buckets (not due, 1–30, 31–60, 61–90, over 90 days) with the average days to pay',
+        response: { 200: ZReceivables },
+      },
+    },
+    async (request) => receivables(deps, { orgId: scopeOf(request).orgId }),
   );
 };

@@ -1,4 +1,4 @@
-import type { TVatSettlement, TVatSettlementQuery } from '@shared/reports/contracts.ts';
+import type { TReceivables, TVatSettlement, TVatSettlementQuery } from '@shared/reports/contracts.ts';
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
 import {
   forfettarioStanding,
@@ -8,7 +8,15 @@ import {
   type VatPeriodFigures,
 } from '@shared/reports/vat-settlement.ts';
 import type { Db } from '../../platform/db.ts';
-import { salesByMonth, taxRegimeOf, type MonthSales } from './repository.ts';
+import { isoDateIn } from '@shared/dates/dates.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
+import {
+  averageDaysToPay,
+  receivablesByClient,
+  salesByMonth,
+  taxRegimeOf,
+  type MonthSales,
+} from './repository.ts';
 
 export type ReportDeps = { db: Db };
 
@@ -75,5 +83,36 @@ export async function vatSettlement(
       revenueCents,
     },
     forfettarioStanding: forfettario ? forfettarioStanding(revenueCents) : null,
+  };
+}
+
+/** Open receivables by client in ageing buckets as of today in the organization's time zone, with each DSO. */
+export async function receivables(deps: ReportDeps, input: { orgId: string }): Promise<TReceivables> {
+  const asOf = isoDateIn(await organizationTimeZone(deps.db, input.orgId));
+  const rows = await receivablesByClient(deps.db, input.orgId, asOf);
+  const days = await averageDaysToPay(
+    deps.db,
+    input.orgId,
+    asOf,
+    rows.map((r) => r.clientId),
+  );
+  const dso = new Map(days.map((d) => [d.clientId, Math.round(d.days)]));
+  const clients = rows.map((row) => ({ ...row, averageDaysToPay: dso.get(row.clientId) ?? null }));
+  const sum = (
+    key: 'notDue' | 'days1to30' | 'days31to60' | 'days61to90' | 'over90' | 'totalCents' | 'openInvoices',
+  ) => clients.reduce((total, c) => total + c[key], 0);
+  return {
+    asOf,
+    totals: {
+      notDue: sum('notDue'),
+      days1to30: sum('days1to30'),
+      days31to60: sum('days31to60'),
+      days61to90: sum('days61to90'),
+      over90: sum('over90'),
+      totalCents: sum('totalCents'),
+      openInvoices: sum('openInvoices'),
+    },
+    clients,
+    payablesRecorded: false,
   };
 }
