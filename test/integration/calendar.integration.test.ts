@@ -12,17 +12,18 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { clientInput, eventInput } from '@server/seed/factories.ts';
 
 type Api = ReturnType<typeof api>;
 
-const EVENT = {
+const EVENT = eventInput({
   title: 'Sopralluogo cantiere',
   startDate: '2026-03-28',
   startTime: '09:00',
   endTime: '10:30',
   location: 'Via Emilia 12, Forlì',
   description: 'Portare il metro laser',
-};
+});
 
 describe.each(DATABASES)('calendar events on %s', (kind) => {
   let t: TestApp;
@@ -141,11 +142,7 @@ describe.each(DATABASES)('calendar events on %s', (kind) => {
 
     it('filters by client and links the client', async () => {
       const { c } = await owner();
-      const client = await c.post('/api/v1/clients', {
-        type: 'company',
-        companyName: 'Bianchi S.p.A.',
-        country: 'IT',
-      });
+      const client = await c.post('/api/v1/clients', clientInput({ companyName: 'Bianchi S.p.A.' }));
       expect(client.statusCode, client.body).toBe(201);
       const clientId = (client.json() as { id: string }).id;
       const linked = await create(c, { ...EVENT, clientId });

@@ -14,6 +14,9 @@ import {
 } from '../helpers/test-app.ts';
 import { expectOtherOrganizationGets404 } from '../helpers/tenancy.ts';
 import { DEMO_CLIENTS, seedClientsDemo } from '@server/seed/clients-demo.ts';
+import { clientInput } from '@server/seed/factories.ts';
+import type { TClient, TClientPage } from '@shared/clients/contracts.ts';
+import type { TClientImportResult } from '@shared/clients/import-export.ts';
 
 /** A valid Partita IVA from a number: "1" + 9 digits + the check digit. */
 function piva(n: number): string {
@@ -21,20 +24,7 @@ function piva(n: number): string {
   return first + partitaIvaCheckDigit(first);
 }
 
-type Client = { id: string; companyName: string | null; fullName: string | null; [k: string]: unknown };
-type Page = { items: Client[]; total: number; page: number; pageSize: number };
-type ImportResult = {
-  dryRun: boolean;
-  mode: string;
-  total: number;
-  valid: number;
-  invalid: number;
-  duplicate: number;
-  imported: number;
-  rows: { index: number; status: string; errors: { path: string; key: string; message: string }[] }[];
-};
-
-const ROSSI = {
+const ROSSI = clientInput({
   type: 'company',
   companyName: 'Rossi Costruzioni S.r.l.',
   email: 'amministrazione@rossicostruzioni.example.it',
@@ -48,7 +38,7 @@ const ROSSI = {
   sdiCode: 'm5uxcr1',
   preferredLanguage: 'it',
   paymentTermsDays: 60,
-};
+});
 
 describe.each(DATABASES)('clients on %s', (kind) => {
   let t: TestApp;
@@ -66,13 +56,13 @@ describe.each(DATABASES)('clients on %s', (kind) => {
   async function create(c: ReturnType<typeof api>, body: object) {
     const res = await c.post('/api/v1/clients', body);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Client;
+    return res.json() as TClient;
   }
 
   async function list(c: ReturnType<typeof api>, query = '') {
     const res = await c.get(`/api/v1/clients${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page;
+    return res.json() as TClientPage;
   }
 
   describe('create, read, update, delete', () => {
@@ -327,7 +317,7 @@ describe.each(DATABASES)('clients on %s', (kind) => {
     });
 
     it('sorts by name both ways, by creation and by city', async () => {
-      const names = (p: Page) => p.items.map((i) => i.companyName ?? i.fullName);
+      const names = (p: TClientPage) => p.items.map((i) => i.companyName ?? i.fullName);
       const asc = names(await list(c, '?pageSize=100&sort=name'));
       expect(asc[0]).toBe('Cliente Prova 01');
       // Plain ASCII names sort the same under every collation.
@@ -441,7 +431,7 @@ describe.each(DATABASES)('clients on %s', (kind) => {
         { 'accept-language': 'it' },
       );
       expect(res.statusCode, res.body).toBe(200);
-      const result = res.json() as ImportResult;
+      const result = res.json() as TClientImportResult;
       expect(result).toMatchObject({
         dryRun: true,
         total: 5,
@@ -732,7 +722,8 @@ describe.each(DATABASES)('clients on %s', (kind) => {
 
   describe('tenancy', () => {
     const createInA = async ({ client }: { client: ReturnType<typeof api> }) =>
-      ((await client.post('/api/v1/clients', { companyName: 'Segreto Srl' })).json() as Client).id;
+      ((await client.post('/api/v1/clients', clientInput({ companyName: 'Segreto Srl' }))).json() as TClient)
+        .id;
 
     it("another organization's client answers 404 on every :id route", async () => {
       await expectOtherOrganizationGets404(t.app, {

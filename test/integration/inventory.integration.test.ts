@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { TItem, TItemPage, TMovementPage } from '@shared/inventory/contracts.ts';
+import type { TItem, TItemFormValues, TItemPage, TMovementPage } from '@shared/inventory/contracts.ts';
 import type { TItemImportResult } from '@shared/inventory/import-export.ts';
 import { gs1CheckDigit } from '@shared/inventory/barcodes.ts';
 import { ITEM_IMPORT_TARGETS, applyMapping, guessMapping } from '@shared/imports/mapping.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { isValidBarcode } from '@shared/inventory/barcodes.ts';
+import { itemInput } from '@server/seed/factories.ts';
 import { seedInventoryDemo } from '@server/seed/inventory-demo.ts';
 import { expectOtherOrganizationGets404 } from '../helpers/tenancy.ts';
 import {
@@ -97,14 +98,8 @@ describe.each(DATABASES)('inventory on %s', (kind) => {
     return { owner, client: api(t.app, owner.cookie) };
   }
 
-  async function createItem(client: Client, values: Record<string, unknown> = {}): Promise<TItem> {
-    const res = await client.post('/api/v1/inventory', {
-      name: 'Filtro olio motore',
-      sku: `SKU-${serial++}`,
-      salePrice: '12,50',
-      cost: '7,20',
-      ...values,
-    });
+  async function createItem(client: Client, values: Partial<TItemFormValues> = {}): Promise<TItem> {
+    const res = await client.post('/api/v1/inventory', itemInput(values));
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as TItem;
   }

@@ -14,19 +14,12 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../helpers/test-app.ts';
+import type { TMe } from '@shared/organizations/contracts.ts';
 
 const ORGANIZATION_REQUIRED = {
   error: { code: 'ORGANIZATION_REQUIRED', message: 'Choose or create an organization first' },
 };
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Item not found' } };
-
-type Me = {
-  user: { id: string; email: string };
-  organizations: { id: string; name: string; slug: string; role: string }[];
-  activeOrganizationId: string | null;
-  role: string | null;
-  permissions: string[];
-};
 
 describe.each(DATABASES)('organization context on %s', (kind) => {
   let t: TestApp;
@@ -92,7 +85,7 @@ describe.each(DATABASES)('organization context on %s', (kind) => {
       slug: expect.stringMatching(/^officina-bianchi-s-r-l-[0-9a-f]{6}$/),
       role: 'super_admin',
     });
-    const me = (await client.get('/api/v1/me')).json() as Me;
+    const me = (await client.get('/api/v1/me')).json() as TMe;
     expect(me.user.id).toBe(user.id);
     expect(me.organizations).toEqual([org]);
     expect(me.activeOrganizationId).toBe(org.id);
@@ -122,7 +115,7 @@ describe.each(DATABASES)('organization context on %s', (kind) => {
     // An organization route works straight away: the session itself carries the organization.
     const outbox = await client.get('/api/v1/outbox');
     expect(outbox.statusCode).toBe(200);
-    const me = (await client.get('/api/v1/me')).json() as Me;
+    const me = (await client.get('/api/v1/me')).json() as TMe;
     expect(me.activeOrganizationId).toBe(organizations[0]);
     expect(me.role).toBe('manager');
     expect(me.permissions).toContain('view_users');
@@ -135,7 +128,7 @@ describe.each(DATABASES)('organization context on %s', (kind) => {
     const outbox = await client.get('/api/v1/outbox');
     expect(outbox.statusCode).toBe(409);
     expect(outbox.json()).toEqual(ORGANIZATION_REQUIRED);
-    const me = (await client.get('/api/v1/me')).json() as Me;
+    const me = (await client.get('/api/v1/me')).json() as TMe;
     expect(me.activeOrganizationId).toBeNull();
     expect(me.role).toBeNull();
     expect(me.permissions).toEqual([]);
@@ -150,7 +143,7 @@ describe.each(DATABASES)('organization context on %s', (kind) => {
     expect(chosen.json()).toMatchObject({ activeOrganizationId: organizations[1], role: 'viewer' });
     expect((await client.get('/api/v1/outbox')).statusCode).toBe(200);
     // The choice is stored in the session.
-    expect(((await client.get('/api/v1/me')).json() as Me).activeOrganizationId).toBe(organizations[1]);
+    expect(((await client.get('/api/v1/me')).json() as TMe).activeOrganizationId).toBe(organizations[1]);
     // A viewer cannot list members; switching back to the manager membership can.
     expect((await client.get('/api/v1/organization/members')).statusCode).toBe(403);
     await client.put('/api/v1/organizations/active', { organizationId: organizations[0] });
@@ -170,7 +163,7 @@ describe.each(DATABASES)('organization context on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(NOT_FOUND);
     // The active organization did not change.
-    expect(((await client.get('/api/v1/me')).json() as Me).activeOrganizationId).toBe(me.organizationId);
+    expect(((await client.get('/api/v1/me')).json() as TMe).activeOrganizationId).toBe(me.organizationId);
   });
 
   it('a user removed from the active organization gets ORGANIZATION_REQUIRED, not its data', async () => {

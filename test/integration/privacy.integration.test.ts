@@ -17,7 +17,7 @@ import { invoices } from '@server/db/schema/invoicing.ts';
 import { auditLogs } from '@server/db/schema/security.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { topics } from '@server/platform/realtime.ts';
-import { addMember, createBusinessProfile } from '@server/seed/factories.ts';
+import { addMember, clientInput, createBusinessProfile, eventInput } from '@server/seed/factories.ts';
 import type { Role } from '@shared/auth/permissions.ts';
 import type { TDeletionPlan } from '@shared/privacy/contracts.ts';
 import {
@@ -63,13 +63,14 @@ describe.each(DATABASES)('GDPR exports and account deletion on %s', (kind) => {
 
   /** A client, a draft invoice for it, an event with it and a transaction with it: RESTRICT references. */
   async function seedBusiness(c: Api, label: string) {
-    const client = await c.post('/api/v1/clients', {
-      type: 'company',
-      companyName: `Cliente ${label}`,
-      email: `${label.toLowerCase().replaceAll(' ', '-')}@clienti.example.it`,
-      city: 'Bologna',
-      country: 'IT',
-    });
+    const client = await c.post(
+      '/api/v1/clients',
+      clientInput({
+        companyName: `Cliente ${label}`,
+        email: `${label.toLowerCase().replaceAll(' ', '-')}@clienti.example.it`,
+        city: 'Bologna',
+      }),
+    );
     expect(client.statusCode, client.body).toBe(201);
     const clientId = (client.json() as { id: string }).id;
     const invoice = await c.post('/api/v1/invoices', {
@@ -87,13 +88,7 @@ describe.each(DATABASES)('GDPR exports and account deletion on %s', (kind) => {
       ],
     });
     expect(invoice.statusCode, invoice.body).toBe(201);
-    const event = await c.post('/api/v1/events', {
-      title: `Riunione ${label}`,
-      startDate: '2026-03-28',
-      startTime: '09:00',
-      endTime: '10:00',
-      clientId,
-    });
+    const event = await c.post('/api/v1/events', eventInput({ title: `Riunione ${label}`, clientId }));
     expect(event.statusCode, event.body).toBe(201);
     const transaction = await c.post('/api/v1/transactions', {
       occurredOn: '2026-03-03',

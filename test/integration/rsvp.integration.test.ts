@@ -6,7 +6,7 @@ import { eventInvitationTokens, eventInvitations, events } from '@server/db/sche
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { sendInvitationReminders, startCalendarJobs } from '@server/modules/calendar/jobs.ts';
 import { topics } from '@server/platform/realtime.ts';
-import { addMember, createUser } from '@server/seed/factories.ts';
+import { addMember, clientInput, createUser, eventInput } from '@server/seed/factories.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import type {
   TAttendee,
@@ -80,12 +80,14 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
     });
     expect(profile.statusCode, profile.body).toBe(200);
     const created = await c.post('/api/v1/events', {
-      title: 'Inaugurazione nuova sede',
-      startDate: inDays(days),
-      startTime: '18:00',
-      endTime: '20:00',
-      location: 'Via Emilia 12, Forlì',
-      description: 'Rinfresco e visita dei laboratori',
+      ...eventInput({
+        title: 'Inaugurazione nuova sede',
+        startDate: inDays(days),
+        startTime: '18:00',
+        endTime: '20:00',
+        location: 'Via Emilia 12, Forlì',
+        description: 'Rinfresco e visita dei laboratori',
+      }),
       ...event,
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -206,13 +208,17 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
 
     it('invites a client in the client’s language, with the client’s address and name', async () => {
       const { c, event } = await setup();
-      const client = await c.post('/api/v1/clients', {
-        type: 'person',
-        fullName: 'John Smith',
-        email: 'john.smith@example.co.uk',
-        country: 'GB',
-        preferredLanguage: 'en',
-      });
+      const client = await c.post(
+        '/api/v1/clients',
+        clientInput({
+          type: 'person',
+          companyName: null,
+          fullName: 'John Smith',
+          email: 'john.smith@example.co.uk',
+          country: 'GB',
+          preferredLanguage: 'en',
+        }),
+      );
       expect(client.statusCode, client.body).toBe(201);
       const clientId = (client.json() as { id: string }).id;
       const res = await c.post(`/api/v1/events/${event.id}/invitations`, { inviteeType: 'client', clientId });
@@ -253,11 +259,7 @@ describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
         code: 'ALREADY_EXISTS',
         details: [{ path: 'inviteeEmail', message: "Questo indirizzo è già invitato all'evento" }],
       });
-      const noEmail = await c.post('/api/v1/clients', {
-        type: 'company',
-        companyName: 'Senza Mail',
-        country: 'IT',
-      });
+      const noEmail = await c.post('/api/v1/clients', clientInput({ companyName: 'Senza Mail' }));
       const viaClient = await c.post(url, {
         inviteeType: 'client',
         clientId: (noEmail.json() as { id: string }).id,

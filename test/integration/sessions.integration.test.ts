@@ -16,20 +16,11 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.ts';
+import type { TAccountSession } from '@shared/security/account-contracts.ts';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
-
-type Session = {
-  id: string;
-  current: boolean;
-  browser: string | null;
-  os: string | null;
-  deviceType: string;
-  ipAddress: string | null;
-  lastActiveAt: string;
-};
 
 /** A live-channel client that remembers what it received and how it was closed. */
 function openSocket(url: string, cookie: string) {
@@ -84,7 +75,7 @@ describe.each(DATABASES)('account sessions on %s', (kind) => {
   async function sessionsOf(cookie: string) {
     const response = await api(t.app, cookie).get('/api/v1/security/sessions');
     expect(response.statusCode).toBe(200);
-    return (response.json() as { items: Session[] }).items;
+    return (response.json() as { items: TAccountSession[] }).items;
   }
 
   async function stepUp(cookie: string) {

@@ -437,11 +437,15 @@ describe.each(DATABASES)('settings backup and restore on %s', (kind) => {
     try {
       await expect(
         restoreBackup(
-          db(),
-          { orgId: owner.organizationId, userId: admin.id, role: 'admin' },
-          { content: JSON.stringify(file) },
-          'en',
-          { userId: admin.id, userEmail: admin.user.email, ipAddress: null, userAgent: null },
+          { db: db() },
+          {
+            orgId: owner.organizationId,
+            userId: admin.id,
+            role: 'admin',
+            source: { content: JSON.stringify(file) },
+            locale: 'en',
+            origin: { userId: admin.id, userEmail: admin.user.email, ipAddress: null, userAgent: null },
+          },
         ),
       ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     } finally {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
-  ZEventInput,
   ZRsvpSubmission,
   type InvitationLanguage,
   type TEvent,
@@ -14,7 +13,8 @@ import { events } from '../db/schema/calendar.ts';
 import type { Db } from '../platform/db.ts';
 import { languageOf } from '../modules/calendar/delivery.ts';
 import * as repo from '../modules/calendar/repository.ts';
-import { createEvent, recordRsvpForGuest, tokenExpiryOf } from '../modules/calendar/service.ts';
+import { recordRsvpForGuest, tokenExpiryOf } from '../modules/calendar/service.ts';
+import { addEvent } from './factories.ts';
 import { hashToken, newToken } from '../modules/calendar/tokens.ts';
 
 /**
@@ -79,13 +79,9 @@ export async function seedCalendarDemo(deps: { db: Db; orgId: string; userId: st
 
   const event = async (values: TEventFormValues & { client?: string }) => {
     const { client, ...input } = values;
-    const saved = await createEvent(
+    const saved = await addEvent(
       { db, appUrl: DEMO_APP_URL },
-      {
-        orgId,
-        userId,
-        input: ZEventInput.parse({ ...input, clientId: client ? (byName.get(client)?.id ?? null) : null }),
-      },
+      { orgId, userId, values: { ...input, clientId: client ? (byName.get(client)?.id ?? null) : null } },
     );
     created += 1;
     return saved;

@@ -1,10 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { codiceFiscaleCheckChar, partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
-import { ZClientInput, type TClientFormValues } from '@shared/clients/contracts.ts';
+import type { TClientFormValues } from '@shared/clients/contracts.ts';
 import { validateEuVat } from '@shared/clients/eu-vat.ts';
 import { clients } from '../db/schema/clients.ts';
 import type { Db } from '../platform/db.ts';
-import { insertClientsBatch } from '../modules/clients/repository.ts';
+import { addClient } from './factories.ts';
 
 /**
  * Demo clients (issue 4): Italian companies and people across the country, two EU companies, a public
@@ -347,13 +347,15 @@ export async function seedClientsDemo(deps: { db: Db; orgId: string; userId: str
     .from(clients)
     .where(eq(clients.organizationId, deps.orgId));
   if ((existing?.n ?? 0) > 0) return 0;
-  const rows = DEMO_CLIENTS.map((c) => ({ ...ZClientInput.parse(c), createdBy: deps.userId }));
   await deps.db.transaction(async (tx) => {
-    await insertClientsBatch(tx, deps.orgId, rows);
+    // Through the clients service, one by one (its duplicate checks apply); one transaction, so one created_at.
+    for (const values of DEMO_CLIENTS) {
+      await addClient({ db: tx }, { orgId: deps.orgId, userId: deps.userId, values });
+    }
     await tx
       .update(clients)
       .set({ archivedAt: new Date('2025-12-31T17:00:00Z') })
       .where(and(eq(clients.organizationId, deps.orgId), inArray(clients.companyName, [ARCHIVED])));
   });
-  return rows.length;
+  return DEMO_CLIENTS.length;
 }

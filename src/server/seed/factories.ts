@@ -1,12 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@shared/auth/permissions.ts';
+import {
+  DEFAULT_END_TIME,
+  DEFAULT_START_TIME,
+  ZEventInput,
+  type TEvent,
+  type TEventFormValues,
+} from '@shared/calendar/contracts.ts';
+import { ZClientInput, type TClient, type TClientFormValues } from '@shared/clients/contracts.ts';
+import { ZItemInput, type TItem, type TItemFormValues } from '@shared/inventory/contracts.ts';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { user } from '../db/schema/auth.ts';
 import { slugFor } from '../modules/organizations/service.ts';
 import { upsertProfile, type BusinessProfileValues } from '../modules/business-profiles/repository.ts';
+import { createEvent } from '../modules/calendar/service.ts';
+import { createClient } from '../modules/clients/service.ts';
+import { createItem } from '../modules/inventory/service.ts';
 
-/** Entity factories shared by the demo seed and the tests (DESIGN.md §3). Server-side calls only. */
+/**
+ * Entity factories shared by the demo seed and the tests (DESIGN.md §3). Server-side calls only.
+ * `xInput(overrides)` builds the form values of a valid entity (what the web sends: tests that go through
+ * HTTP post it); `addX(deps, { orgId, userId, values })` creates it through the module's service, so its rules
+ * (validation, duplicates, zone of an event) apply exactly as for a user.
+ */
 
 export async function createUser(auth: Auth, input: { name: string; email: string; password: string }) {
   const result = await auth.api.signUpEmail({ body: input });
@@ -44,4 +61,65 @@ export async function createBusinessProfile(
   values: BusinessProfileValues & { companyName: string },
 ) {
   return upsertProfile(db, orgId, values);
+}
+
+// ─── Clients, events, items ───────────────────────────────────────────────────────────────────────────────
+
+/** A company client in Italy; no e-mail or VAT number by default, so any number of them can coexist. */
+export function clientInput(overrides: Partial<TClientFormValues> = {}): TClientFormValues {
+  return { type: 'company', companyName: 'Rossi Costruzioni S.r.l.', country: 'IT', ...overrides };
+}
+
+export async function addClient(
+  deps: { db: Db },
+  input: { orgId: string; userId: string; values?: Partial<TClientFormValues> },
+): Promise<TClient> {
+  return createClient(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    values: ZClientInput.parse(clientInput(input.values)),
+  });
+}
+
+/** An hour's meeting at the form's default times on a fixed date (pass a startDate for "upcoming"). */
+export function eventInput(overrides: Partial<TEventFormValues> = {}): TEventFormValues {
+  return {
+    title: 'Sopralluogo cantiere',
+    startDate: '2026-03-28',
+    startTime: DEFAULT_START_TIME,
+    endTime: DEFAULT_END_TIME,
+    ...overrides,
+  };
+}
+
+export async function addEvent(
+  deps: { db: Db; appUrl: string },
+  input: { orgId: string; userId: string; values?: Partial<TEventFormValues> },
+): Promise<TEvent> {
+  return createEvent(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    input: ZEventInput.parse(eventInput(input.values)),
+  });
+}
+
+let itemSerial = 0;
+
+/** Goods with prices in euros as typed in the form; a fresh SKU each call unless one is given. */
+export function itemInput(overrides: Partial<TItemFormValues> = {}): TItemFormValues {
+  itemSerial += 1;
+  return {
+    name: 'Filtro olio motore',
+    sku: `SKU-${itemSerial}`,
+    salePrice: '12,50',
+    cost: '7,20',
+    ...overrides,
+  };
+}
+
+export async function addItem(
+  deps: { db: Db },
+  input: { orgId: string; values?: Partial<TItemFormValues> },
+): Promise<TItem> {
+  return createItem(deps, { orgId: input.orgId, values: ZItemInput.parse(itemInput(input.values)) });
 }

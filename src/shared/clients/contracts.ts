@@ -6,7 +6,7 @@ import {
 } from '../business-profile/italian-tax-ids.ts';
 import { isSimpleEmail } from '../business-profile/profile-rules.ts';
 import { findProvince } from '../business-profile/provinces.ts';
-import { zPageQuery } from '../pagination/pagination.ts';
+import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import { countryCodeFromText, isCountryCode } from './countries.ts';
 import { euVatPrefix, normalizeEuVat, validateEuVat } from './eu-vat.ts';
 import { unsupportedCharacters } from '../invoicing/latin-text.ts';
@@ -253,6 +253,8 @@ export const ZClient = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type TClient = z.output<typeof ZClient>;
+export const ZClientPage = zPage(ZClient);
+export type TClientPage = z.output<typeof ZClientPage>;
 
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z

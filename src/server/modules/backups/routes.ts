@@ -55,7 +55,7 @@ export const settingsBackupRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = a
         response: { 200: ZBackupPage },
       },
     },
-    async (request) => listBackups(db, scopeOf(request).orgId, request.query),
+    async (request) => listBackups(deps, { ...scopeOf(request), query: request.query }),
   );
 
   app.post(
@@ -69,7 +69,7 @@ export const settingsBackupRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = a
       },
     },
     async (request, reply) => {
-      const created = await createBackup(db, scopeOf(request), originOfRequest(request));
+      const created = await createBackup(deps, { ...scopeOf(request), origin: originOfRequest(request) });
       return reply.status(201).send(created);
     },
   );
@@ -87,7 +87,7 @@ export const settingsBackupRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = a
     },
     async (request, reply) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const file = await downloadBackup(db, scopeOf(request).orgId, request.params.id, locale);
+      const file = await downloadBackup(deps, { ...scopeOf(request), id: request.params.id, locale });
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -109,12 +109,11 @@ export const settingsBackupRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = a
       },
     },
     async (request) =>
-      previewRestore(
-        db,
-        scopeOf(request),
-        request.body,
-        localeFromAcceptLanguage(request.headers['accept-language']),
-      ),
+      previewRestore(deps, {
+        ...scopeOf(request),
+        source: request.body,
+        locale: localeFromAcceptLanguage(request.headers['accept-language']),
+      }),
   );
 
   app.post(
@@ -131,12 +130,11 @@ export const settingsBackupRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = a
       },
     },
     async (request) =>
-      restoreBackup(
-        db,
-        scopeOf(request),
-        request.body,
-        localeFromAcceptLanguage(request.headers['accept-language']),
-        originOfRequest(request),
-      ),
+      restoreBackup(deps, {
+        ...scopeOf(request),
+        source: request.body,
+        locale: localeFromAcceptLanguage(request.headers['accept-language']),
+        origin: originOfRequest(request),
+      }),
   );
 };

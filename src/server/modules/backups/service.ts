@@ -58,7 +58,10 @@ async function snapshot(db: Db, scope: Scope, kind: 'backup' | 'restore') {
   return toSummary(await repo.findBackupSummary(db, scope.orgId, id));
 }
 
-export async function createBackup(db: Db, scope: Scope, origin: Origin): Promise<TBackupSummary> {
+export async function createBackup(
+  { db }: { db: Db },
+  { origin, ...scope }: Scope & { origin: Origin },
+): Promise<TBackupSummary> {
   return db.transaction(async (tx) => {
     const summary = await snapshot(tx, scope, 'backup');
     await recordAudit(tx, {
@@ -72,9 +75,8 @@ export async function createBackup(db: Db, scope: Scope, origin: Origin): Promis
 }
 
 export async function listBackups(
-  db: Db,
-  orgId: string,
-  query: { page: number; pageSize: number },
+  { db }: { db: Db },
+  { orgId, query }: { orgId: string; query: { page: number; pageSize: number } },
 ): Promise<TBackupPage> {
   const [rows, total] = await Promise.all([
     repo.listBackups(db, orgId, toLimitOffset(query)),
@@ -83,7 +85,10 @@ export async function listBackups(
   return { items: rows.map((r) => toSummary(r)), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function downloadBackup(db: Db, orgId: string, id: string, locale: Locale) {
+export async function downloadBackup(
+  { db }: { db: Db },
+  { orgId, id, locale }: { orgId: string; id: string; locale: Locale },
+) {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const row = await repo.findBackupData(db, orgId, id);
   if (!row) throw new AppError('NOT_FOUND');
@@ -140,10 +145,8 @@ async function previewOf(db: Db, scope: Scope, file: TBackupFile) {
 
 /** Validates the file and lists what a restore would change, without changing anything. */
 export async function previewRestore(
-  db: Db,
-  scope: Scope,
-  source: TBackupSource,
-  locale: Locale,
+  { db }: { db: Db },
+  { source, locale, ...scope }: Scope & { source: TBackupSource; locale: Locale },
 ): Promise<TBackupPreview> {
   const file = await loadSource(db, scope.orgId, source, locale);
   return (await previewOf(db, scope, file)).preview;
@@ -161,12 +164,10 @@ function profileValues(profile: NonNullable<TBackupFile['data']['businessProfile
  * everything as it was, snapshot included.
  */
 export async function restoreBackup(
-  db: Db,
-  scope: Scope,
-  source: TBackupSource,
-  locale: Locale,
-  origin: Origin,
+  { db }: { db: Db },
+  { source, locale, origin, ...given }: Scope & { source: TBackupSource; locale: Locale; origin: Origin },
 ): Promise<TBackupRestoreResult> {
+  let scope: Scope = given;
   const file = await loadSource(db, scope.orgId, source, locale);
   return db.transaction(async (tx) => {
     // Role changes are serialized with the team's on the organization row, and the actor's role is read again

@@ -46,7 +46,7 @@ export const businessProfileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; 
       },
     },
     async (request) => {
-      const profile = await getProfile(deps, scopeOf(request).orgId);
+      const profile = await getProfile(deps, scopeOf(request));
       if (!profile) throw notFound();
       return profile;
     },
@@ -119,7 +119,7 @@ export const businessProfileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; 
       config: { permissions: ['manage_organization'] },
       schema: { tags: ['business-profile'], summary: 'Remove the logo', response: { 200: ZBusinessProfile } },
     },
-    async (request) => removeLogo(deps, scopeOf(request).orgId),
+    async (request) => removeLogo(deps, scopeOf(request)),
   );
 
   app.get(

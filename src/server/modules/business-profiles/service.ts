@@ -32,7 +32,7 @@ export function toProfile(row: BusinessProfileRow): TBusinessProfile {
   };
 }
 
-export async function getProfile(deps: { db: Db }, orgId: string) {
+export async function getProfile(deps: { db: Db }, { orgId }: { orgId: string }) {
   const row = await findProfile(deps.db, orgId);
   return row ? toProfile(row) : null;
 }
@@ -154,7 +154,7 @@ export async function setLogo(
   return toProfile(row!);
 }
 
-export async function removeLogo(deps: { db: Db; files: FileStore }, orgId: string) {
+export async function removeLogo(deps: { db: Db; files: FileStore }, { orgId }: { orgId: string }) {
   const existing = await findProfile(deps.db, orgId);
   if (!existing) throw new AppError('NOT_FOUND');
   const row = await updateProfile(deps.db, orgId, { logoKey: null });

@@ -28,9 +28,9 @@ function toAttendee(row: repo.AttendeeRow): TAttendee {
   };
 }
 
-export async function listAttendees(db: Db, orgId: string, eventId: string) {
-  const event = await requireEvent(db, orgId, eventId);
-  return { items: (await repo.listAttendees(db, orgId, event.id)).map(toAttendee) };
+export async function listAttendees({ db }: { db: Db }, input: { orgId: string; eventId: string }) {
+  const event = await requireEvent(db, input.orgId, input.eventId);
+  return { items: (await repo.listAttendees(db, input.orgId, event.id)).map(toAttendee) };
 }
 
 const checkInFailed = (path: string, message: string) => new AppError('CHECK_IN_FAILED', [{ path, message }]);
@@ -56,7 +56,7 @@ async function invitationToCheckIn(db: Db, orgId: string, eventId: string, body:
  * attendee unchanged; a guest who has not accepted → 409 CHECK_IN_FAILED with the reason.
  */
 export async function checkIn(
-  db: Db,
+  { db }: { db: Db },
   input: { orgId: string; userId: string; eventId: string; body: TCheckIn },
 ): Promise<TAttendee> {
   const event = await requireEvent(db, input.orgId, input.eventId);
@@ -75,7 +75,7 @@ export async function checkIn(
 }
 
 export async function undoCheckIn(
-  db: Db,
+  { db }: { db: Db },
   input: { orgId: string; eventId: string; attendeeId: string },
 ): Promise<TAttendee> {
   const event = await requireEvent(db, input.orgId, input.eventId);
@@ -108,14 +108,17 @@ function toComment(row: repo.CommentRow): TComment {
   };
 }
 
-export async function listComments(db: Db, input: { orgId: string; userId: string; eventId: string }) {
+export async function listComments(
+  { db }: { db: Db },
+  input: { orgId: string; userId: string; eventId: string },
+) {
   const event = await requireEvent(db, input.orgId, input.eventId);
   return { items: (await repo.listComments(db, input.orgId, event.id, input.userId)).map(toComment) };
 }
 
 /** A reply must answer a comment of the same event the author can see: 422 COMMENT_ADD_FAILED otherwise. */
 export async function addComment(
-  db: Db,
+  { db }: { db: Db },
   input: {
     orgId: string;
     author: { id: string; name: string; email: string };
@@ -146,7 +149,7 @@ export async function addComment(
 
 /** Deletes a comment the caller can see, with its replies. */
 export async function deleteComment(
-  db: Db,
+  { db }: { db: Db },
   input: { orgId: string; userId: string; eventId: string; id: string },
 ) {
   const event = await requireEvent(db, input.orgId, input.eventId);

@@ -26,8 +26,11 @@ export function feedUrl(appUrl: string, token: string): string {
   return `${appUrl}/api/public/calendar/${token}.ics`;
 }
 
-export async function feedStatus(db: Db, orgId: string, userId: string): Promise<TCalendarFeedStatus> {
-  const row = await repo.findFeed(db, orgId, userId);
+export async function feedStatus(
+  deps: { db: Db },
+  input: { orgId: string; userId: string },
+): Promise<TCalendarFeedStatus> {
+  const row = await repo.findFeed(deps.db, input.orgId, input.userId);
   return {
     active: !!row,
     createdAt: row?.createdAt.toISOString() ?? null,
@@ -44,8 +47,8 @@ export async function createFeed(
   return { url: feedUrl(deps.appUrl, token), createdAt: row.createdAt.toISOString() };
 }
 
-export async function revokeFeed(db: Db, orgId: string, userId: string): Promise<void> {
-  await repo.deleteFeed(db, orgId, userId);
+export async function revokeFeed(deps: { db: Db }, input: { orgId: string; userId: string }): Promise<void> {
+  await repo.deleteFeed(deps.db, input.orgId, input.userId);
 }
 
 /** The .ics behind a subscription URL's last segment ("{token}.ics"); anything unknown → 404. */

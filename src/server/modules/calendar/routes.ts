@@ -107,7 +107,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
         response: { 200: ZCalendarOptions },
       },
     },
-    async (request) => calendarOptions(deps, scopeOf(request).orgId),
+    async (request) => calendarOptions(deps, { orgId: scopeOf(request).orgId }),
   );
 
   app.get(
@@ -121,7 +121,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
         response: { 200: ZEventOccurrenceList },
       },
     },
-    async (request) => listEvents(deps, scopeOf(request).orgId, request.query),
+    async (request) => listEvents(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 
   app.post(
@@ -149,7 +149,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
         response: { 200: ZEvent },
       },
     },
-    async (request) => getEvent(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => getEvent(deps, { orgId: scopeOf(request).orgId, id: request.params.id }),
   );
 
   app.put(
@@ -220,7 +220,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
         response: { 200: ZInvitationList },
       },
     },
-    async (request) => listInvitations(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => listInvitations(deps, { orgId: scopeOf(request).orgId, eventId: request.params.id }),
   );
 
   app.post(
@@ -348,7 +348,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
         response: { 200: ZAttendeeList },
       },
     },
-    async (request) => listAttendees(deps.db, scopeOf(request).orgId, request.params.id),
+    async (request) => listAttendees(deps, { orgId: scopeOf(request).orgId, eventId: request.params.id }),
   );
 
   app.post(
@@ -366,7 +366,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     },
     async (request) => {
       const { orgId, userId } = scopeOf(request);
-      return checkIn(deps.db, { orgId, userId, eventId: request.params.id, body: request.body });
+      return checkIn(deps, { orgId, userId, eventId: request.params.id, body: request.body });
     },
   );
 
@@ -382,7 +382,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
       },
     },
     async (request) =>
-      undoCheckIn(deps.db, {
+      undoCheckIn(deps, {
         orgId: scopeOf(request).orgId,
         eventId: request.params.id,
         attendeeId: request.params.attendeeId,
@@ -403,7 +403,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     },
     async (request) => {
       const { orgId, userId } = scopeOf(request);
-      return listComments(deps.db, { orgId, userId, eventId: request.params.id });
+      return listComments(deps, { orgId, userId, eventId: request.params.id });
     },
   );
 
@@ -422,7 +422,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     async (request, reply) => {
       const { orgId } = scopeOf(request);
       const user = userOf(request);
-      const comment = await addComment(deps.db, {
+      const comment = await addComment(deps, {
         orgId,
         author: { id: user.id, name: user.name, email: user.email },
         eventId: request.params.id,
@@ -445,7 +445,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { orgId, userId } = scopeOf(request);
-      await deleteComment(deps.db, {
+      await deleteComment(deps, {
         orgId,
         userId,
         eventId: request.params.id,
@@ -469,7 +469,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     },
     async (request) => {
       const { orgId, userId } = scopeOf(request);
-      return feedStatus(deps.db, orgId, userId);
+      return feedStatus(deps, { orgId, userId });
     },
   );
 
@@ -497,7 +497,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { orgId, userId } = scopeOf(request);
-      await revokeFeed(deps.db, orgId, userId);
+      await revokeFeed(deps, { orgId, userId });
       return reply.status(204).send(null);
     },
   );

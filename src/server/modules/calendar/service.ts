@@ -91,10 +91,10 @@ export const tokenExpiryOf = (event: Pick<repo.EventRow, 'seriesEndsAt'>) =>
 
 export async function calendarOptions(
   deps: Pick<CalendarDeps, 'db'>,
-  orgId: string,
+  input: { orgId: string },
 ): Promise<TCalendarOptions> {
   return {
-    timeZone: await organizationTimeZone(deps.db, orgId),
+    timeZone: await organizationTimeZone(deps.db, input.orgId),
     defaultStartTime: DEFAULT_START_TIME,
     defaultEndTime: DEFAULT_END_TIME,
     guestCountMin: GUEST_COUNT_MIN,
@@ -189,16 +189,19 @@ export async function createEvent(
   return presentEvent(deps.db, input.orgId, row);
 }
 
-export async function getEvent(deps: Pick<CalendarDeps, 'db'>, orgId: string, id: string): Promise<TEvent> {
-  return presentEvent(deps.db, orgId, await requireEvent(deps.db, orgId, id));
+export async function getEvent(
+  deps: Pick<CalendarDeps, 'db'>,
+  input: { orgId: string; id: string },
+): Promise<TEvent> {
+  return presentEvent(deps.db, input.orgId, await requireEvent(deps.db, input.orgId, input.id));
 }
 
 /** Occurrences overlapping [from, to] (dates of the organization's zone), recurrences expanded, by start. */
 export async function listEvents(
   deps: Pick<CalendarDeps, 'db'>,
-  orgId: string,
-  query: TEventListQuery,
+  input: { orgId: string; query: TEventListQuery },
 ): Promise<TEventOccurrenceList> {
+  const { orgId, query } = input;
   const timeZone = await organizationTimeZone(deps.db, orgId);
   const from = zonedToUtc(query.from, '00:00', timeZone);
   const to = zonedToUtc(addDays(query.to, 1), '00:00', timeZone);
@@ -407,9 +410,9 @@ function toInvitation(
 
 export async function listInvitations(
   deps: Pick<CalendarDeps, 'db'>,
-  orgId: string,
-  eventId: string,
+  input: { orgId: string; eventId: string },
 ): Promise<TInvitationList> {
+  const { orgId, eventId } = input;
   const event = await requireEvent(deps.db, orgId, eventId);
   const now = new Date();
   const rows = await repo.listInvitations(deps.db, orgId, event.id);

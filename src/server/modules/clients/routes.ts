@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '@shared/ids/uuid.ts';
-import { ZClient, ZClientInput, ZClientListQuery } from '@shared/clients/contracts.ts';
+import { ZClient, ZClientInput, ZClientListQuery, ZClientPage } from '@shared/clients/contracts.ts';
 import {
   CLIENT_IMPORT_MAX_ROWS,
   ZClientExportQuery,
@@ -11,7 +11,6 @@ import {
 import { ZClientTimeline, ZClientTimelineQuery } from '@shared/clients/timeline.ts';
 import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
-import { zPage } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errorHandler } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
@@ -73,7 +72,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
         summary:
           'Clients, 10 per page: typo-tolerant search (q) over name, company, e-mail, P.IVA and city; sort; filters',
         querystring: ZClientListQuery,
-        response: { 200: zPage(ZClient) },
+        response: { 200: ZClientPage },
       },
     },
     async (request) => listClients(deps, { orgId: scopeOf(request).orgId, query: request.query }),

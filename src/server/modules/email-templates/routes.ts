@@ -28,7 +28,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.get(
     '/api/v1/email-templates',
     { config: read, schema: { tags, response: { 200: z.object({ items: z.array(ZTemplate) }) } } },
-    async (request) => ({ items: await listEmailTemplates(db, scopeOf(request).orgId) }),
+    async (request) => ({ items: await listEmailTemplates({ db }, scopeOf(request)) }),
   );
 
   app.put(
@@ -37,13 +37,14 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       config: write,
       schema: { tags, params: ZTemplateParams, body: ZTemplateInput, response: { 200: ZTemplate } },
     },
-    async (request) => saveEmailTemplate(db, scopeOf(request), request.params, request.body),
+    async (request) =>
+      saveEmailTemplate({ db }, { ...scopeOf(request), target: request.params, values: request.body }),
   );
 
   app.post(
     '/api/v1/email-templates/:key/:language/reset',
     { config: write, schema: { tags, params: ZTemplateParams, response: { 200: ZTemplate } } },
-    async (request) => resetEmailTemplate(db, scopeOf(request).orgId, request.params),
+    async (request) => resetEmailTemplate({ db }, { ...scopeOf(request), target: request.params }),
   );
 
   app.delete(

@@ -34,7 +34,10 @@ function systemTemplate(key: EmailTemplateKey, language: Language): EmailTemplat
 }
 
 /** Every document template in both languages: the organization's version where it wrote one, else the system text. */
-export async function listEmailTemplates(db: Db, orgId: string): Promise<EmailTemplate[]> {
+export async function listEmailTemplates(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<EmailTemplate[]> {
   const rows = await repo.listTemplates(db, orgId);
   return EMAIL_TEMPLATE_KEYS.flatMap((key) =>
     LANGUAGES.map((language) => {
@@ -58,26 +61,33 @@ function templateKeyOf(key: string): EmailTemplateKey {
 }
 
 export async function saveEmailTemplate(
-  db: Db,
-  scope: { orgId: string; userId: string },
-  target: { key: string; language: Language },
-  input: { subject: string; contentText: string },
+  { db }: { db: Db },
+  {
+    orgId,
+    userId,
+    target,
+    values,
+  }: {
+    orgId: string;
+    userId: string;
+    target: { key: string; language: Language };
+    values: { subject: string; contentText: string };
+  },
 ): Promise<EmailTemplate> {
   const key = templateKeyOf(target.key);
-  await repo.upsertTemplate(db, scope.orgId, {
+  await repo.upsertTemplate(db, orgId, {
     key,
     language: target.language,
-    ...input,
-    userId: scope.userId,
+    ...values,
+    userId,
   });
-  return { key, language: target.language, ...input, isSystem: true, customized: true };
+  return { key, language: target.language, ...values, isSystem: true, customized: true };
 }
 
 /** Gives back the system text of one language (the organization's version is removed). */
 export async function resetEmailTemplate(
-  db: Db,
-  orgId: string,
-  target: { key: string; language: Language },
+  { db }: { db: Db },
+  { orgId, target }: { orgId: string; target: { key: string; language: Language } },
 ): Promise<EmailTemplate> {
   const key = templateKeyOf(target.key);
   await repo.deleteTemplate(db, orgId, key, target.language);

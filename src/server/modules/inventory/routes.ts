@@ -56,7 +56,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
         response: { 200: ZItemPage },
       },
     },
-    async (request) => listItems(deps, scopeOf(request).orgId, request.query),
+    async (request) => listItems(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
       config: { permissions: ['view_financial_data'] },
       schema: { tags, summary: 'The categories in use, sorted', response: { 200: ZCategoryList } },
     },
-    async (request) => listCategories(deps, scopeOf(request).orgId),
+    async (request) => listCategories(deps, { orgId: scopeOf(request).orgId }),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
         response: { 200: ZItem },
       },
     },
-    async (request) => lookupItem(deps, scopeOf(request).orgId, request.query.code),
+    async (request) => lookupItem(deps, { orgId: scopeOf(request).orgId, code: request.query.code }),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
         response: { 200: ZInventorySettings },
       },
     },
-    async (request) => getInventorySettings(deps, scopeOf(request).orgId),
+    async (request) => getInventorySettings(deps, { orgId: scopeOf(request).orgId }),
   );
 
   app.put(
@@ -123,7 +123,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
         response: { 200: ZInventorySettings },
       },
     },
-    async (request) => saveInventorySettings(deps, scopeOf(request).orgId, request.body),
+    async (request) => saveInventorySettings(deps, { orgId: scopeOf(request).orgId, settings: request.body }),
   );
 
   app.post(
@@ -180,7 +180,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
       config: { permissions: ['view_financial_data'] },
       schema: { tags, summary: 'One item', params: ZId, response: { 200: ZItem } },
     },
-    async (request) => getItem(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => getItem(deps, { orgId: scopeOf(request).orgId, id: request.params.id }),
   );
 
   app.put(
@@ -211,7 +211,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
       },
     },
     async (request, reply) => {
-      await deleteItem(deps, scopeOf(request).orgId, request.params.id);
+      await deleteItem(deps, { orgId: scopeOf(request).orgId, id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -228,7 +228,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub }
         response: { 200: ZMovementPage },
       },
     },
-    async (request) => listMovements(deps, scopeOf(request).orgId, request.params.id, request.query),
+    async (request) =>
+      listMovements(deps, {
+        orgId: scopeOf(request).orgId,
+        itemId: request.params.id,
+        query: request.query,
+      }),
   );
 
   app.post(

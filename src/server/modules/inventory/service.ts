@@ -129,7 +129,8 @@ function filterOf(q: Omit<TItemListQuery, 'page' | 'pageSize'>): repo.ItemFilter
   };
 }
 
-export async function listItems(deps: { db: Db }, orgId: string, query: TItemListQuery) {
+export async function listItems(deps: { db: Db }, input: { orgId: string; query: TItemListQuery }) {
+  const { orgId, query } = input;
   const page = await repo.listItems(deps.db, orgId, filterOf(query), toLimitOffset(query));
   return {
     items: page.items.map(toItem),
@@ -146,8 +147,8 @@ async function requireItem(db: Db, orgId: string, id: string) {
   return row;
 }
 
-export async function getItem(deps: { db: Db }, orgId: string, id: string) {
-  return toItem(await requireItem(deps.db, orgId, id));
+export async function getItem(deps: { db: Db }, input: { orgId: string; id: string }) {
+  return toItem(await requireItem(deps.db, input.orgId, input.id));
 }
 
 const conflict = (path: 'sku' | 'barcode') =>
@@ -219,15 +220,17 @@ export async function updateItem(deps: { db: Db }, input: { orgId: string; id: s
 }
 
 /** An item with movements answers 409 IN_USE (the web then offers to deactivate it instead). */
-export async function deleteItem(deps: { db: Db }, orgId: string, id: string) {
+export async function deleteItem(deps: { db: Db }, input: { orgId: string; id: string }) {
+  const { orgId, id } = input;
   await requireItem(deps.db, orgId, id);
   if ((await repo.countMovements(deps.db, orgId, id)) > 0) throw new AppError('IN_USE');
   if (!(await repo.deleteItem(deps.db, orgId, id))) throw new AppError('NOT_FOUND');
 }
 
 /** A scanned or typed code: a barcode in any of its forms (UPC-A = EAN-13 with a leading 0), else an SKU. */
-export async function lookupItem(deps: { db: Db }, orgId: string, code: string) {
-  const trimmed = code.trim();
+export async function lookupItem(deps: { db: Db }, input: { orgId: string; code: string }) {
+  const { orgId } = input;
+  const trimmed = input.code.trim();
   const digits = normalizeBarcode(trimmed);
   const barcodes = /^\d+$/.test(digits) ? barcodeLookupKeys(digits) : [];
   const row = await repo.findItemByCode(deps.db, orgId, { barcodes, sku: trimmed.toUpperCase() });
@@ -235,16 +238,15 @@ export async function lookupItem(deps: { db: Db }, orgId: string, code: string) 
   return toItem(row);
 }
 
-export async function listCategories(deps: { db: Db }, orgId: string) {
-  return { categories: await repo.listCategories(deps.db, orgId) };
+export async function listCategories(deps: { db: Db }, input: { orgId: string }) {
+  return { categories: await repo.listCategories(deps.db, input.orgId) };
 }
 
 export async function listMovements(
   deps: { db: Db },
-  orgId: string,
-  itemId: string,
-  query: { page: number; pageSize: number },
+  input: { orgId: string; itemId: string; query: { page: number; pageSize: number } },
 ): Promise<TMovementPage> {
+  const { orgId, itemId, query } = input;
   await requireItem(deps.db, orgId, itemId);
   const page = await repo.listMovements(deps.db, orgId, itemId, toLimitOffset(query));
   return {
@@ -322,17 +324,20 @@ export async function recordMovement(
   return { movement: toMovement({ ...result.row, userName: input.userName }), item: after };
 }
 
-export async function getInventorySettings(deps: { db: Db }, orgId: string) {
-  return { allowNegativeStock: await repo.findAllowNegativeStock(deps.db, orgId) };
+export async function getInventorySettings(deps: { db: Db }, input: { orgId: string }) {
+  return { allowNegativeStock: await repo.findAllowNegativeStock(deps.db, input.orgId) };
 }
 
 export async function saveInventorySettings(
   deps: { db: Db },
-  orgId: string,
-  settings: { allowNegativeStock: boolean },
+  input: { orgId: string; settings: { allowNegativeStock: boolean } },
 ) {
   return {
-    allowNegativeStock: await repo.saveAllowNegativeStock(deps.db, orgId, settings.allowNegativeStock),
+    allowNegativeStock: await repo.saveAllowNegativeStock(
+      deps.db,
+      input.orgId,
+      input.settings.allowNegativeStock,
+    ),
   };
 }
 

@@ -89,7 +89,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
         response: { 200: ZTeam },
       },
     },
-    async (request) => ({ members: await listTeam(deps.db, scopeOf(request)) }),
+    async (request) => ({ members: await listTeam(deps, scopeOf(request)) }),
   );
 
   app.patch(
@@ -107,7 +107,8 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request) =>
-      changeMemberRole(deps.db, actorOf(request), {
+      changeMemberRole(deps, {
+        actor: actorOf(request),
         memberId: request.params.memberId,
         role: request.body.role,
       }),
@@ -126,7 +127,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request, reply) => {
-      await removeMember(deps, actorOf(request), request.params.memberId);
+      await removeMember(deps, { actor: actorOf(request), memberId: request.params.memberId });
       return reply.status(204).send(null);
     },
   );
@@ -141,7 +142,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
         response: { 200: ZSecuritySummary },
       },
     },
-    async (request) => securitySummary(deps.db, scopeOf(request).orgId),
+    async (request) => securitySummary(deps, scopeOf(request)),
   );
 
   app.post(
@@ -158,11 +159,10 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request) => ({
-      revoked: await signOutMember(
-        { db: deps.db, hub: deps.hub },
-        { ...actorOf(request), sessionId: userOf(request).sessionId },
-        request.params.memberId,
-      ),
+      revoked: await signOutMember(deps, {
+        actor: { ...actorOf(request), sessionId: userOf(request).sessionId },
+        memberId: request.params.memberId,
+      }),
     }),
   );
 
@@ -191,7 +191,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
         response: { 200: ZTeamInvitationList },
       },
     },
-    async (request) => ({ items: await listInvitations(deps.db, scopeOf(request).orgId) }),
+    async (request) => ({ items: await listInvitations(deps, scopeOf(request)) }),
   );
 
   app.post(
@@ -207,7 +207,8 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const result = await inviteMember(service, actorOf(request), {
+      const result = await inviteMember(service, {
+        actor: actorOf(request),
         email: request.body.email,
         role: request.body.role,
         locale: locale(request),
@@ -228,7 +229,8 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request) =>
-      resendInvitation(service, actorOf(request), {
+      resendInvitation(service, {
+        actor: actorOf(request),
         invitationId: request.params.invitationId,
         locale: locale(request),
       }),
@@ -246,7 +248,7 @@ export const teamRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app,
       },
     },
     async (request, reply) => {
-      await cancelInvitation(deps.db, actorOf(request), request.params.invitationId);
+      await cancelInvitation(deps, { actor: actorOf(request), invitationId: request.params.invitationId });
       return reply.status(204).send(null);
     },
   );

@@ -106,7 +106,10 @@ async function currentRole(tx: Db, actor: Actor, needs: Permission): Promise<Rol
 
 // ─── Members ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export async function listTeam(db: Db, scope: { orgId: string; userId: string }): Promise<TTeamMember[]> {
+export async function listTeam(
+  { db }: { db: Db },
+  scope: { orgId: string; userId: string },
+): Promise<TTeamMember[]> {
   const rows = await repo.listTeamMembers(db, scope.orgId);
   return rows.map((m) => ({
     id: m.id,
@@ -120,9 +123,8 @@ export async function listTeam(db: Db, scope: { orgId: string; userId: string })
 }
 
 export async function changeMemberRole(
-  db: Db,
-  actor: Actor,
-  input: { memberId: string; role: unknown },
+  { db }: { db: Db },
+  { actor, ...input }: { actor: Actor; memberId: string; role: unknown },
 ): Promise<TTeamMember> {
   const to = roleOf(input.role);
   await withOrganizationLock(db, actor.orgId, async (tx) => {
@@ -138,7 +140,7 @@ export async function changeMemberRole(
     await repo.setMemberRole(tx, actor.orgId, target.id, to);
     await audit(tx, actor, 'role_changed', target.userId, { from, to, email: target.email });
   });
-  const member = (await listTeam(db, actor)).find((m) => m.id === input.memberId);
+  const member = (await listTeam({ db }, actor)).find((m) => m.id === input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
   return member;
 }
@@ -150,8 +152,7 @@ async function announceMembershipEnded(hub: RealtimeHub, userId: string, organiz
 
 export async function removeMember(
   deps: { db: Db; hub: RealtimeHub },
-  actor: Actor,
-  memberId: string,
+  { actor, memberId }: { actor: Actor; memberId: string },
 ): Promise<void> {
   const removedUserId = await withOrganizationLock(deps.db, actor.orgId, async (tx) => {
     const target = await repo.findMember(tx, actor.orgId, memberId);
@@ -171,7 +172,10 @@ export async function removeMember(
 }
 
 /** How many members the organization has and how many use two-factor authentication (one query). */
-export async function securitySummary(db: Db, orgId: string): Promise<TSecuritySummary> {
+export async function securitySummary(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<TSecuritySummary> {
   return repo.countMembersWithTwoFactor(db, orgId);
 }
 
@@ -182,8 +186,7 @@ export async function securitySummary(db: Db, orgId: string): Promise<TSecurityS
  */
 export async function signOutMember(
   deps: { db: Db; hub: RealtimeHub },
-  actor: Actor & { sessionId: string },
-  memberId: string,
+  { actor, memberId }: { actor: Actor & { sessionId: string }; memberId: string },
 ): Promise<number> {
   const revoked = await withOrganizationLock(deps.db, actor.orgId, async (tx) => {
     const target = await repo.findMember(tx, actor.orgId, memberId);
@@ -230,7 +233,10 @@ function toInvitation(row: repo.InvitationRow, now = new Date()): TTeamInvitatio
   };
 }
 
-export async function listInvitations(db: Db, orgId: string): Promise<TTeamInvitation[]> {
+export async function listInvitations(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<TTeamInvitation[]> {
   const now = new Date();
   return (await repo.listPendingInvitations(db, orgId)).map((row) => toInvitation(row, now));
 }
@@ -261,8 +267,7 @@ async function sendInvitationMail(
  */
 export async function inviteMember(
   deps: TeamDeps,
-  actor: Actor & { name: string },
-  input: { email: string; role: unknown; locale: Locale },
+  { actor, ...input }: { actor: Actor & { name: string }; email: string; role: unknown; locale: Locale },
 ): Promise<TInviteResult> {
   const role = roleOf(input.role);
   const email = input.email.trim().toLowerCase();
@@ -312,8 +317,7 @@ export async function inviteMember(
 /** Sends a pending invitation again: the same link, a fresh 48 h (an expired one works again). */
 export async function resendInvitation(
   deps: TeamDeps,
-  actor: Actor & { name: string },
-  input: { invitationId: string; locale: Locale },
+  { actor, ...input }: { actor: Actor & { name: string }; invitationId: string; locale: Locale },
 ): Promise<TTeamInvitation> {
   const result = await withOrganizationLock(deps.db, actor.orgId, async (tx, org) => {
     const row = await repo.findPendingInvitation(tx, actor.orgId, input.invitationId);
@@ -344,7 +348,10 @@ export async function resendInvitation(
   return toInvitation(row);
 }
 
-export async function cancelInvitation(db: Db, actor: Actor, invitationId: string): Promise<void> {
+export async function cancelInvitation(
+  { db }: { db: Db },
+  { actor, invitationId }: { actor: Actor; invitationId: string },
+): Promise<void> {
   await withOrganizationLock(db, actor.orgId, async (tx) => {
     const row = await repo.findPendingInvitation(tx, actor.orgId, invitationId);
     if (!row) throw new AppError('NOT_FOUND');

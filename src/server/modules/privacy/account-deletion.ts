@@ -19,7 +19,10 @@ type SignedInUser = { id: string; email: string };
  * What deleting the account means for each organization: those the user is the only super admin of need a
  * decision (another member takes over, or the organization is deleted); the others are simply left.
  */
-export async function deletionPlan(db: Db, signedIn: SignedInUser): Promise<TDeletionPlan> {
+export async function deletionPlan(
+  { db }: { db: Db },
+  { user: signedIn }: { user: SignedInUser },
+): Promise<TDeletionPlan> {
   const memberships = await repo.membershipsWithCounts(db, signedIn.id);
   const sole = memberships.filter((m) => m.role === 'super_admin' && m.superAdmins <= 1);
   const others = await repo.otherMembers(
@@ -71,7 +74,7 @@ function decisionsFor(plan: TDeletionPlan, given: TOrganizationDecision[]) {
  * Returns the ids of the sessions that ended, for the caller to close their live connections.
  */
 export async function deleteAccount(
-  db: Db,
+  { db }: { db: Db },
   input: {
     user: SignedInUser;
     request: TDeleteAccountBody;
@@ -87,7 +90,7 @@ export async function deleteAccount(
     // Read inside the transaction under the organizations' locks, so the decisions are checked against the
     // memberships being changed and two deletions (or a deletion and a demotion) cannot both pass.
     await repo.lockUserOrganizations(tx, signedIn.id);
-    const plan = await deletionPlan(tx, signedIn);
+    const plan = await deletionPlan({ db: tx }, { user: signedIn });
     const decisions = decisionsFor(plan, input.request.organizations);
     const actor = { userId: signedIn.id, userEmail: signedIn.email, ...origin };
     const deleted: string[] = [];

@@ -18,7 +18,7 @@ async function* organizationPages(db: Db, target: RegisteredTable, orgId: string
 }
 
 /** What the archive will hold, known before it is written (for the audit entry and the file name). */
-export async function organizationExportPlan(db: Db, orgId: string) {
+export async function organizationExportPlan({ db }: { db: Db }, { orgId }: { orgId: string }) {
   const org = await repo.findOrganization(db, orgId);
   if (!org) throw notFound();
   return { organization: org, tables: organizationTables().map((t) => t.name) };
@@ -29,9 +29,8 @@ export async function organizationExportPlan(db: Db, orgId: string) {
  * has an organization_id column, discovered from the schema registry, read a page at a time.
  */
 export async function writeOrganizationExport(
-  db: Db,
-  zip: ZipWriter,
-  input: { orgId: string; locale: Locale; now?: Date },
+  { db }: { db: Db },
+  { zip, ...input }: { zip: ZipWriter; orgId: string; locale: Locale; now?: Date },
 ): Promise<void> {
   const org = await repo.findOrganization(db, input.orgId);
   if (!org) throw notFound();

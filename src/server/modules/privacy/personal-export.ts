@@ -72,9 +72,8 @@ async function* createdPages(db: Db, target: RegisteredTable, userId: string) {
  * subscriptions, the mail addressed to them, and the records they created. No secret is ever written.
  */
 export async function writePersonalExport(
-  db: Db,
-  zip: ZipWriter,
-  input: { userId: string; currentSessionId: string; locale: Locale; now?: Date },
+  { db }: { db: Db },
+  { zip, ...input }: { zip: ZipWriter; userId: string; currentSessionId: string; locale: Locale; now?: Date },
 ): Promise<void> {
   const profile = await repo.findUser(db, input.userId);
   if (!profile) throw new AppError('UNAUTHENTICATED');

@@ -74,7 +74,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
       const now = new Date();
       const fileName = `${locale === 'it' ? 'dati-personali' : 'personal-data'}-${day(now)}.zip`;
       return sendZip(request, reply, fileName, (zip) =>
-        writePersonalExport(deps.db, zip, {
+        writePersonalExport(deps, {
+          zip,
           userId: signedIn.id,
           currentSessionId: signedIn.sessionId,
           locale,
@@ -100,7 +101,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
     async (request, reply) => {
       const { orgId } = scopeOf(request);
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const plan = await organizationExportPlan(deps.db, orgId);
+      const plan = await organizationExportPlan(deps, { orgId });
       await auditFromRequest(deps.db, request, {
         action: 'organization_data_exported',
         organizationId: orgId,
@@ -109,7 +110,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
       const now = new Date();
       const fileName = `${plan.organization.slug}-${locale === 'it' ? 'dati' : 'data'}-${day(now)}.zip`;
       return sendZip(request, reply, fileName, (zip) =>
-        writeOrganizationExport(deps.db, zip, { orgId, locale, now }),
+        writeOrganizationExport(deps, { zip, orgId, locale, now }),
       );
     },
   );
@@ -126,7 +127,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
         response: { 200: ZDeletionPlan },
       },
     },
-    async (request) => deletionPlan(deps.db, userOf(request)),
+    async (request) => deletionPlan(deps, { user: userOf(request) }),
   );
 
   app.post(
@@ -145,7 +146,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
     },
     async (request, reply) => {
       const signedIn = userOf(request);
-      const { result, endedSessionIds, fileKeys } = await deleteAccount(deps.db, {
+      const { result, endedSessionIds, fileKeys } = await deleteAccount(deps, {
         user: signedIn,
         request: request.body,
         origin: originOf(request),

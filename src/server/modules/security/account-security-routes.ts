@@ -67,7 +67,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = 
         response: { 200: ZTwoFactorStatus },
       },
     },
-    async (request) => twoFactorStatus(deps, userOf(request).id),
+    async (request) => twoFactorStatus(deps, { userId: userOf(request).id }),
   );
 
   app.post(
@@ -111,7 +111,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = 
       });
       // better-auth rotated the session when two-factor turned on: the browser gets the new cookie.
       if (cookies.length) reply.header('set-cookie', cookies);
-      return twoFactorStatus(deps, userId);
+      return twoFactorStatus(deps, { userId });
     },
   );
 
@@ -128,7 +128,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = 
     },
     async (request) => {
       await disableTwoFactor(deps, actorOf(request));
-      return twoFactorStatus(deps, userOf(request).id);
+      return twoFactorStatus(deps, { userId: userOf(request).id });
     },
   );
 
@@ -158,7 +158,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = 
     },
     async (request) => {
       const user = userOf(request);
-      return { items: await listSessions(deps.db, { userId: user.id, currentSessionId: user.sessionId }) };
+      return { items: await listSessions(deps, { userId: user.id, currentSessionId: user.sessionId }) };
     },
   );
 

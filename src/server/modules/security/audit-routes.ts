@@ -35,7 +35,7 @@ export const auditRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app
         response: { 200: ZAuditLogPage },
       },
     },
-    async (request) => listAuditLog(deps.db, scopeOf(request).orgId, request.query),
+    async (request) => listAuditLog(deps, { ...scopeOf(request), query: request.query }),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const auditRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app
         response: { 200: ZAuditUserList },
       },
     },
-    async (request) => ({ items: await listAuditUsers(deps.db, scopeOf(request).orgId) }),
+    async (request) => ({ items: await listAuditUsers(deps, scopeOf(request)) }),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const auditRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (app
     async (request, reply) => {
       const { orgId } = scopeOf(request);
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const file = await exportAuditLog(deps.db, orgId, request.query, locale);
+      const file = await exportAuditLog(deps, { orgId, filters: request.query, locale });
       await auditFromRequest(deps.db, request, {
         action: 'audit_log_exported',
         organizationId: orgId,

@@ -58,7 +58,10 @@ function toEntry(row: repo.AuditRow): TAuditLogEntry {
   };
 }
 
-export async function listAuditLog(db: Db, orgId: string, query: TAuditLogQuery): Promise<TAuditLogPage> {
+export async function listAuditLog(
+  { db }: { db: Db },
+  { orgId, query }: { orgId: string; query: TAuditLogQuery },
+): Promise<TAuditLogPage> {
   const timeZone = await organizationTimeZone(db, orgId);
   const where = boundsOf(query, timeZone);
   const [rows, total] = await Promise.all([
@@ -78,11 +81,13 @@ export interface AuditExport {
 
 /** The entries matching the filters, newest first, at most AUDIT_EXPORT_LIMIT of them. */
 export async function exportAuditLog(
-  db: Db,
-  orgId: string,
-  filters: TAuditLogFilters,
-  locale: Locale,
-  now: Date = new Date(),
+  { db }: { db: Db },
+  {
+    orgId,
+    filters,
+    locale,
+    now = new Date(),
+  }: { orgId: string; filters: TAuditLogFilters; locale: Locale; now?: Date },
 ): Promise<AuditExport> {
   const timeZone = await organizationTimeZone(db, orgId);
   const rows = await repo.listAuditLogs(db, orgId, boundsOf(filters, timeZone), {
@@ -99,4 +104,6 @@ export async function exportAuditLog(
   };
 }
 
-export const listAuditUsers = repo.listMembers;
+export async function listAuditUsers({ db }: { db: Db }, { orgId }: { orgId: string }) {
+  return repo.listMembers(db, orgId);
+}

@@ -14,7 +14,7 @@ export interface SessionsDeps {
 
 /** The signed-in user's sessions with device and browser, the current one first. */
 export async function listSessions(
-  db: Db,
+  { db }: { db: Db },
   input: { userId: string; currentSessionId: string },
 ): Promise<TAccountSession[]> {
   const rows = await listUserSessions(db, input.userId);

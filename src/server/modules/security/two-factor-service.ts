@@ -34,7 +34,10 @@ async function countBackupCodes(authSecret: string, encrypted: string): Promise<
   }
 }
 
-export async function twoFactorStatus(deps: TwoFactorDeps, userId: string): Promise<TTwoFactorStatus> {
+export async function twoFactorStatus(
+  deps: TwoFactorDeps,
+  { userId }: { userId: string },
+): Promise<TTwoFactorStatus> {
   const state = await findTwoFactorState(deps.db, userId);
   const enabled = state?.enabled === true && state.verified === true;
   return {
@@ -64,7 +67,7 @@ export async function startTwoFactorSetup(
   deps: TwoFactorDeps,
   input: { userId: string; password: string; headers: Headers },
 ): Promise<TTwoFactorSetup> {
-  if ((await twoFactorStatus(deps, input.userId)).enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+  if ((await twoFactorStatus(deps, input)).enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
   let result: Awaited<ReturnType<Auth['api']['enableTwoFactor']>>;
   try {
     result = await deps.auth.api.enableTwoFactor({
@@ -93,7 +96,7 @@ export async function confirmTwoFactorSetup(
   deps: TwoFactorDeps,
   input: { userId: string; code: string; headers: Headers },
 ): Promise<{ cookies: string[] }> {
-  const status = await twoFactorStatus(deps, input.userId);
+  const status = await twoFactorStatus(deps, input);
   if (status.enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
   if (!status.pending) throw new AppError('TWO_FACTOR_NOT_ENABLED');
   try {
@@ -115,7 +118,7 @@ export async function confirmTwoFactorSetup(
 /** Turns two-factor off and clears the secret and every backup code (the route asks for a step-up first). */
 export async function disableTwoFactor(deps: TwoFactorDeps, actor: Actor): Promise<void> {
   const userId = actor.userId!;
-  if (!(await twoFactorStatus(deps, userId)).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+  if (!(await twoFactorStatus(deps, { userId })).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
   await deps.db.transaction(async (tx) => {
     await clearTwoFactor(tx, userId);
     await recordAudit(tx, { ...actor, action: 'two_factor_disabled', organizationId: null });
@@ -136,7 +139,7 @@ function newBackupCodes(): string[] {
  */
 export async function regenerateBackupCodes(deps: TwoFactorDeps, actor: Actor): Promise<string[]> {
   const userId = actor.userId!;
-  if (!(await twoFactorStatus(deps, userId)).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+  if (!(await twoFactorStatus(deps, { userId })).enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
   const codes = newBackupCodes();
   const encrypted = await symmetricEncrypt({ key: deps.authSecret, data: JSON.stringify(codes) });
   await deps.db.transaction(async (tx) => {

@@ -49,7 +49,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: z.object({ items: z.array(ZTransactionCategory) }) },
       },
     },
-    async (request) => ({ items: await service.listCategories(deps, scopeOf(request).orgId) }),
+    async (request) => ({ items: await service.listCategories(deps, scopeOf(request)) }),
   );
 
   app.post(
@@ -64,7 +64,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createCategory(deps, scopeOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await service.createCategory(deps, { ...scopeOf(request), values: request.body })),
   );
 
   app.put(
@@ -79,7 +81,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZTransactionCategory },
       },
     },
-    async (request) => service.updateCategory(deps, scopeOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateCategory(deps, { ...scopeOf(request), id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -94,7 +97,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      await service.deleteCategory(deps, scopeOf(request), request.params.id);
+      await service.deleteCategory(deps, { ...scopeOf(request), id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -113,7 +116,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZBankImportPreview },
       },
     },
-    async (request) => service.previewImport(deps, scopeOf(request).orgId, request.body),
+    async (request) => service.previewImport(deps, { ...scopeOf(request), request: request.body }),
   );
 
   app.post(
@@ -129,7 +132,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZBankImportResult },
       },
     },
-    async (request) => service.importStatement(deps, scopeOf(request), request.body),
+    async (request) => service.importStatement(deps, { ...scopeOf(request), request: request.body }),
   );
 
   app.get(
@@ -142,7 +145,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: z.object({ items: z.array(ZBankImportMapping) }) },
       },
     },
-    async (request) => ({ items: await service.listMappings(deps, scopeOf(request).orgId) }),
+    async (request) => ({ items: await service.listMappings(deps, scopeOf(request)) }),
   );
 
   app.put(
@@ -156,7 +159,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZBankImportMapping },
       },
     },
-    async (request) => service.saveMapping(deps, scopeOf(request).orgId, request.body),
+    async (request) => service.saveMapping(deps, { ...scopeOf(request), values: request.body }),
   );
 
   app.delete(
@@ -166,7 +169,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: { tags, summary: 'Delete a saved mapping', params: ZId, response: { 204: ZNoContent } },
     },
     async (request, reply) => {
-      await service.deleteMapping(deps, scopeOf(request).orgId, request.params.id);
+      await service.deleteMapping(deps, { ...scopeOf(request), id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -184,7 +187,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZTransactionPage },
       },
     },
-    async (request) => service.listTransactions(deps, scopeOf(request).orgId, request.query),
+    async (request) => service.listTransactions(deps, { ...scopeOf(request), query: request.query }),
   );
 
   app.get(
@@ -198,7 +201,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZTransactionMonthly },
       },
     },
-    async (request) => service.monthlyTotals(deps, scopeOf(request).orgId, request.query),
+    async (request) => service.monthlyTotals(deps, { ...scopeOf(request), query: request.query }),
   );
 
   app.get(
@@ -214,7 +217,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const file = await service.exportTransactions(deps, scopeOf(request).orgId, request.query, locale);
+      const file = await service.exportTransactions(deps, {
+        ...scopeOf(request),
+        query: request.query,
+        locale,
+      });
       return (
         reply
           .header('content-type', file.contentType)
@@ -238,7 +245,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createTransaction(deps, scopeOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await service.createTransaction(deps, { ...scopeOf(request), values: request.body })),
   );
 
   app.get(
@@ -247,7 +256,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: view,
       schema: { tags, summary: 'One entry', params: ZId, response: { 200: ZTransaction } },
     },
-    async (request) => service.getTransaction(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => service.getTransaction(deps, { ...scopeOf(request), id: request.params.id }),
   );
 
   app.put(
@@ -262,7 +271,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         response: { 200: ZTransaction },
       },
     },
-    async (request) => service.updateTransaction(deps, scopeOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateTransaction(deps, { ...scopeOf(request), id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -272,7 +282,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: { tags, summary: 'Delete an entry', params: ZId, response: { 204: ZNoContent } },
     },
     async (request, reply) => {
-      await service.deleteTransaction(deps, scopeOf(request), request.params.id);
+      await service.deleteTransaction(deps, { ...scopeOf(request), id: request.params.id });
       return reply.status(204).send(null);
     },
   );

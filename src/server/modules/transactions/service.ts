@@ -65,20 +65,21 @@ function toCategory(row: repo.CategoryRow): TTransactionCategory {
  * The organization's categories. On first use (an organization with no category at all) the Italian defaults
  * are created with INSERT … ON CONFLICT DO NOTHING, so two first requests at once create them once.
  */
-export async function listCategories(deps: Deps, orgId: string): Promise<TTransactionCategory[]> {
+export async function listCategories(
+  deps: Deps,
+  { orgId }: { orgId: string },
+): Promise<TTransactionCategory[]> {
   if (!(await repo.hasAnyCategory(deps.db, orgId))) await repo.insertDefaultCategories(deps.db, orgId);
   return (await repo.listCategories(deps.db, orgId)).map(toCategory);
 }
 
 export async function createCategory(
   deps: Deps,
-  scope: Scope,
-  input: TTransactionCategoryInput,
+  { orgId, values }: Scope & { values: TTransactionCategoryInput },
 ): Promise<TTransactionCategory> {
   // The defaults first, so a user's first category does not keep them from being created.
-  if (!(await repo.hasAnyCategory(deps.db, scope.orgId)))
-    await repo.insertDefaultCategories(deps.db, scope.orgId);
-  const row = await repo.insertCategory(deps.db, scope.orgId, input);
+  if (!(await repo.hasAnyCategory(deps.db, orgId))) await repo.insertDefaultCategories(deps.db, orgId);
+  const row = await repo.insertCategory(deps.db, orgId, values);
   if (!row)
     throw new AppError('ALREADY_EXISTS', [
       { path: 'name', message: 'transactions.errors.categoryNameTaken' },
@@ -92,36 +93,34 @@ export async function createCategory(
  */
 export async function updateCategory(
   deps: Deps,
-  scope: Scope,
-  id: string,
-  input: TTransactionCategoryInput,
+  { orgId, id, values }: Scope & { id: string; values: TTransactionCategoryInput },
 ): Promise<TTransactionCategory> {
   assertId(id);
-  const existing = await repo.findCategory(deps.db, scope.orgId, id);
+  const existing = await repo.findCategory(deps.db, orgId, id);
   if (!existing) throw new AppError('NOT_FOUND');
-  if (existing.direction !== input.direction && (await repo.categoryInUse(deps.db, scope.orgId, id))) {
+  if (existing.direction !== values.direction && (await repo.categoryInUse(deps.db, orgId, id))) {
     throw validation('direction', 'transactions.errors.categoryDirectionInUse');
   }
-  const same = await repo.findCategoryByName(deps.db, scope.orgId, input.direction, input.name);
+  const same = await repo.findCategoryByName(deps.db, orgId, values.direction, values.name);
   if (same && same.id !== id) {
     throw new AppError('ALREADY_EXISTS', [
       { path: 'name', message: 'transactions.errors.categoryNameTaken' },
     ]);
   }
   const isDefault =
-    existing.isDefault && existing.name === input.name && existing.direction === input.direction;
-  const row = await repo.updateCategory(deps.db, scope.orgId, id, { ...input, isDefault });
+    existing.isDefault && existing.name === values.name && existing.direction === values.direction;
+  const row = await repo.updateCategory(deps.db, orgId, id, { ...values, isDefault });
   if (!row) throw new AppError('NOT_FOUND');
   return toCategory(row);
 }
 
 /** A category used by entries answers 409 IN_USE (also when an entry takes it meanwhile: the foreign key). */
-export async function deleteCategory(deps: Deps, scope: Scope, id: string): Promise<void> {
+export async function deleteCategory(deps: Deps, { orgId, id }: Scope & { id: string }): Promise<void> {
   assertId(id);
-  const existing = await repo.findCategory(deps.db, scope.orgId, id);
+  const existing = await repo.findCategory(deps.db, orgId, id);
   if (!existing) throw new AppError('NOT_FOUND');
-  if (await repo.categoryInUse(deps.db, scope.orgId, id)) throw new AppError('IN_USE');
-  if (!(await repo.deleteCategory(deps.db, scope.orgId, id))) throw new AppError('NOT_FOUND');
+  if (await repo.categoryInUse(deps.db, orgId, id)) throw new AppError('IN_USE');
+  if (!(await repo.deleteCategory(deps.db, orgId, id))) throw new AppError('NOT_FOUND');
 }
 
 // ---------------------------------------------------------------- transactions
@@ -149,8 +148,7 @@ function toTransaction(row: repo.TransactionRow): TTransaction {
 /** A page of 10 (by default), newest first, with the totals of the whole filtered range. */
 export async function listTransactions(
   deps: Deps,
-  orgId: string,
-  query: TTransactionListQuery,
+  { orgId, query }: { orgId: string; query: TTransactionListQuery },
 ): Promise<TTransactionPage> {
   const { limit, offset } = toLimitOffset(query);
   const [rows, aggregate] = await Promise.all([
@@ -172,13 +170,15 @@ export async function listTransactions(
 
 export async function monthlyTotals(
   deps: Deps,
-  orgId: string,
-  query: TTransactionListQuery,
+  { orgId, query }: { orgId: string; query: TTransactionListQuery },
 ): Promise<TTransactionMonthly> {
   return { months: await repo.monthlyTotals(deps.db, orgId, query) };
 }
 
-export async function getTransaction(deps: Deps, orgId: string, id: string): Promise<TTransaction> {
+export async function getTransaction(
+  deps: Deps,
+  { orgId, id }: { orgId: string; id: string },
+): Promise<TTransaction> {
   assertId(id);
   const row = await repo.findTransaction(deps.db, orgId, id);
   if (!row) throw new AppError('NOT_FOUND');
@@ -204,30 +204,27 @@ async function checkReferences(deps: Deps, orgId: string, input: TTransactionInp
 
 export async function createTransaction(
   deps: Deps,
-  scope: Scope,
-  input: TTransactionInput,
+  { orgId, userId, values }: Scope & { values: TTransactionInput },
 ): Promise<TTransaction> {
-  await checkReferences(deps, scope.orgId, input);
-  const id = await repo.insertTransaction(deps.db, scope.orgId, scope.userId, input);
-  return getTransaction(deps, scope.orgId, id);
+  await checkReferences(deps, orgId, values);
+  const id = await repo.insertTransaction(deps.db, orgId, userId, values);
+  return getTransaction(deps, { orgId, id });
 }
 
 export async function updateTransaction(
   deps: Deps,
-  scope: Scope,
-  id: string,
-  input: TTransactionInput,
+  { orgId, id, values }: Scope & { id: string; values: TTransactionInput },
 ): Promise<TTransaction> {
   assertId(id);
-  if (!(await repo.findTransaction(deps.db, scope.orgId, id))) throw new AppError('NOT_FOUND');
-  await checkReferences(deps, scope.orgId, input);
-  if (!(await repo.updateTransaction(deps.db, scope.orgId, id, input))) throw new AppError('NOT_FOUND');
-  return getTransaction(deps, scope.orgId, id);
+  if (!(await repo.findTransaction(deps.db, orgId, id))) throw new AppError('NOT_FOUND');
+  await checkReferences(deps, orgId, values);
+  if (!(await repo.updateTransaction(deps.db, orgId, id, values))) throw new AppError('NOT_FOUND');
+  return getTransaction(deps, { orgId, id });
 }
 
-export async function deleteTransaction(deps: Deps, scope: Scope, id: string): Promise<void> {
+export async function deleteTransaction(deps: Deps, { orgId, id }: Scope & { id: string }): Promise<void> {
   assertId(id);
-  if (!(await repo.deleteTransaction(deps.db, scope.orgId, id))) throw new AppError('NOT_FOUND');
+  if (!(await repo.deleteTransaction(deps.db, orgId, id))) throw new AppError('NOT_FOUND');
 }
 
 // ---------------------------------------------------------------- export
@@ -266,9 +263,7 @@ export type ExportFile = { filename: string; contentType: string; content: Buffe
  */
 export async function exportTransactions(
   deps: Deps,
-  orgId: string,
-  query: TTransactionExportQuery,
-  locale: Locale,
+  { orgId, query, locale }: { orgId: string; query: TTransactionExportQuery; locale: Locale },
 ): Promise<ExportFile> {
   const rows = await repo.listTransactions(deps.db, orgId, query, { sort: query.sort });
   const range = [query.from, query.to].filter(Boolean).join('_');
@@ -360,10 +355,9 @@ async function readAndMark(deps: Deps, orgId: string, input: TBankImportPreviewR
 /** What an import of the file would do: each line read, with its errors or its duplicate flag. */
 export async function previewImport(
   deps: Deps,
-  orgId: string,
-  input: TBankImportPreviewRequest,
+  { orgId, request }: { orgId: string; request: TBankImportPreviewRequest },
 ): Promise<TBankImportPreview> {
-  return readAndMark(deps, orgId, input);
+  return readAndMark(deps, orgId, request);
 }
 
 /**
@@ -373,19 +367,18 @@ export async function previewImport(
  */
 export async function importStatement(
   deps: Deps,
-  scope: Scope,
-  input: TBankImportRequest,
+  { orgId, userId, request }: Scope & { request: TBankImportRequest },
 ): Promise<TBankImportResult> {
   for (const direction of ['income', 'expense'] as const) {
-    const id = input.categoryIds[direction];
+    const id = request.categoryIds[direction];
     if (!id) continue;
-    const category = await repo.findCategory(deps.db, scope.orgId, id);
+    const category = await repo.findCategory(deps.db, orgId, id);
     if (!category) throw new AppError('NOT_FOUND');
     if (category.direction !== direction) {
       throw validation(`categoryIds.${direction}`, 'transactions.errors.categoryDirectionMismatch');
     }
   }
-  const preview = await readAndMark(deps, scope.orgId, input);
+  const preview = await readAndMark(deps, orgId, request);
   const lines: repo.ImportedValues[] = preview.rows.flatMap((r) =>
     r.line && r.fingerprint && !r.duplicate
       ? [
@@ -394,7 +387,7 @@ export async function importStatement(
             direction: r.line.direction,
             amountCents: r.line.amountCents,
             vatAmountCents: null,
-            categoryId: input.categoryIds[r.line.direction],
+            categoryId: request.categoryIds[r.line.direction],
             description: r.line.description || null,
             clientId: null,
             paymentMethod: 'bank_transfer',
@@ -406,9 +399,7 @@ export async function importStatement(
   const imported =
     lines.length === 0
       ? 0
-      : await deps.db.transaction((tx) =>
-          repo.insertImportedTransactions(tx, scope.orgId, scope.userId, lines),
-        );
+      : await deps.db.transaction((tx) => repo.insertImportedTransactions(tx, orgId, userId, lines));
   const { total, invalid, duplicates } = preview.summary;
   return { total, imported, invalid, duplicates: duplicates + (lines.length - imported) };
 }
@@ -425,19 +416,18 @@ function toMapping(row: Awaited<ReturnType<typeof repo.listMappings>>[number]): 
   };
 }
 
-export async function listMappings(deps: Deps, orgId: string): Promise<TBankImportMapping[]> {
+export async function listMappings(deps: Deps, { orgId }: { orgId: string }): Promise<TBankImportMapping[]> {
   return (await repo.listMappings(deps.db, orgId)).map(toMapping);
 }
 
 export async function saveMapping(
   deps: Deps,
-  orgId: string,
-  input: TBankImportMappingInput,
+  { orgId, values }: { orgId: string; values: TBankImportMappingInput },
 ): Promise<TBankImportMapping> {
-  return toMapping(await repo.upsertMapping(deps.db, orgId, input.name, input.mapping));
+  return toMapping(await repo.upsertMapping(deps.db, orgId, values.name, values.mapping));
 }
 
-export async function deleteMapping(deps: Deps, orgId: string, id: string): Promise<void> {
+export async function deleteMapping(deps: Deps, { orgId, id }: { orgId: string; id: string }): Promise<void> {
   assertId(id);
   if (!(await repo.deleteMapping(deps.db, orgId, id))) throw new AppError('NOT_FOUND');
 }
