@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDateIn } from '@shared/dates/dates.ts';
+import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
-import type { TVatSettlement } from '@shared/reports/contracts.ts';
+import type { TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import {
   DATABASES,
@@ -40,6 +40,24 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  async function completeProfile(c: Api) {
+    const profile = await c.put('/api/v1/business-profile', {
+      companyName: 'Officina Rossi S.r.l.',
+      businessType: 'llc',
+      industry: 'manufacturing',
+      phone: '+39 0543 123456',
+      vatNumber: piva(1234567),
+      taxRegime: 'RF01',
+      street: 'Via Emilia 12',
+      city: 'Forlì',
+      province: 'FC',
+      postalCode: '47121',
+      country: 'IT',
+      email: 'amministrazione@officinarossi.example.com',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+  }
+
   async function client(c: Api, n: number, extra: object = {}) {
     const res = await c.post('/api/v1/clients', {
       type: 'company',
@@ -58,8 +76,8 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     return (res.json() as { id: string }).id;
   }
 
-  async function issued(c: Api, clientId: string, lines: object[]) {
-    const draft = await c.post('/api/v1/invoices', { clientId, issueDate: today, lines });
+  async function issued(c: Api, clientId: string, lines: object[], dates: object = { issueDate: today }) {
+    const draft = await c.post('/api/v1/invoices', { clientId, lines, ...dates });
     expect(draft.statusCode, draft.body).toBe(201);
     const res = await c.post(`/api/v1/invoices/${(draft.json() as TInvoice).id}/issue`);
     expect(res.statusCode, res.body).toBe(200);
@@ -75,21 +93,7 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
   it('adds up the issued documents of the month: split payment and reverse charge apart, credit notes subtracted', async () => {
     const owner = await createSignedInUserWithOrg(t.app);
     const c = api(t.app, owner.cookie);
-    const profile = await c.put('/api/v1/business-profile', {
-      companyName: 'Officina Rossi S.r.l.',
-      businessType: 'llc',
-      industry: 'manufacturing',
-      phone: '+39 0543 123456',
-      vatNumber: piva(1234567),
-      taxRegime: 'RF01',
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      province: 'FC',
-      postalCode: '47121',
-      country: 'IT',
-      email: 'amministrazione@officinarossi.example.com',
-    });
-    expect(profile.statusCode, profile.body).toBe(200);
+    await completeProfile(c);
     const plain = await client(c, 1);
     const listed = await client(c, 2, { splitPayment: true });
 
@@ -167,5 +171,68 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect((await viewer.get(`/api/v1/reports/vat-settlement?year=${year}`)).statusCode).toBe(403);
     const manager = api(t.app, (await createSignedInUserWithOrg(t.app, { role: 'manager' })).cookie);
     expect((await manager.get(`/api/v1/reports/vat-settlement?year=${year}`)).statusCode).toBe(200);
+  });
+
+  it('ages open receivables by client, with the average days to pay of each', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c);
+    const [a, b] = [await client(c, 3), await client(c, 4)];
+    const day = (n: number) => addDays(today, n);
+    const one = [line(100_000, 22)]; // 1,220.00 to collect
+    // In date order, as numbering requires: A −100 (due −100), A −60 (due −30, paid on −10), A −50 (due −45),
+    // B −20 (due −5, 200.00 paid), B today (due +30).
+    const overdue100 = await issued(c, a, one, { issueDate: day(-100), dueDate: day(-100) });
+    const paid = await issued(c, a, one, { issueDate: day(-60), dueDate: day(-30) });
+    await issued(c, a, one, { issueDate: day(-50), dueDate: day(-45) });
+    const partial = await issued(c, b, one, { issueDate: day(-20), dueDate: day(-5) });
+    await issued(c, b, one, { issueDate: today, dueDate: day(30) });
+    for (const [invoice, amountCents, paidOn] of [
+      [paid, 122_000, day(-10)],
+      [partial, 20_000, day(-2)],
+    ] as const) {
+      const res = await c.post(`/api/v1/invoices/${invoice.id}/payments`, {
+        paidOn,
+        amountCents,
+        method: 'bank_transfer',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const res = await c.get('/api/v1/reports/receivables');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as TReceivables;
+    expect(report.asOf).toBe(today);
+    expect(report.payablesRecorded).toBe(false);
+    expect(report.clients.map((row) => row.clientId)).toEqual([a, b]);
+    expect(report.clients[0]).toMatchObject({
+      over90: 122_000,
+      days31to60: 122_000,
+      days1to30: 0,
+      notDue: 0,
+      totalCents: 244_000,
+      openInvoices: 2,
+      oldestDueDate: overdue100.dueDate,
+      averageDaysToPay: 50,
+    });
+    expect(report.clients[1]).toMatchObject({
+      days1to30: 102_000,
+      notDue: 122_000,
+      totalCents: 224_000,
+      openInvoices: 2,
+      averageDaysToPay: null,
+    });
+    // The totals are the sums of the rows.
+    expect(report.totals).toEqual({
+      notDue: 122_000,
+      days1to30: 102_000,
+      days31to60: 122_000,
+      days61to90: 0,
+      over90: 122_000,
+      totalCents: 468_000,
+      openInvoices: 4,
+    });
+
+    const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    expect(((await stranger.get('/api/v1/reports/receivables')).json() as TReceivables).clients).toEqual([]);
   });
 });
