@@ -5,7 +5,7 @@ import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
-import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
+import { sendAutomaticReminders } from '@server/modules/invoicing/invoices/jobs.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';

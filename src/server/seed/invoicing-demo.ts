@@ -5,10 +5,16 @@ import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
 import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
-import { saveInvoicingSettings, DEFAULT_INVOICING_SETTINGS } from '../modules/invoicing/settings.ts';
-import { recordPaymentRow } from '../modules/invoices/payments.ts';
-import { createInvoiceDraft, createInvoiceDraftRow, issueInvoiceRow } from '../modules/invoices/service.ts';
-import { changeQuoteStatus, createQuote } from '../modules/quotes/service.ts';
+import {
+  DEFAULT_INVOICING_SETTINGS,
+  changeQuoteStatus,
+  createInvoiceDraft,
+  createInvoiceDraftRow,
+  createQuote,
+  issueInvoiceRow,
+  recordPaymentRow,
+  saveInvoicingSettings,
+} from '../modules/invoicing/index.ts';
 import { sequence } from './sequence.ts';
 
 /**

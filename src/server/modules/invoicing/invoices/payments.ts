@@ -1,8 +1,8 @@
 import { isUuid } from '@shared/ids/uuid.ts';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
-import { AppError } from '../../platform/errors.ts';
-import { formatMoneyFor } from '../invoicing/format.ts';
-import { findCategoryByName } from '../transactions/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { formatMoneyFor } from '../dates-and-money.ts';
+import { findCategoryByName } from '../../transactions/index.ts';
 import * as repo from './repository.ts';
 import { assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
 

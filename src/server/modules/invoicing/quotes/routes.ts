@@ -12,11 +12,11 @@ import {
   ZQuoteStatusChange,
   ZSendResult,
 } from '@shared/invoicing/contracts.ts';
-import type { Db } from '../../platform/db.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
-import { scopeOf } from '../../platform/request-context.ts';
-import type { FileStore } from '../../platform/storage.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { RealtimeHub } from '../../../platform/realtime.ts';
+import { scopeOf } from '../../../platform/request-context.ts';
+import type { FileStore } from '../../../platform/storage.ts';
 import {
   changeQuoteStatus,
   convertQuote,

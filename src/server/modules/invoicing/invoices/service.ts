@@ -21,20 +21,20 @@ import {
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
-import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { nextDocumentNumber } from '../invoicing/index.ts';
-import { activityOf } from '../invoicing/document-mail.ts';
-import { todayIn } from '../invoicing/format.ts';
-import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../invoicing/snapshot.ts';
+import type { Db } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { nextDocumentNumber } from '../repository.ts';
+import { activityOf } from '../document-mail.ts';
+import { todayIn } from '../dates-and-money.ts';
+import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../snapshot.ts';
 import {
   fatturaPaProblems,
   missingFatturaPaData,
   problemDetails,
   type FatturaPaProblem,
-} from './fatturapa/missing-data.ts';
+} from '../fatturapa/missing-data.ts';
 import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
 

@@ -25,26 +25,19 @@ import {
   isQuoteExpired,
 } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
-import type { Db } from '../../platform/db.ts';
-import { hashToken, newToken } from '../../platform/link-tokens.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/index.ts';
-import { nextDocumentNumber } from '../invoicing/index.ts';
-import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
-import {
-  buyerOf,
-  loadParties,
-  logoOf,
-  sellerOf,
-  taxSettingsFor,
-  type DocumentParties,
-} from '../invoicing/snapshot.ts';
-import { notifyOrganization } from '../notifications/index.ts';
-import { readLogo } from '../business-profiles/index.ts';
+import type { Db } from '../../../platform/db.ts';
+import { hashToken, newToken } from '../../../platform/link-tokens.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { RealtimeHub } from '../../../platform/realtime.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
+import { nextDocumentNumber } from '../repository.ts';
+import { activityOf, sendDocumentMail } from '../document-mail.ts';
+import { formatDateFor, formatMoneyFor, todayIn } from '../dates-and-money.ts';
+import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor, type DocumentParties } from '../snapshot.ts';
+import { notifyOrganization } from '../../notifications/index.ts';
+import { readLogo } from '../../business-profiles/index.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import { templateOf } from '../pdf/templates.ts';
 import * as repo from './repository.ts';

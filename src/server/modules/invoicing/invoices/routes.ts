@@ -11,12 +11,12 @@ import {
   ZReminderRequest,
   ZSendResult,
 } from '@shared/invoicing/contracts.ts';
-import type { Db } from '../../platform/db.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import { AppError } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/request-context.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { todayIn } from '../invoicing/format.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { scopeOf } from '../../../platform/request-context.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { todayIn } from '../dates-and-money.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { exportInvoices } from './export.ts';
 import { deletePayment, recordPayment } from './payments.ts';

@@ -6,13 +6,13 @@ import {
 } from '@shared/invoicing/email-templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
-import { AppError } from '../../platform/errors.ts';
-import { sendDocumentMail } from '../invoicing/document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { sendDocumentMail } from '../document-mail.ts';
+import { formatDateFor, formatMoneyFor, todayIn } from '../dates-and-money.ts';
 import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { daysBetween } from '@shared/dates/dates.ts';
-import { loadParties } from '../invoicing/snapshot.ts';
-import { missingFatturaPaData } from './fatturapa/missing-data.ts';
+import { loadParties } from '../snapshot.ts';
+import { missingFatturaPaData } from '../fatturapa/missing-data.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { invoiceStatus } from '@shared/invoicing/status.ts';
 import * as repo from './repository.ts';

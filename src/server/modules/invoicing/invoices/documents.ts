@@ -1,11 +1,11 @@
-import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/storage.ts';
+import type { Db } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { FileStore } from '../../../platform/storage.ts';
 import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
 import { templateOf } from '../pdf/templates.ts';
-import { buildFatturaPaXml } from './fatturapa/build-xml.ts';
-import { fatturaPaFileName, progressiveFromSequence } from './fatturapa/file-name.ts';
-import { fatturaPaProblems, problemDetails } from './fatturapa/missing-data.ts';
+import { buildFatturaPaXml } from '../fatturapa/build-xml.ts';
+import { fatturaPaFileName, progressiveFromSequence } from '../fatturapa/file-name.ts';
+import { fatturaPaProblems, problemDetails } from '../fatturapa/missing-data.ts';
 import * as repo from './repository.ts';
 import { assertId, notFound, snapshotOf, type InvoiceDeps } from './service.ts';
 
