@@ -196,7 +196,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         },
       },
     );
-    const issued = await issueInvoiceRow({ db }, orgId, draft.id);
+    const issued = await issueInvoiceRow({ db }, { orgId, id: draft.id });
     written++;
     // Customers pay around the due date: up to ten days early or a week late, never in the future.
     const paidOn = [addDays(dueDate, Math.round(next() * 17) - 10), today].sort()[0]!;
