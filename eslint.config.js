@@ -7,9 +7,19 @@ const DRIZZLE_ONLY_IN_REPOSITORIES = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Query the database in a *repository.ts file (docs/ARCHITECTURE.md, Layers and imports).',
 };
+const MEET_MESSAGE = "Use what the other module's index.ts exports for you (add it there if it is missing).";
+/** From a module's top folder (src/server/modules/<module>/x.ts), another module is one level up. */
 const MODULES_MEET_THROUGH_INDEX = {
   group: ['../*/*service.ts', '../*/*repository.ts'],
-  message: "Use what the other module's index.ts exports for you (add it there if it is missing).",
+  message: MEET_MESSAGE,
+};
+/**
+ * From a module's sub-folder (modules/invoicing/invoices/x.ts), other modules are two levels up; the sibling
+ * folders of the same module (../quotes/service.ts) are the module's own code.
+ */
+const MODULES_MEET_THROUGH_INDEX_NESTED = {
+  group: ['../../*/*service.ts', '../../*/*repository.ts'],
+  message: MEET_MESSAGE,
 };
 const PLATFORM_IMPORTS_NO_MODULE = {
   group: ['**/modules/**'],
@@ -90,7 +100,7 @@ export default tseslint.config(
   },
   {
     // A module reaches another module's services and queries only through that module's index.ts.
-    files: ['src/server/modules/**/*.ts'],
+    files: ['src/server/modules/*/*.ts'],
     ignores: ['**/*repository.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -100,8 +110,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/modules/**/*repository.ts'],
+    files: ['src/server/modules/*/*/**/*.ts'],
+    ignores: ['**/*repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [MODULES_MEET_THROUGH_INDEX_NESTED, DRIZZLE_ONLY_IN_REPOSITORIES] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/*/*repository.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [MODULES_MEET_THROUGH_INDEX] }] },
+  },
+  {
+    files: ['src/server/modules/*/*/**/*repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULES_MEET_THROUGH_INDEX_NESTED] }] },
   },
   {
     // Imports flow one way: adapters receive what modules give them when app.ts assembles the app.

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { timeXmlGeneration } from '../src/server/modules/invoices/fatturapa/time-xml-generation.ts';
-import { timePdfGeneration } from '../src/server/modules/pdf/benchmark.ts';
+import { timeXmlGeneration } from './bench/xml-generation.ts';
+import { timePdfGeneration } from './bench/pdf-generation.ts';
 import { loadConfig } from '../src/server/platform/config.ts';
 import { createOrganizationFor, createUser } from '../src/server/seed/factories.ts';
 

@@ -36,12 +36,14 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
-import { startInvoiceJobs } from './modules/invoices/jobs.ts';
-import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { invoicingRoutes } from './modules/invoicing/routes.ts';
+import {
+  invoiceRoutes,
+  invoicingRoutes,
+  quoteRoutes,
+  startInvoiceJobs,
+  startQuoteJobs,
+} from './modules/invoicing/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
-import { startQuoteJobs } from './modules/quotes/jobs.ts';
-import { quoteRoutes } from './modules/quotes/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';

@@ -8,7 +8,7 @@ import { invoicePayments, invoices } from '@server/db/schema/invoicing.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { sendInvitationReminders } from '@server/modules/calendar/jobs.ts';
-import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
+import { sendAutomaticReminders } from '@server/modules/invoicing/invoices/jobs.ts';
 import { DEMO_CREDENTIALS } from '@server/seed/demo.ts';
 import { DATABASES, api, createTestApp, signIn, type TestApp } from '../helpers/test-app.ts';
 

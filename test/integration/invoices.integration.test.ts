@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '@server/db/schema/invoicing.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import { transactions } from '@server/db/schema/transactions.ts';
 import { validateFatturaPaXml } from '../helpers/fatturapa-validate.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
-import { sendAutomaticReminders } from '@server/modules/invoices/jobs.ts';
+import { loadDocument } from '@server/modules/invoicing/document.ts';
+import { sendAutomaticReminders } from '@server/modules/invoicing/invoices/jobs.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
@@ -426,6 +428,51 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Invoice_1-${year}_${today}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("makes an issued invoice from its frozen snapshot, a draft and a quote from today's client (loadDocument)", async () => {
+    const { owner, c, clientId } = await setup();
+    const issued = await issue(c, (await draft(c, clientId)).id);
+    const pending = await draft(c, clientId);
+    const quote = await c.post('/api/v1/quotes', { clientId, issueDate: today, lines: LINES });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const client = (await c.get(`/api/v1/clients/${clientId}`)).json() as Record<string, unknown>;
+    const renamed = await c.put(`/api/v1/clients/${clientId}`, {
+      ...client,
+      companyName: 'Bianchi Nuova S.p.A.',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const db = t.app.services.database.db;
+    // A template name this version does not know (a retired one, say) draws the default.
+    await db.update(invoices).set({ pdfTemplate: 'retired' }).where(eq(invoices.id, pending.id));
+
+    const deps = { db, files: t.app.services.files };
+    const orgId = owner.organizationId;
+    const frozen = await loadDocument(deps, { orgId, kind: 'invoice', id: issued.id });
+    expect(frozen.snapshot.buyer.name).toBe('Bianchi Costruzioni S.p.A.');
+    expect(frozen.snapshot).toMatchObject({ number: `1/${year}`, status: 'issued' });
+    const live = await loadDocument(deps, { orgId, kind: 'invoice', id: pending.id });
+    expect(live.snapshot.buyer.name).toBe('Bianchi Nuova S.p.A.');
+    expect(live).toMatchObject({ template: 'default', snapshot: { number: null, status: 'draft' } });
+    const liveQuote = await loadDocument(deps, { orgId, kind: 'quote', id: quote.json().id });
+    expect(liveQuote.snapshot).toMatchObject({ kind: 'quote', buyer: { name: 'Bianchi Nuova S.p.A.' } });
+    await expect(loadDocument(deps, { orgId, kind: 'invoice', id: quote.json().id })).rejects.toMatchObject({
+      code: 'INVOICE_NOT_FOUND',
+    });
+
+    // What the user downloads says the same.
+    const pdfText = async (url: string) => {
+      const res = await c.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+    };
+    const issuedPdf = await pdfText(`/api/v1/invoices/${issued.id}/pdf`);
+    expect(issuedPdf).toContain('Bianchi Costruzioni S.p.A.');
+    expect(issuedPdf).not.toContain('Bianchi Nuova');
+    expect(await pdfText(`/api/v1/invoices/${pending.id}/pdf`)).toContain('Bianchi Nuova S.p.A.');
+    expect(await pdfText(`/api/v1/quotes/${quote.json().id}/pdf`)).toContain('Bianchi Nuova S.p.A.');
+    const xml = await c.get(`/api/v1/invoices/${issued.id}/xml`);
+    expect(xml.body).toContain('<Denominazione>Bianchi Costruzioni S.p.A.</Denominazione>');
   });
 
   it('sends the invoice with PDF and XML to the client, important, and records it', async () => {

@@ -5,10 +5,16 @@ import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
 import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
-import { saveInvoicingSettings, DEFAULT_INVOICING_SETTINGS } from '../modules/invoicing/settings.ts';
-import { recordPaymentRow } from '../modules/invoices/payments.ts';
-import { createInvoiceDraft, createInvoiceDraftRow, issueInvoiceRow } from '../modules/invoices/service.ts';
-import { changeQuoteStatus, createQuote } from '../modules/quotes/service.ts';
+import {
+  DEFAULT_INVOICING_SETTINGS,
+  changeQuoteStatus,
+  createInvoiceDraft,
+  createInvoiceDraftRow,
+  createQuote,
+  issueInvoiceRow,
+  recordPaymentRow,
+  saveInvoicingSettings,
+} from '../modules/invoicing/index.ts';
 import { sequence } from './sequence.ts';
 
 /**
@@ -190,7 +196,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
         },
       },
     );
-    const issued = await issueInvoiceRow({ db }, orgId, draft.id);
+    const issued = await issueInvoiceRow({ db }, { orgId, id: draft.id });
     written++;
     // Customers pay around the due date: up to ten days early or a week late, never in the future.
     const paidOn = [addDays(dueDate, Math.round(next() * 17) - 10), today].sort()[0]!;

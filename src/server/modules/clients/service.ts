@@ -34,7 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import { effectiveQuoteStatus, invoiceStatus } from '@shared/invoicing/status.ts';
 import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
-import { todayIn } from '../invoicing/format.ts';
+import { todayIn } from '../invoicing/index.ts';
 import {
   clientEvents,
   clientIdentities,

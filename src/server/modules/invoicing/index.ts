@@ -1,2 +1,18 @@
-// What other modules may use of modules/invoicing (docs/ARCHITECTURE.md, Layers and imports).
+// What app.ts, the demo seed and other modules may use of modules/invoicing (docs/ARCHITECTURE.md, Layers and
+// imports): invoices, credit notes, quotes, their PDF and FatturaPA XML, and the invoicing settings.
+export { todayIn } from './dates-and-money.ts';
 export { nextDocumentNumber } from './repository.ts';
+export { DEFAULT_INVOICING_SETTINGS, getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
+export { invoicingRoutes } from './settings-routes.ts';
+export { startInvoiceJobs } from './invoices/jobs.ts';
+export { recordPaymentRow } from './invoices/payments.ts';
+export { invoiceRoutes } from './invoices/routes.ts';
+export {
+  type InvoiceDraftInput,
+  createInvoiceDraft,
+  createInvoiceDraftRow,
+  issueInvoiceRow,
+} from './invoices/service.ts';
+export { startQuoteJobs } from './quotes/jobs.ts';
+export { quoteRoutes } from './quotes/routes.ts';
+export { changeQuoteStatus, createQuote } from './quotes/service.ts';

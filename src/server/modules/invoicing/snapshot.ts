@@ -1,10 +1,18 @@
 import { clientDisplayName } from '@shared/clients/contracts.ts';
-import type { DocumentSnapshot, TaxSettings } from '@shared/invoicing/document.ts';
+import { computeDocument } from '@shared/invoicing/compute.ts';
+import {
+  NO_REFERENCES,
+  type DocumentReferences,
+  type DocumentSnapshot,
+  type TaxSettings,
+} from '@shared/invoicing/document.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { findClient, type ClientRow } from '../clients/index.ts';
 import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
+import type { InvoiceRow } from './invoices/repository.ts';
+import type { QuoteRow } from './quotes/repository.ts';
 import { getInvoicingSettings } from './settings.ts';
 
 /** Splits "Mario Rossi" into given and family name for FatturaPA Nome/Cognome (last word is the surname). */
@@ -98,4 +106,76 @@ export async function loadParties(db: Db, orgId: string, clientId: string): Prom
 export async function logoOf(files: FileStore, profile: BusinessProfileRow | undefined) {
   if (!profile?.logoKey || profile.logoKey.endsWith('.webp')) return null;
   return files.get(profile.logoKey);
+}
+
+/** The parties of a document whose client was found: what a live snapshot is made of. */
+export type LiveParties = DocumentParties & { client: ClientRow };
+
+export const referencesOf = (row: Pick<InvoiceRow, 'documentReferences'>): DocumentReferences =>
+  row.documentReferences ?? NO_REFERENCES;
+
+/**
+ * An invoice or credit note as it reads with today's profile, settings and client: a draft's PDF and checks,
+ * and, with its number, tax and related invoice, the snapshot frozen at issue. The logo is the PDF's to add.
+ */
+export function invoiceSnapshot(
+  row: Pick<
+    InvoiceRow,
+    | 'documentType'
+    | 'number'
+    | 'issueDate'
+    | 'dueDate'
+    | 'language'
+    | 'lines'
+    | 'paymentMethod'
+    | 'documentReferences'
+    | 'notes'
+    | 'terms'
+  >,
+  parties: LiveParties,
+  tax: TaxSettings,
+  status: string,
+  related: { number: string; issueDate: string } | null = null,
+): DocumentSnapshot {
+  return {
+    kind: row.documentType === 'TD04' ? 'credit_note' : 'invoice',
+    documentType: row.documentType as DocumentSnapshot['documentType'],
+    number: row.number,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    relatedDocument: related,
+    language: row.language === 'en' ? 'en' : 'it',
+    seller: sellerOf(parties.profile, parties.settings, null),
+    buyer: buyerOf(parties.client),
+    lines: row.lines,
+    tax,
+    totals: computeDocument(row.lines, tax),
+    paymentMethod: row.paymentMethod as DocumentSnapshot['paymentMethod'],
+    references: referencesOf(row),
+    notes: row.notes,
+    terms: row.terms,
+    status,
+  };
+}
+
+/** A quote as its PDF shows it: the stored quote with today's profile, settings and client (never frozen). */
+export function quoteSnapshot(row: QuoteRow, parties: LiveParties, status: string): DocumentSnapshot {
+  return {
+    kind: 'quote',
+    documentType: 'TD01',
+    number: row.number,
+    issueDate: row.issueDate,
+    dueDate: row.validUntil,
+    relatedDocument: null,
+    language: row.language === 'en' ? 'en' : 'it',
+    seller: sellerOf(parties.profile, parties.settings, null),
+    buyer: buyerOf(parties.client),
+    lines: row.lines,
+    tax: row.tax,
+    totals: computeDocument(row.lines, row.tax),
+    paymentMethod: 'bank_transfer',
+    notes: row.notes,
+    terms: row.terms,
+    status,
+  };
 }

@@ -13,10 +13,11 @@ import { legalNoteText, natureLegalReference } from '@shared/invoicing/legal-not
 import {
   compactIban,
   effectiveWithholding,
+  fatturaPaProblems,
   idCodice,
-  missingFatturaPaData,
   usesPersonName,
   type FatturaPaMissingKey,
+  type FatturaPaProblem,
 } from './missing-data.ts';
 import { ascii, escapeXml, latin, splitText } from './xml-text.ts';
 
@@ -31,10 +32,14 @@ export type FatturaPaOptions = {
   progressivoInvio: string;
 };
 
+/** What keeps a document from its FatturaPA file: every problem (fatturaPaProblems) and their keys, each once. */
 export class FatturaPaDataError extends Error {
-  constructor(readonly missing: FatturaPaMissingKey[]) {
+  readonly missing: FatturaPaMissingKey[];
+  constructor(readonly problems: FatturaPaProblem[]) {
+    const missing = [...new Set(problems.map((problem) => problem.key))];
     super(`The document cannot become a FatturaPA file: ${missing.join(', ')}`);
     this.name = 'FatturaPaDataError';
+    this.missing = missing;
   }
 }
 
@@ -359,15 +364,15 @@ function body(doc: DocumentSnapshot): XmlNode {
 }
 
 /**
- * The FatturaPA XML of an invoice or credit note. Throws FatturaPaDataError (with the keys of
- * missingFatturaPaData) rather than produce a file the SDI would reject.
+ * The FatturaPA XML of an invoice or credit note. Throws FatturaPaDataError (with every problem of
+ * fatturaPaProblems, the one check, run here once) rather than produce a file the SDI would reject.
  */
 export function buildFatturaPaXml(doc: DocumentSnapshot, options: FatturaPaOptions): string {
   if (!/^[A-Za-z0-9]{1,10}$/.test(options.progressivoInvio)) {
     throw new RangeError(`ProgressivoInvio must be 1–10 letters or digits: "${options.progressivoInvio}"`);
   }
-  const missing = missingFatturaPaData(doc);
-  if (missing.length > 0) throw new FatturaPaDataError(missing);
+  const problems = fatturaPaProblems(doc);
+  if (problems.length > 0) throw new FatturaPaDataError(problems);
 
   const format = doc.buyer.isPublicAdministration ? 'FPA12' : 'FPR12';
   const out = [

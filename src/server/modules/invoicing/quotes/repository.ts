@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { QuoteStatus, TQuoteListQuery } from '@shared/invoicing/contracts.ts';
-import { user } from '../../db/schema/auth.ts';
-import { clients } from '../../db/schema/clients.ts';
-import { quotes } from '../../db/schema/invoicing.ts';
-import type { DbOrTx, Tx } from '../../db/database.ts';
+import { user } from '../../../db/schema/auth.ts';
+import { clients } from '../../../db/schema/clients.ts';
+import { quotes } from '../../../db/schema/invoicing.ts';
+import type { DbOrTx, Tx } from '../../../db/database.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteValues = Omit<

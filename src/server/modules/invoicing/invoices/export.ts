@@ -1,7 +1,7 @@
 import type { TInvoiceListQuery } from '@shared/invoicing/contracts.ts';
 import { toCsv } from '@shared/imports/csv.ts';
-import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
-import { todayIn } from '../invoicing/format.ts';
+import { XLSX_TYPE, writeXlsx } from '../../imports/spreadsheets.ts';
+import { todayIn } from '../dates-and-money.ts';
 import * as repo from './repository.ts';
 import { toListItem, type InvoiceDeps } from './service.ts';
 

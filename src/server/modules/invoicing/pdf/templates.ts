@@ -13,9 +13,13 @@ import type { FontFamily } from './fonts.ts';
 export const TEMPLATE_NAMES = PDF_TEMPLATES;
 export type TemplateName = PdfTemplateName;
 
+function isTemplateName(value: string): value is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(value);
+}
+
 /** The stored template name of a document, checked: a name this version does not know draws the default. */
 export function templateOf(value: string): TemplateName {
-  return (TEMPLATE_NAMES as readonly string[]).includes(value) ? (value as TemplateName) : 'default';
+  return isTemplateName(value) ? value : 'default';
 }
 
 export type DocumentStatus = QuoteStatus | InvoiceStatus;

@@ -16,25 +16,25 @@ import {
   type DocumentReferences,
   type DocumentSnapshot,
   type LineInput,
-  type TaxSettings,
 } from '@shared/invoicing/document.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import { invoiceStatus } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
-import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { nextDocumentNumber } from '../invoicing/index.ts';
-import { activityOf } from '../invoicing/document-mail.ts';
-import { todayIn } from '../invoicing/format.ts';
-import { buyerOf, loadParties, logoOf, sellerOf, taxSettingsFor } from '../invoicing/snapshot.ts';
+import type { Db } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { nextDocumentNumber } from '../repository.ts';
+import { activityOf } from '../document-mail.ts';
+import { todayIn } from '../dates-and-money.ts';
+import { invoiceNotFound } from '../document.ts';
+import { invoiceSnapshot, loadParties, referencesOf, taxSettingsFor } from '../snapshot.ts';
 import {
   fatturaPaProblems,
   missingFatturaPaData,
   problemDetails,
   type FatturaPaProblem,
-} from './fatturapa/missing-data.ts';
+} from '../fatturapa/missing-data.ts';
 import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
 
@@ -43,16 +43,9 @@ export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 /** A draft's input; the e-invoice references may be left out (quote conversion, credit notes, demo data). */
 export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references?: DocumentReferences };
 
-const referencesOf = (row: Pick<repo.InvoiceRow, 'documentReferences'>): DocumentReferences =>
-  row.documentReferences ?? NO_REFERENCES;
-
-export /** An id that is not a UUID cannot name an invoice: the spec's "Invoice with ID {id} not found". */
-function notFound(id: string) {
-  return AppError.withParams('INVOICE_NOT_FOUND', { id: id.slice(0, 64) });
-}
-
+/** An id that is not a UUID cannot name an invoice: 404 INVOICE_NOT_FOUND, like another organization's id. */
 export function assertId(id: string) {
-  if (!isUuid(id)) throw notFound(id);
+  if (!isUuid(id)) throw invoiceNotFound(id);
 }
 
 export function outstandingOf(row: Pick<repo.InvoiceRow, 'amountDueCents' | 'paidCents' | 'creditedCents'>) {
@@ -71,73 +64,19 @@ function toPayment(row: repo.PaymentRow): TPayment {
   };
 }
 
-/** The snapshot of a document as it is now (drafts) or as frozen at issue (issued documents). */
-export async function snapshotOf(deps: { db: Db; files?: FileStore }, orgId: string, row: repo.InvoiceRow) {
-  const today = await todayIn(deps.db, orgId);
-  if (row.snapshot) {
-    const { profile } = await loadParties(deps.db, orgId, row.clientId);
-    const logo = deps.files ? await logoOf(deps.files, profile) : null;
-    return {
-      ...row.snapshot,
-      seller: { ...row.snapshot.seller, logo },
-      status: invoiceStatus(row, today),
-    } satisfies DocumentSnapshot;
-  }
-  const parties = await loadParties(deps.db, orgId, row.clientId);
-  if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
-  const logo = deps.files ? await logoOf(deps.files, parties.profile) : null;
-  return buildSnapshot(row, parties, row.tax, logo, invoiceStatus(row, today));
+export async function getInvoice(deps: InvoiceDeps, input: { orgId: string; id: string }): Promise<TInvoice> {
+  assertId(input.id);
+  const row = await repo.findInvoice(deps.db, input.orgId, input.id);
+  if (!row) throw invoiceNotFound(input.id);
+  return present(deps, { orgId: input.orgId, row });
 }
 
-function buildSnapshot(
-  row: Pick<
-    repo.InvoiceRow,
-    | 'documentType'
-    | 'number'
-    | 'issueDate'
-    | 'dueDate'
-    | 'language'
-    | 'lines'
-    | 'paymentMethod'
-    | 'documentReferences'
-    | 'notes'
-    | 'terms'
-  >,
-  parties: Awaited<ReturnType<typeof loadParties>>,
-  tax: TaxSettings,
-  logo: Uint8Array | null,
-  status: string,
-  related: { number: string; issueDate: string } | null = null,
-): DocumentSnapshot {
-  return {
-    kind: row.documentType === 'TD04' ? 'credit_note' : 'invoice',
-    documentType: row.documentType as DocumentSnapshot['documentType'],
-    number: row.number,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    relatedDocument: related,
-    language: row.language === 'en' ? 'en' : 'it',
-    seller: sellerOf(parties.profile, parties.settings, logo),
-    buyer: buyerOf(parties.client!),
-    lines: row.lines,
-    tax,
-    totals: computeDocument(row.lines, tax),
-    paymentMethod: row.paymentMethod as DocumentSnapshot['paymentMethod'],
-    references: referencesOf(row),
-    notes: row.notes,
-    terms: row.terms,
-    status,
-  };
-}
-
-export async function getInvoice(deps: InvoiceDeps, orgId: string, id: string): Promise<TInvoice> {
-  assertId(id);
-  const row = await repo.findInvoice(deps.db, orgId, id);
-  if (!row) throw notFound(id);
-  return present(deps, orgId, row);
-}
-
-export async function present(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow): Promise<TInvoice> {
+/** The invoice as the API answers it: its snapshot's checks, payments, credit notes and e-mails. */
+export async function present(
+  deps: InvoiceDeps,
+  input: { orgId: string; row: repo.InvoiceRow },
+): Promise<TInvoice> {
+  const { orgId, row } = input;
   const [parties, payments, creditNotes, activity, related, today] = await Promise.all([
     loadParties(deps.db, orgId, row.clientId),
     repo.paymentsOf(deps.db, orgId, row.id),
@@ -147,7 +86,8 @@ export async function present(deps: InvoiceDeps, orgId: string, row: repo.Invoic
     todayIn(deps.db, orgId),
   ]);
   const client = parties.client;
-  const snapshot = row.snapshot ?? (client ? buildSnapshot(row, parties, row.tax, null, 'draft') : null);
+  const snapshot =
+    row.snapshot ?? (client ? invoiceSnapshot(row, { ...parties, client }, row.tax, 'draft') : null);
   const draft = row.phase === 'draft';
   const problems: IssueProblem[] = [
     ...(draft ? await dateProblems(deps.db, orgId, row, today) : []),
@@ -265,9 +205,9 @@ export function toListItem(row: repo.InvoiceListRow, today: string): TInvoiceLis
 
 export async function listInvoices(
   deps: InvoiceDeps,
-  orgId: string,
-  query: TInvoiceListQuery,
+  input: { orgId: string; query: TInvoiceListQuery },
 ): Promise<TInvoicePage> {
+  const { orgId, query } = input;
   const today = await todayIn(deps.db, orgId);
   const { items, total } = await repo.listInvoices(deps.db, orgId, query, toLimitOffset(query), today);
   return {
@@ -280,10 +220,10 @@ export async function listInvoices(
 
 export async function invoiceTotals(
   deps: InvoiceDeps,
-  orgId: string,
-  query: TInvoiceListQuery,
+  input: { orgId: string; query: TInvoiceListQuery },
 ): Promise<TInvoiceTotals> {
-  return repo.invoiceTotals(deps.db, orgId, query, await todayIn(deps.db, orgId));
+  const today = await todayIn(deps.db, input.orgId);
+  return repo.invoiceTotals(deps.db, input.orgId, input.query, today);
 }
 
 /** Values of a draft from its input: client checked, due date and language from the client, totals computed. */
@@ -347,7 +287,7 @@ async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraft
 type DraftCreation = { orgId: string; userId: string; input: InvoiceDraftInput; fromQuoteId?: string | null };
 
 export async function createInvoiceDraft(deps: InvoiceDeps, input: DraftCreation): Promise<TInvoice> {
-  return present(deps, input.orgId, await createInvoiceDraftRow(deps, input));
+  return present(deps, { orgId: input.orgId, row: await createInvoiceDraftRow(deps, input) });
 }
 
 /** The draft's row, without the presentation (the demo seed writes a year of invoices through it). */
@@ -366,13 +306,11 @@ export async function createInvoiceDraftRow(
 
 export async function updateInvoiceDraft(
   deps: InvoiceDeps,
-  orgId: string,
-  id: string,
-  input: InvoiceDraftInput,
+  { orgId, id, input }: { orgId: string; id: string; input: InvoiceDraftInput },
 ): Promise<TInvoice> {
   assertId(id);
   const existing = await repo.findInvoice(deps.db, orgId, id);
-  if (!existing) throw notFound(id);
+  if (!existing) throw invoiceNotFound(id);
   if (existing.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
   const values = await draftValues(deps, orgId, input);
   const row = await deps.db.transaction(async (tx) => {
@@ -380,13 +318,16 @@ export async function updateInvoiceDraft(
     if (locked?.phase !== 'draft') throw new AppError('DOCUMENT_FROZEN');
     return repo.updateInvoice(tx, orgId, id, values);
   });
-  return present(deps, orgId, row);
+  return present(deps, { orgId, row });
 }
 
-export async function deleteInvoiceDraft(deps: InvoiceDeps, orgId: string, id: string): Promise<void> {
+export async function deleteInvoiceDraft(
+  deps: InvoiceDeps,
+  { orgId, id }: { orgId: string; id: string },
+): Promise<void> {
   assertId(id);
   const existing = await repo.findInvoice(deps.db, orgId, id);
-  if (!existing) throw notFound(id);
+  if (!existing) throw invoiceNotFound(id);
   if (!(await repo.deleteDraft(deps.db, orgId, id))) throw new AppError('DOCUMENT_FROZEN');
 }
 
@@ -395,25 +336,28 @@ export async function deleteInvoiceDraft(deps: InvoiceDeps, orgId: string, id: s
  * issuers get consecutive numbers with no gap), the totals recomputed with today's profile and client, and the
  * snapshot frozen. A credit note adds its amount to the invoice it corrects.
  */
-export async function issueInvoice(deps: InvoiceDeps, orgId: string, id: string): Promise<TInvoice> {
-  return present(deps, orgId, await issueInvoiceRow(deps, orgId, id));
+export async function issueInvoice(
+  deps: InvoiceDeps,
+  input: { orgId: string; id: string },
+): Promise<TInvoice> {
+  return present(deps, { orgId: input.orgId, row: await issueInvoiceRow(deps, input) });
 }
 
 /** Issues the draft and returns its row, without the presentation. */
 export async function issueInvoiceRow(
   deps: InvoiceDeps,
-  orgId: string,
-  id: string,
+  { orgId, id }: { orgId: string; id: string },
 ): Promise<repo.InvoiceRow> {
   assertId(id);
   return deps.db.transaction(async (tx) => {
     const draft = await repo.lockInvoice(tx, orgId, id);
-    if (!draft) throw notFound(id);
+    if (!draft) throw invoiceNotFound(id);
     if (draft.phase !== 'draft') {
       throw AppError.withParams('INVALID_TRANSITION', { from: draft.phase, to: 'issued' });
     }
     const parties = await loadParties(tx, orgId, draft.clientId);
-    if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id });
+    const { client } = parties;
+    if (!client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id });
     let related: { number: string; issueDate: string } | null = null;
     if (draft.documentType === 'TD04') {
       const corrected = draft.relatedInvoiceId
@@ -439,12 +383,12 @@ export async function issueInvoiceRow(
     const number = formatDocumentNumber(pattern, year, sequence);
     const tax = taxSettingsFor({
       regime: parties.profile?.taxRegime,
-      client: parties.client,
+      client,
       settings: parties.settings,
       withholding: draft.tax.withholding,
       pensionFund: draft.tax.pensionFund,
     });
-    const snapshot = buildSnapshot({ ...draft, number }, parties, tax, null, 'issued', related);
+    const snapshot = invoiceSnapshot({ ...draft, number }, { ...parties, client }, tax, 'issued', related);
     // Rule: nothing is numbered and frozen that could never become an e-invoice: the very check of the XML.
     const problems = [...dates, ...fatturaPaProblems(snapshot)];
     if (problems.length > 0) throw notIssuable(problems);
@@ -479,7 +423,7 @@ export async function createCreditNote(
 ): Promise<TInvoice> {
   assertId(input.invoiceId);
   const invoice = await repo.findInvoice(deps.db, input.orgId, input.invoiceId);
-  if (!invoice) throw notFound(input.invoiceId);
+  if (!invoice) throw invoiceNotFound(input.invoiceId);
   if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
     throw AppError.withParams('INVALID_TRANSITION', { from: invoice.phase, to: 'credit_note' });
   }

@@ -6,7 +6,12 @@ import {
   isFatturaPaDate,
   missingFatturaPaData,
 } from './missing-data.ts';
-import { FATTURAPA_SCENARIOS, line, sampleDocument, type SampleInput } from './sample-documents.ts';
+import {
+  FATTURAPA_SCENARIOS,
+  line,
+  sampleDocument,
+  type SampleInput,
+} from '../../../../../test/fixtures/fatturapa-documents.ts';
 
 const base: SampleInput = { lines: [line('Consulenza', '1', 10000)] };
 const missing = (input: Partial<SampleInput>) => missingFatturaPaData(sampleDocument({ ...base, ...input }));

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
 import { expireSentQuotes } from './repository.ts';
 

@@ -1,5 +1,5 @@
-import { buildFatturaPaXml } from './build-xml.ts';
-import { FATTURAPA_SCENARIOS } from './sample-documents.ts';
+import { buildFatturaPaXml } from '../../src/server/modules/invoicing/fatturapa/build-xml.ts';
+import { FATTURAPA_SCENARIOS } from '../../test/fixtures/fatturapa-documents.ts';
 
 export type XmlGenerationTiming = { documents: number; totalMs: number; perDocumentMs: number };
 

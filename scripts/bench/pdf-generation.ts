@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { computeDocument } from '@shared/invoicing/compute.ts';
 import type { DocumentSnapshot, LineInput, TaxSettings } from '@shared/invoicing/document.ts';
-import { renderDocumentPdf } from './render.ts';
-import type { TemplateName } from './templates.ts';
+import { renderDocumentPdf } from '../../src/server/modules/invoicing/pdf/render.ts';
+import type { TemplateName } from '../../src/server/modules/invoicing/pdf/templates.ts';
 
 /** A representative invoice (ordinary regime, two VAT rates, a discount, bank transfer) for the benchmark. */
 function benchmarkSnapshot(lineCount: number): DocumentSnapshot {

@@ -12,11 +12,11 @@ import {
   ZQuoteStatusChange,
   ZSendResult,
 } from '@shared/invoicing/contracts.ts';
-import type { Db } from '../../platform/db.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
-import { scopeOf } from '../../platform/request-context.ts';
-import type { FileStore } from '../../platform/storage.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { RealtimeHub } from '../../../platform/realtime.ts';
+import { scopeOf } from '../../../platform/request-context.ts';
+import type { FileStore } from '../../../platform/storage.ts';
 import {
   changeQuoteStatus,
   convertQuote,
@@ -86,7 +86,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
         response: { 200: ZQuotePage },
       },
     },
-    async (request) => listQuotes(deps, scopeOf(request).orgId, request.query),
+    async (request) => listQuotes(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
   app.get(
     '/api/v1/quotes/:id',
     { config: read, schema: { tags, summary: 'One quote', params: ZIdParams, response: { 200: ZQuote } } },
-    async (request) => getQuote(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => getQuote(deps, { orgId: scopeOf(request).orgId, id: request.params.id }),
   );
 
   app.put(
@@ -124,7 +124,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
         response: { 200: ZQuote },
       },
     },
-    async (request) => updateQuote(deps, scopeOf(request).orgId, request.params.id, request.body),
+    async (request) =>
+      updateQuote(deps, { orgId: scopeOf(request).orgId, id: request.params.id, input: request.body }),
   );
 
   app.delete(
@@ -139,7 +140,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await deleteQuote(deps, scopeOf(request).orgId, request.params.id);
+      await deleteQuote(deps, { orgId: scopeOf(request).orgId, id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -206,7 +207,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       schema: { tags, summary: 'The quote as PDF', params: ZIdParams, response: { 200: ZFile } },
     },
     async (request, reply) =>
-      pdfReply(reply, await quotePdf(deps, scopeOf(request).orgId, request.params.id)),
+      pdfReply(reply, await quotePdf(deps, { orgId: scopeOf(request).orgId, id: request.params.id })),
   );
 
   app.get(
@@ -221,7 +222,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
         response: { 200: ZPublicQuote },
       },
     },
-    async (request) => getPublicQuote(deps, request.params.token),
+    async (request) => getPublicQuote(deps, { token: request.params.token }),
   );
 
   app.get(
@@ -237,7 +238,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const logo = await publicQuoteLogo(deps, request.params.token);
+      const logo = await publicQuoteLogo(deps, { token: request.params.token });
       return (
         reply
           .header('content-type', logo.contentType)
@@ -261,7 +262,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
         response: { 200: ZFile },
       },
     },
-    async (request, reply) => pdfReply(reply, await publicQuotePdf(deps, request.params.token)),
+    async (request, reply) => pdfReply(reply, await publicQuotePdf(deps, { token: request.params.token })),
   );
 
   app.post(

@@ -6,17 +6,16 @@ import {
 } from '@shared/invoicing/email-templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
-import { AppError } from '../../platform/errors.ts';
-import { sendDocumentMail } from '../invoicing/document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { sendDocumentMail } from '../document-mail.ts';
+import { formatDateFor, formatMoneyFor, todayIn } from '../dates-and-money.ts';
 import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { daysBetween } from '@shared/dates/dates.ts';
-import { loadParties } from '../invoicing/snapshot.ts';
-import { missingFatturaPaData } from './fatturapa/missing-data.ts';
-import { invoicePdf, invoiceXml } from './documents.ts';
+import { loadParties } from '../snapshot.ts';
+import { documentPdf, eInvoiceOf, invoiceDocument, invoiceNotFound } from '../document.ts';
 import { invoiceStatus } from '@shared/invoicing/status.ts';
 import * as repo from './repository.ts';
-import { assertId, notFound, outstandingOf, type InvoiceDeps, type InvoiceMailDeps } from './service.ts';
+import { assertId, outstandingOf, type InvoiceDeps, type InvoiceMailDeps } from './service.ts';
 
 /** Values of the document e-mail templates for an invoice (email-client spec §9). */
 async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {
@@ -54,16 +53,19 @@ export async function sendInvoice(
 ) {
   assertId(input.id);
   const row = await repo.findInvoice(deps.db, input.orgId, input.id);
-  if (!row) throw notFound(input.id);
+  if (!row) throw invoiceNotFound(input.id);
   if (row.phase !== 'issued')
     throw AppError.withParams('INVALID_TRANSITION', { from: row.phase, to: 'sent' });
   const today = await todayIn(deps.db, input.orgId);
   const { parties, values } = await templateValues(deps, input.orgId, row, today);
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
-  const pdf = await invoicePdf(deps, input.orgId, row.id);
+  // One document for both files: the frozen snapshot, the logo read once.
+  const doc = await invoiceDocument(deps, { orgId: input.orgId, row });
+  const pdf = documentPdf(doc);
   const attachments = [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }];
-  if (invoiceMailAttachments(missingFatturaPaData(row.snapshot!)).includes('xml')) {
-    const xml = await invoiceXml(deps, input.orgId, row.id);
+  // The decision the send dialog shows (invoiceMailAttachments): the XML only when nothing it needs is missing.
+  const { file: xml, problems } = eInvoiceOf(doc);
+  if (xml && invoiceMailAttachments(problems.map((p) => p.key)).includes('xml')) {
     attachments.push({
       filename: xml.filename,
       contentType: 'application/xml',
@@ -102,7 +104,7 @@ export async function sendReminder(
 ) {
   assertId(input.id);
   const row = await repo.findInvoice(deps.db, input.orgId, input.id);
-  if (!row) throw notFound(input.id);
+  if (!row) throw invoiceNotFound(input.id);
   const today = await todayIn(deps.db, input.orgId);
   const status = invoiceStatus(row, today);
   if (status === 'paid') throw AppError.withParams('INVOICE_ALREADY_PAID', { id: row.number ?? row.id });
@@ -131,7 +133,7 @@ export async function deliverReminder(
   const { row } = input;
   const { parties, values } = await templateValues(deps, input.orgId, row, input.today);
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
-  const pdf = await invoicePdf(deps, input.orgId, row.id);
+  const pdf = documentPdf(await invoiceDocument(deps, { orgId: input.orgId, row }));
   const template = REMINDER_TEMPLATES[input.type];
   return sendDocumentMail(deps, {
     orgId: input.orgId,
@@ -154,7 +156,7 @@ export async function sendPaymentConfirmation(
 ) {
   assertId(input.invoiceId);
   const row = await repo.findInvoice(deps.db, input.orgId, input.invoiceId);
-  if (!row) throw notFound(input.invoiceId);
+  if (!row) throw invoiceNotFound(input.invoiceId);
   const payment = (await repo.paymentsOf(deps.db, input.orgId, row.id)).find((p) => p.id === input.paymentId);
   if (!payment) throw new AppError('NOT_FOUND');
   const today = await todayIn(deps.db, input.orgId);

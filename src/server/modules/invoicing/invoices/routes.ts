@@ -11,12 +11,12 @@ import {
   ZReminderRequest,
   ZSendResult,
 } from '@shared/invoicing/contracts.ts';
-import type { Db } from '../../platform/db.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import { AppError } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/request-context.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { todayIn } from '../invoicing/format.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { scopeOf } from '../../../platform/request-context.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { todayIn } from '../dates-and-money.ts';
 import { invoicePdf, invoiceXml } from './documents.ts';
 import { exportInvoices } from './export.ts';
 import { deletePayment, recordPayment } from './payments.ts';
@@ -66,7 +66,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
         response: { 200: ZInvoicePage },
       },
     },
-    async (request) => listInvoices(deps, scopeOf(request).orgId, request.query),
+    async (request) => listInvoices(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
         response: { 200: ZInvoiceTotals },
       },
     },
-    async (request) => invoiceTotals(deps, scopeOf(request).orgId, request.query),
+    async (request) => invoiceTotals(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 
   app.get(
@@ -121,7 +121,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
   app.get(
     '/api/v1/invoices/:id',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZInvoice } } },
-    async (request) => getInvoice(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => getInvoice(deps, { orgId: scopeOf(request).orgId, id: request.params.id }),
   );
 
   app.put(
@@ -136,7 +136,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
         response: { 200: ZInvoice },
       },
     },
-    async (request) => updateInvoiceDraft(deps, scopeOf(request).orgId, request.params.id, request.body),
+    async (request) =>
+      updateInvoiceDraft(deps, {
+        orgId: scopeOf(request).orgId,
+        id: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -146,7 +151,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
       schema: { tags, summary: 'Delete a draft', params: ZIdParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await deleteInvoiceDraft(deps, scopeOf(request).orgId, request.params.id);
+      await deleteInvoiceDraft(deps, { orgId: scopeOf(request).orgId, id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -162,7 +167,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
         response: { 200: ZInvoice },
       },
     },
-    async (request) => issueInvoice(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => issueInvoice(deps, { orgId: scopeOf(request).orgId, id: request.params.id }),
   );
 
   app.post(
@@ -278,7 +283,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
     '/api/v1/invoices/:id/pdf',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZFile } } },
     async (request, reply) => {
-      const pdf = await invoicePdf(deps, scopeOf(request).orgId, request.params.id);
+      const pdf = await invoicePdf(deps, { orgId: scopeOf(request).orgId, id: request.params.id });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)
@@ -299,7 +304,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
       },
     },
     async (request, reply) => {
-      const file = await invoiceXml(deps, scopeOf(request).orgId, request.params.id);
+      const file = await invoiceXml(deps, { orgId: scopeOf(request).orgId, id: request.params.id });
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -15,7 +15,7 @@ import type {
   TQuoteListQuery,
   TEmailActivity,
 } from '@shared/invoicing/contracts.ts';
-import type { DocumentSnapshot, LineInput } from '@shared/invoicing/document.ts';
+import type { LineInput } from '@shared/invoicing/document.ts';
 import { FALLBACK_CLIENT_NAME } from '@shared/invoicing/email-templates.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import {
@@ -25,28 +25,20 @@ import {
   isQuoteExpired,
 } from '@shared/invoicing/status.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
-import type { Db } from '../../platform/db.ts';
-import { hashToken, newToken } from '../../platform/link-tokens.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { MailPort } from '../../platform/mail.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
-import type { FileStore } from '../../platform/storage.ts';
-import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/index.ts';
-import { nextDocumentNumber } from '../invoicing/index.ts';
-import { activityOf, sendDocumentMail } from '../invoicing/document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../invoicing/format.ts';
-import {
-  buyerOf,
-  loadParties,
-  logoOf,
-  sellerOf,
-  taxSettingsFor,
-  type DocumentParties,
-} from '../invoicing/snapshot.ts';
-import { notifyOrganization } from '../notifications/index.ts';
-import { readLogo } from '../business-profiles/index.ts';
-import { documentPdfFileName, renderDocumentPdf } from '../pdf/render.ts';
-import { templateOf } from '../pdf/templates.ts';
+import type { Db } from '../../../platform/db.ts';
+import { hashToken, newToken } from '../../../platform/link-tokens.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { MailPort } from '../../../platform/mail.ts';
+import type { RealtimeHub } from '../../../platform/realtime.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
+import { nextDocumentNumber } from '../repository.ts';
+import { activityOf, sendDocumentMail } from '../document-mail.ts';
+import { formatDateFor, formatMoneyFor, todayIn } from '../dates-and-money.ts';
+import { documentPdf, loadDocument, quoteDocument } from '../document.ts';
+import { loadParties, taxSettingsFor, type DocumentParties } from '../snapshot.ts';
+import { notifyOrganization } from '../../notifications/index.ts';
+import { readLogo } from '../../business-profiles/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -93,47 +85,6 @@ async function requireQuote(db: Db, orgId: string, id: string) {
 const languageOf = (value: string): 'it' | 'en' => (value === 'en' ? 'en' : 'it');
 const statusOf = (row: repo.QuoteRow, today: string) =>
   effectiveQuoteStatus(row.status as QuoteStatus, row.validUntil, today);
-
-function requireClient(parties: DocumentParties) {
-  if (!parties.client) throw new AppError('NOT_FOUND');
-  return parties.client;
-}
-
-/** Everything the PDF shows, from the stored quote and today's profile, settings and client. */
-function snapshotOf(
-  row: repo.QuoteRow,
-  parties: DocumentParties,
-  logo: Uint8Array | null,
-  status: string,
-): DocumentSnapshot {
-  return {
-    kind: 'quote',
-    documentType: 'TD01',
-    number: row.number,
-    issueDate: row.issueDate,
-    dueDate: row.validUntil,
-    relatedDocument: null,
-    language: languageOf(row.language),
-    seller: sellerOf(parties.profile, parties.settings, logo),
-    buyer: buyerOf(requireClient(parties)),
-    lines: row.lines,
-    tax: row.tax,
-    totals: computeDocument(row.lines, row.tax),
-    paymentMethod: 'bank_transfer',
-    notes: row.notes,
-    terms: row.terms,
-    status,
-  };
-}
-
-function renderPdf(snapshot: DocumentSnapshot, template: string) {
-  try {
-    const bytes = renderDocumentPdf(snapshot, templateOf(template));
-    return { filename: documentPdfFileName(snapshot), bytes: Buffer.from(bytes) };
-  } catch (err) {
-    throw AppError.withParams('PDF_FAILED', { detail: (err as Error).message.slice(0, 200) });
-  }
-}
 
 function toQuote(
   row: repo.QuoteRow,
@@ -195,7 +146,8 @@ function toListItem(row: repo.QuoteListRow, today: string): TQuoteListItem {
   };
 }
 
-export async function listQuotes(deps: QuoteDeps, orgId: string, query: TQuoteListQuery) {
+export async function listQuotes(deps: QuoteDeps, input: { orgId: string; query: TQuoteListQuery }) {
+  const { orgId, query } = input;
   const today = await todayIn(deps.db, orgId);
   const { items, total } = await repo.listQuotes(deps.db, orgId, query, toLimitOffset(query), today);
   return {
@@ -206,8 +158,8 @@ export async function listQuotes(deps: QuoteDeps, orgId: string, query: TQuoteLi
   };
 }
 
-export async function getQuote(deps: QuoteDeps, orgId: string, id: string): Promise<TQuote> {
-  return present(deps.db, orgId, await requireQuote(deps.db, orgId, id));
+export async function getQuote(deps: QuoteDeps, input: { orgId: string; id: string }): Promise<TQuote> {
+  return present(deps.db, input.orgId, await requireQuote(deps.db, input.orgId, input.id));
 }
 
 /**
@@ -283,9 +235,7 @@ export async function createQuote(
  */
 export async function updateQuote(
   deps: QuoteDeps,
-  orgId: string,
-  id: string,
-  input: TQuoteInput,
+  { orgId, id, input }: { orgId: string; id: string; input: TQuoteInput },
 ): Promise<TQuote> {
   const existing = await requireQuote(deps.db, orgId, id);
   if (!EDITABLE.includes(existing.status as QuoteStatus)) throw transition(existing.status, 'draft');
@@ -296,7 +246,10 @@ export async function updateQuote(
 }
 
 /** Only a draft can be deleted; otherwise 409 INVALID_TRANSITION {from: status, to: 'deleted'}. */
-export async function deleteQuote(deps: QuoteDeps, orgId: string, id: string): Promise<void> {
+export async function deleteQuote(
+  deps: QuoteDeps,
+  { orgId, id }: { orgId: string; id: string },
+): Promise<void> {
   const existing = await requireQuote(deps.db, orgId, id);
   if (!(await repo.deleteDraftQuote(deps.db, orgId, id))) throw transition(existing.status, 'deleted');
 }
@@ -330,14 +283,9 @@ export async function changeQuoteStatus(
   return present(deps.db, input.orgId, updated);
 }
 
-export async function quotePdf(deps: QuoteFileDeps, orgId: string, id: string) {
-  const row = await requireQuote(deps.db, orgId, id);
-  const [parties, today] = await Promise.all([
-    loadParties(deps.db, orgId, row.clientId),
-    todayIn(deps.db, orgId),
-  ]);
-  const logo = await logoOf(deps.files, parties.profile);
-  return renderPdf(snapshotOf(row, parties, logo, statusOf(row, today)), row.pdfTemplate);
+/** The PDF of a quote, with today's profile, client and status. */
+export async function quotePdf(deps: QuoteFileDeps, input: { orgId: string; id: string }) {
+  return documentPdf(await loadDocument(deps, { orgId: input.orgId, kind: 'quote', id: input.id }));
 }
 
 /**
@@ -353,13 +301,11 @@ export async function sendQuote(
   const today = await todayIn(deps.db, input.orgId);
   if (!SENDABLE.includes(row.status as QuoteStatus)) throw transition(row.status, 'sent');
   if (isQuoteExpired(row.validUntil, today)) throw transition('expired', 'sent');
-  const parties = await loadParties(deps.db, input.orgId, row.clientId);
-  const client = requireClient(parties);
-  if (!client.email) throw new AppError('CLIENT_EMAIL_MISSING');
-
-  const logo = await logoOf(deps.files, parties.profile);
-  const snapshot = snapshotOf(row, parties, logo, 'sent');
-  const pdf = renderPdf(snapshot, row.pdfTemplate);
+  const doc = await quoteDocument(deps, { orgId: input.orgId, row });
+  const { buyer, seller, totals } = doc.snapshot;
+  if (!buyer.email) throw new AppError('CLIENT_EMAIL_MISSING');
+  // The PDF shows the quote as the client receives it: sent.
+  const pdf = documentPdf({ ...doc, snapshot: { ...doc.snapshot, status: 'sent' } });
 
   const token = newToken();
   const linkExpiry = new Date(`${addDays(row.validUntil, LINK_DAYS_AFTER_VALIDITY)}T23:59:59.999Z`);
@@ -378,16 +324,17 @@ export async function sendQuote(
     type: 'quote_sent',
     templateKey: 'quote_send',
     language: lang,
-    to: client.email,
+    to: buyer.email,
     values: {
-      client_name: clientDisplayName(client) || FALLBACK_CLIENT_NAME[lang],
-      company_name: parties.profile?.companyName ?? '',
-      company_email: parties.profile?.email ?? '',
-      company_phone: parties.profile?.phone ?? '',
+      // The snapshot's parties are today's client and profile (buyerOf, sellerOf).
+      client_name: buyer.name || FALLBACK_CLIENT_NAME[lang],
+      company_name: seller.name,
+      company_email: seller.email ?? '',
+      company_phone: seller.phone ?? '',
       quote_number: row.number,
       issue_date: formatDateFor(row.issueDate, lang),
       expiry_date: formatDateFor(row.validUntil, lang),
-      total_amount: formatMoneyFor(snapshot.totals.totalCents, lang),
+      total_amount: formatMoneyFor(totals.totalCents, lang),
       quote_link: `${deps.appUrl}/q/${token}`,
     },
     attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }],
@@ -504,8 +451,8 @@ function toPublicQuote(row: repo.QuoteRow, parties: DocumentParties, today: stri
   };
 }
 
-export async function getPublicQuote(deps: QuoteDeps, token: string): Promise<TPublicQuote> {
-  const row = await quoteByToken(deps.db, token);
+export async function getPublicQuote(deps: QuoteDeps, input: { token: string }): Promise<TPublicQuote> {
+  const row = await quoteByToken(deps.db, input.token);
   const [parties, today] = await Promise.all([
     loadParties(deps.db, row.organizationId, row.clientId),
     todayIn(deps.db, row.organizationId),
@@ -514,16 +461,17 @@ export async function getPublicQuote(deps: QuoteDeps, token: string): Promise<TP
 }
 
 /** The seller's logo behind a client's link; none → 404. */
-export async function publicQuoteLogo(deps: QuoteFileDeps, token: string) {
-  const row = await quoteByToken(deps.db, token);
+export async function publicQuoteLogo(deps: QuoteFileDeps, input: { token: string }) {
+  const row = await quoteByToken(deps.db, input.token);
   const logo = await readLogo(deps, row.organizationId);
   if (!logo) throw new AppError('NOT_FOUND');
   return logo;
 }
 
-export async function publicQuotePdf(deps: QuoteFileDeps, token: string) {
-  const row = await quoteByToken(deps.db, token);
-  return quotePdf(deps, row.organizationId, row.id);
+/** The PDF behind a client's link: the same document as the organization's. */
+export async function publicQuotePdf(deps: QuoteFileDeps, input: { token: string }) {
+  const row = await quoteByToken(deps.db, input.token);
+  return documentPdf(await quoteDocument(deps, { orgId: row.organizationId, row }));
 }
 
 /**

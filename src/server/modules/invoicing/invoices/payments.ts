@@ -1,10 +1,11 @@
 import { isUuid } from '@shared/ids/uuid.ts';
 import type { TInvoice, TPaymentInput } from '@shared/invoicing/contracts.ts';
-import { AppError } from '../../platform/errors.ts';
-import { formatMoneyFor } from '../invoicing/format.ts';
-import { findCategoryByName } from '../transactions/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { formatMoneyFor } from '../dates-and-money.ts';
+import { findCategoryByName } from '../../transactions/index.ts';
 import * as repo from './repository.ts';
-import { assertId, notFound, outstandingOf, present, type InvoiceDeps } from './service.ts';
+import { invoiceNotFound } from '../document.ts';
+import { assertId, outstandingOf, present, type InvoiceDeps } from './service.ts';
 
 /**
  * Records a payment and its income entry in the ledger in one transaction; the invoice is paid when the amount
@@ -19,7 +20,7 @@ type PaymentRecording = {
 };
 
 export async function recordPayment(deps: InvoiceDeps, input: PaymentRecording): Promise<TInvoice> {
-  return present(deps, input.orgId, await recordPaymentRow(deps, input));
+  return present(deps, { orgId: input.orgId, row: await recordPaymentRow(deps, input) });
 }
 
 /** Records the payment and returns the invoice's row, without the presentation. */
@@ -28,7 +29,7 @@ export async function recordPaymentRow(deps: InvoiceDeps, input: PaymentRecordin
   const { orgId, payment } = input;
   return deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
-    if (!invoice) throw notFound(input.invoiceId);
+    if (!invoice) throw invoiceNotFound(input.invoiceId);
     if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
       throw AppError.withParams('INVALID_TRANSITION', { from: invoice.phase, to: 'paid' });
     }
@@ -83,12 +84,12 @@ export async function deletePayment(
   const { orgId } = input;
   const row = await deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, orgId, input.invoiceId);
-    if (!invoice) throw notFound(input.invoiceId);
+    if (!invoice) throw invoiceNotFound(input.invoiceId);
     const removed = await repo.deletePaymentWithEntry(tx, orgId, invoice.id, input.paymentId);
     if (!removed) throw new AppError('NOT_FOUND');
     return repo.updateInvoice(tx, orgId, invoice.id, {
       paidCents: Math.max(0, invoice.paidCents - removed.amountCents),
     });
   });
-  return present(deps, orgId, row);
+  return present(deps, { orgId, row });
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TInvoiceListQuery, InvoiceStatus } from '@shared/invoicing/contracts.ts';
-import { clients } from '../../db/schema/clients.ts';
-import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../db/schema/invoicing.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { notDemoOrganization } from '../organizations/index.ts';
-import type { DbOrTx, Tx } from '../../db/database.ts';
+import { clients } from '../../../db/schema/clients.ts';
+import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../../db/schema/invoicing.ts';
+import { transactions } from '../../../db/schema/transactions.ts';
+import { notDemoOrganization } from '../../organizations/index.ts';
+import type { DbOrTx, Tx } from '../../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof invoicePayments.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import { nextAutomaticReminder } from '@shared/invoicing/reminders.ts';
 import { invoiceStatus } from '@shared/invoicing/status.ts';
-import { todayIn } from '../invoicing/format.ts';
+import { todayIn } from '../dates-and-money.ts';
 import * as repo from './repository.ts';
 import { REMINDER_TEMPLATES, deliverReminder } from './sending.ts';
 import type { InvoiceMailDeps } from './service.ts';

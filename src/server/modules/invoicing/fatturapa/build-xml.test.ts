@@ -1,8 +1,13 @@
 import { legalNoteText } from '@shared/invoicing/legal-notes.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFatturaPaXml, FatturaPaDataError } from './build-xml.ts';
-import { FATTURAPA_SCENARIOS, line, sampleDocument, type FatturaPaScenario } from './sample-documents.ts';
-import { timeXmlGeneration } from './time-xml-generation.ts';
+import {
+  FATTURAPA_SCENARIOS,
+  line,
+  sampleDocument,
+  type FatturaPaScenario,
+} from '../../../../../test/fixtures/fatturapa-documents.ts';
+import { timeXmlGeneration } from '../../../../../scripts/bench/xml-generation.ts';
 import {
   validateFatturaPaFiles,
   validateFatturaPaXml,
