@@ -40,3 +40,25 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await page.reload();
   await expect(page.getByLabel('Liquidazione', { exact: true })).toHaveValue('quarterly');
 });
+
+test('scadenzario: crediti per cliente e per ritardo, con il dettaglio delle fatture', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Scadenzario' }).click();
+  await expect(page).toHaveURL(/report=receivables/);
+  await expect(page.getByRole('heading', { name: 'Scadenzario crediti' })).toBeVisible();
+  const rows = page.getByTestId('receivables-table').getByTestId('receivables-client');
+  await expect(rows.first()).toBeVisible();
+  await axe();
+
+  // The first client's link opens the invoices list filtered on that client.
+  const link = rows.first().getByRole('link').first();
+  const name = (await link.innerText()).trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/invoices\?clientId=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+});

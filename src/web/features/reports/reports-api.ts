@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
+import type { TReceivables, TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
@@ -8,6 +8,7 @@ export const reportKeys = {
   all: root,
   vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue) =>
     [...root(orgId), 'vat-settlement', year, periodicity] as const,
+  receivables: (orgId: string | null) => [...root(orgId), 'receivables'] as const,
 };
 
 /** Reports change only when documents do: five minutes fresh (email-client.md §9, report cache). */
@@ -21,6 +22,15 @@ export function useVatSettlement(orgId: string | null, year: number, periodicity
         signal,
       }),
     placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId,
+  });
+}
+
+export function useReceivables(orgId: string | null) {
+  return useQuery({
+    queryKey: reportKeys.receivables(orgId),
+    queryFn: ({ signal }) => api<TReceivables>('/api/v1/reports/receivables', { signal }),
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId,
   });

@@ -1,0 +1,188 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatEuroCents } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import {
+  AGING_BUCKETS,
+  type AgingBucket,
+  type TReceivables,
+  type TReceivablesClient,
+} from '@shared/reports/contracts.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Button } from '@web/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { useReceivables } from './reports-api.ts';
+
+/** Colours of the ageing buckets, from "not yet due" to "over 90 days late". */
+const BUCKET_COLOUR: Record<AgingBucket, string> = {
+  notDue: 'bg-primary',
+  days1to30: 'bg-warning-soft-foreground/50',
+  days31to60: 'bg-warning-soft-foreground',
+  days61to90: 'bg-danger/70',
+  over90: 'bg-danger',
+};
+
+/** The scadenzario: open receivables by client and by days past due, with each client's average days to pay. */
+export function ReceivablesReport() {
+  const { t } = useTranslation(['reports', 'common', 'buttons']);
+  const me = useSignedInMe();
+  const locale = localeOf(currentLanguage());
+  const report = useReceivables(me.activeOrganizationId);
+  return (
+    <Card>
+      <CardHeader title={t('reports:receivables.title')} description={t('reports:receivables.description')} />
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
+        {report.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label={t('common:loading')} />
+          </div>
+        ) : report.isError ? (
+          <Alert tone="error" title={t('reports:loadError')}>
+            <p>{apiErrorMessage(report.error, t)}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void report.refetch()}>
+              {t('buttons:retry')}
+            </Button>
+          </Alert>
+        ) : report.data.clients.length === 0 ? (
+          <EmptyState
+            title={t('reports:receivables.empty.title')}
+            description={t('reports:receivables.empty.description')}
+          />
+        ) : (
+          <ReceivablesView report={report.data} locale={locale} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReceivablesView({ report, locale }: { report: TReceivables; locale: string }) {
+  const { t } = useTranslation('reports');
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  const total = report.totals.totalCents;
+  const invoicesOf = (row: TReceivablesClient, overdue = false) =>
+    `/invoices?clientId=${row.clientId}${overdue ? '&status=overdue' : ''}`;
+
+  const columns: DataColumn<TReceivablesClient>[] = [
+    {
+      id: 'client',
+      header: t('receivables.columns.client'),
+      className: 'min-w-[14rem] px-5 py-3',
+      cell: (row) => (
+        <Link to={invoicesOf(row)} className="font-medium text-primary hover:underline">
+          {row.name}
+        </Link>
+      ),
+      sortValue: (row) => row.name.toLowerCase(),
+    },
+    ...AGING_BUCKETS.map((bucket): DataColumn<TReceivablesClient> => ({
+      id: bucket,
+      header: t(`receivables.buckets.${bucket}`),
+      align: 'right',
+      sortValue: (row) => row[bucket],
+      sortDescFirst: true,
+      cell: (row) =>
+        row[bucket] === 0 ? (
+          <span className="text-muted-foreground">—</span>
+        ) : bucket === 'notDue' ? (
+          euro(row[bucket])
+        ) : (
+          <Link to={invoicesOf(row, true)} className="text-danger hover:underline">
+            {euro(row[bucket])}
+          </Link>
+        ),
+    })),
+    {
+      id: 'total',
+      header: t('receivables.columns.total'),
+      align: 'right',
+      sortValue: (row) => row.totalCents,
+      sortDescFirst: true,
+      cell: (row) => <span className="font-semibold">{euro(row.totalCents)}</span>,
+    },
+    {
+      id: 'dso',
+      header: t('receivables.columns.dso'),
+      align: 'right',
+      sortValue: (row) => row.averageDaysToPay ?? -1,
+      sortDescFirst: true,
+      cell: (row) =>
+        row.averageDaysToPay === null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          t('receivables.days', { count: row.averageDaysToPay })
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <Alert tone="info">{t('receivables.noPayables')}</Alert>
+      <figure className="m-0 grid gap-3" data-testid="aging-summary">
+        <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className="text-sm text-muted-foreground">
+            {t('receivables.summary', {
+              count: report.totals.openInvoices,
+              date: formatDate(report.asOf, locale),
+            })}
+          </span>
+          <span className="text-xl font-semibold tabular-nums text-foreground">{euro(total)}</span>
+        </figcaption>
+        <div aria-hidden="true" className="flex h-3 overflow-hidden rounded-full bg-surface-muted">
+          {AGING_BUCKETS.map((bucket) =>
+            report.totals[bucket] > 0 ? (
+              <div
+                key={bucket}
+                className={BUCKET_COLOUR[bucket]}
+                style={{ width: `${(report.totals[bucket] / total) * 100}%` }}
+              />
+            ) : null,
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {AGING_BUCKETS.map((bucket) => (
+            <div key={bucket} className="rounded-md border border-border px-3 py-2">
+              <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+                <span aria-hidden="true" className={`size-2.5 rounded-full ${BUCKET_COLOUR[bucket]}`} />
+                {t(`receivables.buckets.${bucket}`)}
+              </dt>
+              <dd className="mt-1 font-semibold tabular-nums text-foreground">
+                {euro(report.totals[bucket])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </figure>
+      <DataTable
+        caption={t('receivables.tableCaption')}
+        columns={columns}
+        rows={report.clients}
+        getRowId={(row) => row.clientId}
+        testId="receivables-table"
+        rowTestId="receivables-client"
+        tableClassName="min-w-[56rem]"
+        card={(row) => (
+          <div className="flex flex-col gap-1 px-4 py-3">
+            <span className="flex items-center justify-between gap-2">
+              <Link to={invoicesOf(row)} className="font-medium text-primary hover:underline">
+                {row.name}
+              </Link>
+              <span className="font-semibold tabular-nums">{euro(row.totalCents)}</span>
+            </span>
+            <span className="text-sm text-muted-foreground">
+              {AGING_BUCKETS.filter((b) => row[b] > 0)
+                .map((b) => `${t(`receivables.buckets.${b}`)}: ${euro(row[b])}`)
+                .join(' · ')}
+            </span>
+          </div>
+        )}
+      />
+    </>
+  );
+}
