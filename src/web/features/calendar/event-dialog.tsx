@@ -11,7 +11,8 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Textarea } from '@web/ui/input.tsx';
 import { useSaveEvent } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { detailFieldIssues } from '@web/app/form-errors.ts';
+import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
 import { eventValuesOf, formFieldOf, parseEventValues, type EventFormValues } from './event-form-values.ts';
 import { RepeatFields } from './event-repeat-fields.tsx';
 
@@ -73,7 +74,7 @@ export function EventDialog({
         );
         onDone(saved);
       } catch (error) {
-        const issues = detailIssues(error);
+        const issues = detailFieldIssues(error);
         issues.forEach((issue, i) => {
           const field = formFieldOf(issue.path);
           form.setError(

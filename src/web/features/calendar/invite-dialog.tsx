@@ -17,7 +17,8 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Textarea } from '@web/ui/input.tsx';
 import { useCreateInvitation, useInviteeClient } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { detailFieldIssues } from '@web/app/form-errors.ts';
+import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 import { DeliveryFields } from './invite-delivery-fields.tsx';
 import { fieldOf, inviteResolver, type InviteValues } from './invite-values.ts';
@@ -67,7 +68,7 @@ export function InviteDialog({
       mailToast(invitation.inviteeEmail, t('calendar:invite.sent', { email: invitation.inviteeEmail }));
       onDone();
     } catch (error) {
-      const issues = detailIssues(error);
+      const issues = detailFieldIssues(error);
       issues.forEach((issue, i) =>
         form.setError(fieldOf(issue.path), { message: issue.message }, { shouldFocus: i === 0 }),
       );
