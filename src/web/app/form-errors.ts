@@ -28,3 +28,8 @@ export function detailFieldIssues(error: unknown): FieldIssue[] {
   }
   return issues;
 }
+
+/** Moves focus to the first field with an error after a refused submit (once the errors are on screen). */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
