@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { cn } from './cn.ts';
 import { Field } from './field.tsx';
 import { Input, Select, Textarea } from './input.tsx';
 
@@ -97,3 +98,37 @@ export function ChoiceOptions<T extends string>({
     </>
   );
 }
+
+/** A checkbox with its label beside it and, when given, a hint under the label. */
+export const CheckboxField = forwardRef<
+  HTMLInputElement,
+  { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
+>(function CheckboxField({ label, hint, ...input }, ref) {
+  const title = <span className="block font-medium text-foreground">{label}</span>;
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" ref={ref} {...input} />
+      {hint ? (
+        <span>
+          {title}
+          <span className="block text-xs text-muted-foreground">{hint}</span>
+        </span>
+      ) : (
+        title
+      )}
+    </label>
+  );
+});
+
+/** A small checkbox with its text on one line, for an option that belongs to the fields above it. */
+export const InlineCheckbox = forwardRef<
+  HTMLInputElement,
+  { label: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>
+>(function InlineCheckbox({ label, className, ...input }, ref) {
+  return (
+    <label className={cn('flex items-center gap-2 text-sm text-foreground', className)}>
+      <input type="checkbox" className="size-4 shrink-0 accent-primary" ref={ref} {...input} />
+      {label}
+    </label>
+  );
+});

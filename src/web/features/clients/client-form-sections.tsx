@@ -1,5 +1,5 @@
 import { fieldText } from '@web/app/field-text.ts';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';
 import { CLIENT_FIELD_MAX, PREFERRED_LANGUAGES, type TClientFormValues } from '@shared/clients/contracts.ts';
@@ -7,6 +7,7 @@ import { COUNTRY_CODES, countryName } from '@shared/clients/countries.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { cn } from '@web/ui/cn.ts';
 import { ChoiceOptions, InputField, SelectField, TextareaField } from '@web/ui/form-fields.tsx';
+import { FormSection } from '@web/ui/form-section.tsx';
 import { ProvinceOptions } from '@web/ui/province-options.tsx';
 import type { ClientForm } from './client-form-values.ts';
 
@@ -15,10 +16,7 @@ export function IdentitySection({ form, type }: { form: ClientForm; type: TClien
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
   return (
-    <section className="grid gap-5" aria-labelledby="client-identity">
-      <h2 id="client-identity" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.identity')}
-      </h2>
+    <FormSection id="client-identity" heading="h2" title={t('clients:form.sections.identity')}>
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-foreground">{t('clients:fields.type')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -75,19 +73,7 @@ export function IdentitySection({ form, type }: { form: ClientForm; type: TClien
           />
         </div>
       )}
-    </section>
-  );
-}
-
-/** A section of the client form: its heading names it for screen readers. */
-function ClientSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-5" aria-labelledby={id}>
-      <h2 id={id} className="text-base font-semibold text-foreground">
-        {title}
-      </h2>
-      {children}
-    </section>
+    </FormSection>
   );
 }
 
@@ -97,7 +83,7 @@ export function ContactsSection({ form }: { form: ClientForm }) {
   const errors = form.formState.errors;
   const optional = t('forms:optional');
   return (
-    <ClientSection id="client-contacts" title={t('clients:form.sections.contacts')}>
+    <FormSection id="client-contacts" heading="h2" title={t('clients:form.sections.contacts')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           label={t('clients:fields.email')}
@@ -119,7 +105,7 @@ export function ContactsSection({ form }: { form: ClientForm }) {
           {...form.register('phone')}
         />
       </div>
-    </ClientSection>
+    </FormSection>
   );
 }
 
@@ -138,7 +124,7 @@ export function AddressSection({ form, country }: { form: ClientForm; country: s
   const errors = form.formState.errors;
   const optional = t('forms:optional');
   return (
-    <ClientSection id="client-address" title={t('clients:form.sections.address')}>
+    <FormSection id="client-address" heading="h2" title={t('clients:form.sections.address')}>
       <InputField
         label={t('clients:fields.address')}
         error={fieldText(errors.address?.message)}
@@ -192,7 +178,7 @@ export function AddressSection({ form, country }: { form: ClientForm; country: s
       >
         <ChoiceOptions values={countries.map((c) => c.code)} label={(code) => countryName(code, lang)} />
       </SelectField>
-    </ClientSection>
+    </FormSection>
   );
 }
 
@@ -201,7 +187,7 @@ export function PreferencesSection({ form }: { form: ClientForm }) {
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
   return (
-    <ClientSection id="client-preferences" title={t('clients:form.sections.preferences')}>
+    <FormSection id="client-preferences" heading="h2" title={t('clients:form.sections.preferences')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           label={t('clients:fields.preferredLanguage')}
@@ -223,7 +209,7 @@ export function PreferencesSection({ form }: { form: ClientForm }) {
           {...form.register('paymentTermsDays')}
         />
       </div>
-    </ClientSection>
+    </FormSection>
   );
 }
 
@@ -231,7 +217,7 @@ export function PreferencesSection({ form }: { form: ClientForm }) {
 export function NotesSection({ form }: { form: ClientForm }) {
   const { t } = useTranslation(['clients', 'forms']);
   return (
-    <ClientSection id="client-notes" title={t('clients:form.sections.notes')}>
+    <FormSection id="client-notes" heading="h2" title={t('clients:form.sections.notes')}>
       <TextareaField
         label={t('clients:fields.notes')}
         error={fieldText(form.formState.errors.notes?.message)}
@@ -240,6 +226,6 @@ export function NotesSection({ form }: { form: ClientForm }) {
         maxLength={CLIENT_FIELD_MAX.notes}
         {...form.register('notes')}
       />
-    </ClientSection>
+    </FormSection>
   );
 }

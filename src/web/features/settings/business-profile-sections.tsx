@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import {
@@ -12,6 +11,7 @@ import { onboardingMessage } from '@shared/business-profile/messages.ts';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { ChoiceOptions, InputField, SelectField, TextareaField } from '@web/ui/form-fields.tsx';
+import { FormSection } from '@web/ui/form-section.tsx';
 import { ProvinceOptions } from '@web/ui/province-options.tsx';
 import { EmployeeCountField, TaxIdFields, TaxRegimeAndPecFields } from './business-fields.tsx';
 
@@ -24,38 +24,6 @@ function errorTextIn(lang: ReturnType<typeof currentLanguage>) {
     message ? (fieldMessage(message, lang) ?? onboardingMessage(message, lang)) : undefined;
 }
 
-/** A section of the profile form under its heading, with an optional hint below the heading. */
-function ProfileSection({
-  id,
-  title,
-  hint,
-  children,
-}: {
-  id: string;
-  title: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  const heading = (
-    <h3 id={id} className="text-sm font-semibold text-foreground">
-      {title}
-    </h3>
-  );
-  return (
-    <section className="grid gap-5" aria-labelledby={id}>
-      {hint ? (
-        <div>
-          {heading}
-          <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
-        </div>
-      ) : (
-        heading
-      )}
-      {children}
-    </section>
-  );
-}
-
 /** The company: name, kind, industry, size, website, description. */
 export function CompanySection({ form }: { form: ProfileFormApi }) {
   const { t } = useTranslation(['settings', 'forms']);
@@ -63,7 +31,7 @@ export function CompanySection({ form }: { form: ProfileFormApi }) {
   const err = errorTextIn(currentLanguage());
   const optional = t('forms:optional');
   return (
-    <ProfileSection id="profile-company" title={t('settings:profile.sections.company')}>
+    <FormSection size="sm" id="profile-company" title={t('settings:profile.sections.company')}>
       <InputField
         label={t('forms:business.companyName')}
         error={err(errors.companyName?.message)}
@@ -108,7 +76,7 @@ export function CompanySection({ form }: { form: ProfileFormApi }) {
         maxLength={2000}
         {...form.register('description')}
       />
-    </ProfileSection>
+    </FormSection>
   );
 }
 
@@ -119,7 +87,7 @@ export function ContactSection({ form, italy }: { form: ProfileFormApi; italy: b
   const err = errorTextIn(currentLanguage());
   const optional = t('forms:optional');
   return (
-    <ProfileSection id="profile-contact" title={t('settings:profile.sections.contact')}>
+    <FormSection size="sm" id="profile-contact" title={t('settings:profile.sections.contact')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           label={t('forms:business.phone')}
@@ -177,7 +145,7 @@ export function ContactSection({ form, italy }: { form: ProfileFormApi; italy: b
           <ProvinceOptions empty={t('forms:choose')} />
         </SelectField>
       ) : null}
-    </ProfileSection>
+    </FormSection>
   );
 }
 
@@ -187,7 +155,8 @@ export function TaxSection({ form }: { form: ProfileFormApi }) {
   const errors = form.formState.errors;
   const err = errorTextIn(currentLanguage());
   return (
-    <ProfileSection
+    <FormSection
+      size="sm"
       id="profile-tax"
       title={t('settings:profile.sections.tax')}
       hint={t('settings:profile.taxHint')}
@@ -208,6 +177,6 @@ export function TaxSection({ form }: { form: ProfileFormApi }) {
           {...form.register('taxId')}
         />
       </div>
-    </ProfileSection>
+    </FormSection>
   );
 }
