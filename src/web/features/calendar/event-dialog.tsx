@@ -1,7 +1,7 @@
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { ClientPickerController } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { CALENDAR_FIELD_MAX, type TEvent, type TEventInput } from '@shared/calendar/contracts.ts';
@@ -142,18 +142,11 @@ export function EventDialog({
             hint={t('calendar:form.clientHint')}
           >
             {(props) => (
-              <Controller
+              <ClientPickerController
                 control={form.control}
                 name="client"
-                render={({ field }) => (
-                  <ClientPicker
-                    orgId={orgId}
-                    value={field.value}
-                    onChange={(client) => field.onChange(client)}
-                    controlProps={props}
-                    inputRef={field.ref}
-                  />
-                )}
+                orgId={orgId}
+                controlProps={props}
               />
             )}
           </Field>

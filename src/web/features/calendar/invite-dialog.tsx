@@ -1,5 +1,5 @@
 import { fieldText } from '@web/app/field-text.ts';
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { ClientPickerController } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -137,18 +137,11 @@ export function InviteDialog({
               }
             >
               {(props) => (
-                <Controller
+                <ClientPickerController
                   control={form.control}
                   name="client"
-                  render={({ field }) => (
-                    <ClientPicker
-                      orgId={orgId}
-                      value={field.value}
-                      onChange={(picked) => field.onChange(picked)}
-                      controlProps={props}
-                      inputRef={field.ref}
-                    />
-                  )}
+                  orgId={orgId}
+                  controlProps={props}
                 />
               )}
             </Field>
