@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The catalogue's JSON files, flattened to dotted keys, for the tests that read translations. */
@@ -31,4 +31,19 @@ export function loadNamespaces(lang: 'it' | 'en', namespaces: readonly string[])
 /** Whether a key exists as is or in all its plural forms (one, many, other). */
 export function hasKey(keys: Map<string, string>, key: string): boolean {
   return keys.has(key) || ['one', 'many', 'other'].every((form) => keys.has(`${key}_${form}`));
+}
+
+/**
+ * Every `ns:key` that the screens in these folders name literally (in quotes or backticks), for the tests that
+ * prove each one has a text: test files are not read.
+ */
+export function keysNamedIn(dirs: readonly string[], namespaces: readonly string[]): Set<string> {
+  const pattern = new RegExp(`['"\`]((?:${namespaces.join('|')}):[\\w.]+)['"\`]`, 'g');
+  const used = new Set<string>();
+  for (const dir of dirs) {
+    for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) used.add(m[1]!);
+    }
+  }
+  return used;
 }

@@ -192,6 +192,18 @@ describe.each(DATABASES)('live channel /api/ws on %s', (kind) => {
     });
   });
 
+  it('words a refused frame in the language of the upgrade request, from the catalogue', async () => {
+    const user = await createSignedInUserWithOrg(t.app);
+    const socket = open({ cookie: user.cookie, 'accept-language': 'it-IT,it;q=0.9' });
+    await socket.next('CONNECTED');
+    socket.send({ type: 'SUBSCRIBE_REPORT', reportId: 'r1' });
+    expect((await socket.next('ERROR')).error).toEqual({
+      code: 'UNKNOWN_MESSAGE',
+      message: 'Tipo di messaggio sconosciuto',
+    });
+    socket.close();
+  });
+
   it('answers malformed and unknown messages with an error and keeps the connection open', async () => {
     const user = await createSignedInUserWithOrg(t.app);
     const socket = open({ cookie: user.cookie });

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES, isClientMessageKey, clientMessage } from './messages.ts';
 
 describe('CLIENT_MESSAGES', () => {
-  it('has the same keys in both languages, all non-empty and translated', () => {
-    expect(Object.keys(CLIENT_MESSAGES.it).sort()).toEqual(Object.keys(CLIENT_MESSAGES.en).sort());
+  // Same keys and no empty text: the catalogue's parity test (src/web/app/locales.test.ts).
+  it('translates every message into Italian', () => {
     for (const key of Object.keys(CLIENT_MESSAGES.en)) {
       if (!isClientMessageKey(key)) throw new Error(key);
-      expect(key.startsWith('clients.')).toBe(true);
-      expect(CLIENT_MESSAGES.en[key].trim()).not.toBe('');
-      expect(CLIENT_MESSAGES.it[key].trim()).not.toBe('');
       expect(CLIENT_MESSAGES.it[key]).not.toBe(CLIENT_MESSAGES.en[key]);
     }
   });

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, isImportMessageKey, importMessage } from './messages.ts';
 
 describe('IMPORT_MESSAGES', () => {
-  it('has the same keys in both languages, all non-empty and translated', () => {
-    expect(Object.keys(IMPORT_MESSAGES.it).sort()).toEqual(Object.keys(IMPORT_MESSAGES.en).sort());
+  // Same keys and no empty text: the catalogue's parity test (src/web/app/locales.test.ts).
+  it('translates every message into Italian', () => {
     for (const key of Object.keys(IMPORT_MESSAGES.en)) {
       if (!isImportMessageKey(key)) throw new Error(key);
-      expect(key.startsWith('imports.')).toBe(true);
-      expect(IMPORT_MESSAGES.en[key].trim()).not.toBe('');
-      expect(IMPORT_MESSAGES.it[key].trim()).not.toBe('');
       expect(IMPORT_MESSAGES.it[key]).not.toBe(IMPORT_MESSAGES.en[key]);
     }
   });

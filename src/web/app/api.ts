@@ -210,6 +210,12 @@ export async function apiDownload(path: string, options: DownloadOptions): Promi
   const response = await sendAccepted(path, request);
   const blob = await readBody(response, onProgress);
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  saveFile(blob, fileName);
+  return { fileName };
+}
+
+/** Saves a file made or received in the browser under the given name, through a temporary link. */
+export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -218,5 +224,4 @@ export async function apiDownload(path: string, options: DownloadOptions): Promi
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { fileName };
 }

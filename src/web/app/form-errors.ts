@@ -9,8 +9,16 @@ export interface FieldIssue {
 
 /** The field problems of a VALIDATION_ERROR answer (`details: [{ path, message, key? }]`). */
 export function serverFieldIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details))
-    return [];
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return [];
+  return detailFieldIssues(error);
+}
+
+/**
+ * The field problems in the details of any refusal that carries them (`details: [{ path, message, key? }]`):
+ * the contract's key when the server gave one, else its text.
+ */
+export function detailFieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
   const issues: FieldIssue[] = [];
   for (const item of error.details as unknown[]) {
     const d = item as { path?: unknown; message?: unknown; key?: unknown } | null;
@@ -19,4 +27,9 @@ export function serverFieldIssues(error: unknown): FieldIssue[] {
     if (message) issues.push({ path: d.path, message });
   }
   return issues;
+}
+
+/** Moves focus to the first field with an error after a refused submit (once the errors are on screen). */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
 import { api } from '@web/app/api.ts';
 import { cn } from './cn.ts';
@@ -190,5 +191,34 @@ export function ClientPicker({
         )}
       </ul>
     </div>
+  );
+}
+
+/** The client picker bound to a react-hook-form field that holds the chosen client (`PickedClient | null`). */
+export function ClientPickerController<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+  orgId,
+  controlProps,
+}: {
+  control: Control<T, unknown, TOut>;
+  name: FieldPathByValue<T, PickedClient | null>;
+  orgId: string | null;
+  controlProps: FieldControlProps;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ClientPicker
+          orgId={orgId}
+          value={field.value as PickedClient | null}
+          onChange={(client) => field.onChange(client)}
+          controlProps={controlProps}
+          inputRef={field.ref}
+        />
+      )}
+    />
   );
 }

@@ -24,3 +24,12 @@ export function FullScreenSpinner({ label, text }: { label: string; text?: strin
     </div>
   );
 }
+
+/** A spinner centred in the space a panel or a list will take once loaded. */
+export function BlockSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner label={label} />
+    </div>
+  );
+}

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { fromNodeHeaders } from 'better-auth/node';
+import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
+import { catalogueText } from '@shared/i18n/texts.ts';
 import { parseClientMessage, type TChannel, type TServerMessage } from '@shared/realtime/messages.ts';
 import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { resolveMembership } from '../../platform/request-context.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import { AppError } from '../../platform/errors.ts';
-
-const ERROR_TEXT = {
-  MALFORMED_MESSAGE: 'Message is not valid JSON of a known shape',
-  UNKNOWN_MESSAGE: 'Unknown message type',
-} as const;
 
 /**
  * The live channel: accepted only with a valid session from a trusted origin; clients subscribe to
@@ -38,6 +35,8 @@ export async function realtimeRoutes(
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
       const subscriptions = new Map<TChannel, Array<() => void>>();
+      // Refusals of a frame are worded in the language of the upgrade request, as the API's errors are.
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       let scope: { userId: string; orgId: string | null } | null = null;
       const controls: Array<() => void> = [];
       let closed = false;
@@ -75,7 +74,8 @@ export async function realtimeRoutes(
       function handle(raw: string) {
         const parsed = parseClientMessage(raw.slice(0, 64 * 1024));
         if (!parsed.ok) {
-          send({ type: 'ERROR', error: { code: parsed.code, message: ERROR_TEXT[parsed.code] } });
+          const text = catalogueText('common', `apiErrors.${parsed.code}`, locale);
+          send({ type: 'ERROR', error: { code: parsed.code, message: text } });
           return;
         }
         const message = parsed.message;

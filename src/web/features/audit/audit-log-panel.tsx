@@ -14,7 +14,8 @@ import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import {
   AUDIT_PAGE_SIZE,
   NO_FILTERS,
@@ -36,13 +37,7 @@ export function AuditLogPanel() {
   const { t } = useTranslation('common');
   // The namespace loads here, not by suspending the whole settings page.
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
-      }
-    >
+    <Suspense fallback={<BlockSpinner label={t('common:loading')} />}>
       <AuditLog />
     </Suspense>
   );
@@ -130,18 +125,11 @@ function AuditLog() {
           <Alert tone="warning">{t('audit:filters.rangeInvalid')}</Alert>
         </div>
       ) : list.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <BlockSpinner label={t('common:loading')} />
       ) : list.isError ? (
-        <div className="p-5">
-          <Alert tone="error" title={t('audit:loadError')}>
-            <p>{apiErrorMessage(list.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError title={t('audit:loadError')} onRetry={() => void list.refetch()}>
+          <p>{apiErrorMessage(list.error, t)}</p>
+        </LoadError>
       ) : list.data.items.length === 0 ? (
         isFiltered(filters) ? (
           <EmptyState

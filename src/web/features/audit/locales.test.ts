@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasKey, loadNamespaces } from '../../../../test/helpers/locales.ts';
+import { hasKey, loadNamespaces, keysNamedIn } from '../../../../test/helpers/locales.ts';
 import {
   BACKUP_INVOICING_FIELDS,
   BACKUP_KINDS,
@@ -57,13 +56,7 @@ describe('audit and backups translations', () => {
   });
 
   it('contain every key the screens name literally', () => {
-    const used = new Set<string>();
-    for (const dir of SCREENS) {
-      for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
-        const source = readFileSync(join(dir, file), 'utf8');
-        for (const m of source.matchAll(/['"`]((?:audit|backups):[\w.]+)['"`]/g)) used.add(m[1]!);
-      }
-    }
+    const used = keysNamedIn(SCREENS, NAMESPACES);
     expect(used.size).toBeGreaterThan(60);
     const missing = [...used].filter((key) => !has('it', key) || !has('en', key));
     expect(missing).toEqual([]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '@web/ui/logo.tsx';
 import { LanguageToggle } from '@web/features/shell/language-toggle.tsx';
 import { ThemeToggle } from '@web/features/shell/theme-toggle.tsx';
@@ -27,5 +27,18 @@ export function AuthLayout({ children, marketing = true }: { children: ReactNode
       </div>
       {marketing ? <MarketingPanel showClaims={config.data?.marketingClaims ?? false} /> : null}
     </div>
+  );
+}
+
+/** The line under the sign-in or sign-up form that leads to the other one, keeping where the user was going. */
+export function AuthSwitchLink({ question, to, label }: { question: string; to: string; label: string }) {
+  const location = useLocation();
+  return (
+    <p className="mt-8 text-center text-sm text-muted-foreground">
+      {question}{' '}
+      <Link to={to} state={location.state} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }

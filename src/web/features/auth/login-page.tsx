@@ -1,22 +1,22 @@
 // Over 300 lines: /login's first load is at its 150 KB gzip budget (docs/BENCHMARKS.md), so its three forms stay in one module rather than add imports to it.
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn } from 'lucide-react';
-import { passwordProblems } from '@shared/auth/password-policy.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
+import { focusFirstInvalid } from '@web/app/form-errors.ts';
 import { refreshSession } from '@web/app/session.ts';
 import { APP_NAME } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input } from '@web/ui/input.tsx';
 import { FullScreenSpinner, Spinner } from '@web/ui/spinner.tsx';
 import { forgetSessionRevoked, wasSessionRevoked } from '@web/features/security/session-revoked.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout, AuthSwitchLink } from './auth-layout.tsx';
 import { authErrorKey, requestPasswordReset, resetPassword, signIn, usePublicConfig } from './auth-api.ts';
+import { EmailField, NewPasswordFields, newPasswordErrors } from './account-fields.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useReturnPath, useSignInState } from './use-signed-in-redirect.ts';
 
@@ -41,11 +41,6 @@ function useErrorText() {
     }
     return apiErrorMessage(error, t);
   };
-}
-
-/** Moves focus to the first field with an error after a refused submit. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 export function LoginPage() {
@@ -101,7 +96,6 @@ function SignInForm({
   const { t } = useTranslation(['auth', 'forms', 'buttons']);
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const config = usePublicConfig();
@@ -203,19 +197,7 @@ function SignInForm({
 
       <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Field label={t('forms:labels.email')} error={errors.email} required>
-          {(props) => (
-            <Input
-              {...props}
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField error={errors.email} autoComplete="username" value={email} onValue={setEmail} />
         <Field label={t('forms:labels.password')} error={errors.password} required>
           {(props) => (
             <PasswordInput
@@ -238,13 +220,20 @@ function SignInForm({
         </Button>
       </form>
 
-      <p className="mt-8 text-center text-sm text-muted-foreground">
-        {t('auth:login.noAccount')}{' '}
-        <Link to="/register" state={location.state} className="font-medium text-primary hover:underline">
-          {t('auth:login.register')}
-        </Link>
-      </p>
+      <AuthSwitchLink question={t('auth:login.noAccount')} to="/register" label={t('auth:login.register')} />
     </div>
+  );
+}
+
+/** The key and the title over the two password-reset forms. */
+function KeyHeading({ title }: { title: string }) {
+  return (
+    <>
+      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
+        <KeyRound aria-hidden="true" className="size-6" />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
+    </>
   );
 }
 
@@ -283,10 +272,7 @@ function ForgotPasswordForm({ onBack }: { onBack: (message?: string) => void }) 
 
   return (
     <div>
-      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-        <KeyRound aria-hidden="true" className="size-6" />
-      </div>
-      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:forgot.title')}</h1>
+      <KeyHeading title={t('auth:forgot.title')} />
       <p className="mt-2 text-sm text-muted-foreground">{t('auth:forgot.subtitle')}</p>
       {sentTo ? (
         <div className="mt-6 flex flex-col gap-4">
@@ -301,20 +287,7 @@ function ForgotPasswordForm({ onBack }: { onBack: (message?: string) => void }) 
       ) : (
         <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
           {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <Field label={t('forms:labels.email')} error={error} required>
-            {(props) => (
-              <Input
-                {...props}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoFocus
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </Field>
+          <EmailField error={error} autoComplete="email" autoFocus value={email} onValue={setEmail} />
           <Button type="submit" size="lg" loading={busy} className="w-full">
             {t('auth:forgot.submit')}
           </Button>
@@ -341,10 +314,7 @@ function SetNewPasswordForm({ token }: { token: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: FieldErrors = {};
-    if (!password) next.password = t('forms:errors.passwordRequired');
-    else if (passwordProblems(password).length > 0) next.password = t('forms:password.rule');
-    if (confirm !== password) next.confirm = t('forms:errors.passwordMismatch');
+    const next: FieldErrors = newPasswordErrors(password, confirm, t);
     setErrors(next);
     setFailure(null);
     if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
@@ -361,10 +331,7 @@ function SetNewPasswordForm({ token }: { token: string }) {
 
   return (
     <div>
-      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-        <KeyRound aria-hidden="true" className="size-6" />
-      </div>
-      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('auth:setPassword.title')}</h1>
+      <KeyHeading title={t('auth:setPassword.title')} />
       {done ? (
         <div className="mt-6 flex flex-col gap-4">
           <Alert tone="success">{t('auth:setPassword.done')}</Alert>
@@ -375,33 +342,15 @@ function SetNewPasswordForm({ token }: { token: string }) {
           <p className="mt-2 text-sm text-muted-foreground">{t('auth:setPassword.subtitle')}</p>
           <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
             {failure ? <Alert tone="error">{failure}</Alert> : null}
-            <Field
+            <NewPasswordFields
               label={t('forms:labels.newPassword')}
-              hint={t('forms:password.rule')}
-              error={errors.password}
-              required
-            >
-              {(props) => (
-                <PasswordInput
-                  {...props}
-                  name="new-password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('forms:labels.confirmPassword')} error={errors.confirm} required>
-              {(props) => (
-                <PasswordInput
-                  {...props}
-                  name="confirm-password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
-              )}
-            </Field>
+              name="new-password"
+              password={password}
+              confirm={confirm}
+              errors={errors}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+            />
             <Button type="submit" size="lg" loading={busy} className="w-full">
               {t('auth:setPassword.submit')}
             </Button>

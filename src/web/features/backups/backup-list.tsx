@@ -7,14 +7,14 @@ import { formatDateTime, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { BACKUPS_PAGE_SIZE, downloadBackup, useBackups } from './backups-api.ts';
 import { sizeText } from './backup-values.ts';
 
@@ -126,18 +126,11 @@ export function BackupList({
         description={t('backups:list.description')}
       />
       {list.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <BlockSpinner label={t('common:loading')} />
       ) : list.isError ? (
-        <div className="p-5">
-          <Alert tone="error" title={t('backups:list.loadError')}>
-            <p>{apiErrorMessage(list.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError title={t('backups:list.loadError')} onRetry={() => void list.refetch()}>
+          <p>{apiErrorMessage(list.error, t)}</p>
+        </LoadError>
       ) : list.data.items.length === 0 ? (
         <EmptyState
           headingLevel="h3"

@@ -10,7 +10,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Dialog } from '@web/ui/dialog.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { applyRestore, backupsKey, createBackup, downloadBackup, previewRestore } from './backups-api.ts';
 import { BackupList } from './backup-list.tsx';
 import { RestoreFromFile } from './restore-from-file.tsx';
@@ -25,13 +25,7 @@ export function BackupsPanel() {
   const { t } = useTranslation('common');
   // The namespaces load here, not by suspending the whole settings page.
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
-      }
-    >
+    <Suspense fallback={<BlockSpinner label={t('common:loading')} />}>
       <Backups />
     </Suspense>
   );

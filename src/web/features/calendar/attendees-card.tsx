@@ -7,7 +7,6 @@ import { errorMessage } from '@shared/errors/error-codes.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { ApiError } from '@web/app/api.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
@@ -22,6 +21,7 @@ import {
 } from './calendar-ui.tsx';
 import { CheckInScanDialog } from './check-in-scanner.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 
 /** Attendees (guests who accepted) in the order they came in, checked in from the list or by scanning. */
 export function AttendeesCard({ eventId }: { eventId: string }) {
@@ -92,14 +92,9 @@ export function AttendeesCard({ eventId }: { eventId: string }) {
       {list.isPending ? (
         <SkeletonRows aside={false} rows={3} label={t('common:loading')} />
       ) : list.isError ? (
-        <div className="p-5">
-          <Alert tone="error">
-            <p>{fetchFailedMessage('calendar.errors.fetchAttendeesFailed', list.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError onRetry={() => void list.refetch()}>
+          <p>{fetchFailedMessage('calendar.errors.fetchAttendeesFailed', list.error, t)}</p>
+        </LoadError>
       ) : items.length === 0 ? (
         <EmptyState
           headingLevel="h3"

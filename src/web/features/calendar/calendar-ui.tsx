@@ -31,22 +31,6 @@ const CALENDAR_CODES = new Set([
   'COMMENT_ADD_FAILED',
 ]);
 
-/**
- * The field problems of a refusal (VALIDATION_ERROR, and also ALREADY_EXISTS "already invited" or CHECK_IN_FAILED,
- * which carry `details: [{ path, message, key? }]` too): the contract's key when given, else the server's text.
- */
-export function detailIssues(error: unknown): { path: string; message: string }[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
-  const issues: { path: string; message: string }[] = [];
-  for (const item of error.details as unknown[]) {
-    const d = item as { path?: unknown; message?: unknown; key?: unknown } | null;
-    if (!d || typeof d.path !== 'string' || !d.path) continue;
-    const message = typeof d.key === 'string' ? d.key : typeof d.message === 'string' ? d.message : '';
-    if (message) issues.push({ path: d.path, message });
-  }
-  return issues;
-}
-
 /** The first field problem of an answer, as the server localised it. */
 export function firstDetail(error: unknown): string | null {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return null;

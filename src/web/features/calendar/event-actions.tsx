@@ -10,7 +10,8 @@ import { Field } from '@web/ui/field.tsx';
 import { Input } from '@web/ui/input.tsx';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useDeleteEvent, useMoveEvent } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { detailFieldIssues } from '@web/app/form-errors.ts';
+import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
 
 /** What a move needs to know of the event (a whole TEvent, or an occurrence from the calendar). */
 export interface MovableEvent {
@@ -58,7 +59,7 @@ export function MoveEventDialog({ event, onDone }: { event: MovableEvent; onDone
       toast.success(t('calendar:toast.moved', { title: event.title }));
       onDone();
     } catch (error) {
-      const issues = detailIssues(error);
+      const issues = detailFieldIssues(error);
       if (issues.length > 0) {
         const next: typeof errors = {};
         for (const issue of issues) {

@@ -1,7 +1,7 @@
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { ClientPickerController } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
 import { CALENDAR_FIELD_MAX, type TEvent, type TEventInput } from '@shared/calendar/contracts.ts';
@@ -11,7 +11,8 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Textarea } from '@web/ui/input.tsx';
 import { useSaveEvent } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { detailFieldIssues } from '@web/app/form-errors.ts';
+import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
 import { eventValuesOf, formFieldOf, parseEventValues, type EventFormValues } from './event-form-values.ts';
 import { RepeatFields } from './event-repeat-fields.tsx';
 
@@ -73,7 +74,7 @@ export function EventDialog({
         );
         onDone(saved);
       } catch (error) {
-        const issues = detailIssues(error);
+        const issues = detailFieldIssues(error);
         issues.forEach((issue, i) => {
           const field = formFieldOf(issue.path);
           form.setError(
@@ -141,18 +142,11 @@ export function EventDialog({
             hint={t('calendar:form.clientHint')}
           >
             {(props) => (
-              <Controller
+              <ClientPickerController
                 control={form.control}
                 name="client"
-                render={({ field }) => (
-                  <ClientPicker
-                    orgId={orgId}
-                    value={field.value}
-                    onChange={(client) => field.onChange(client)}
-                    controlProps={props}
-                    inputRef={field.ref}
-                  />
-                )}
+                orgId={orgId}
+                controlProps={props}
               />
             )}
           </Field>

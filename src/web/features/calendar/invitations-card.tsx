@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
 import { Mail, UserPlus } from 'lucide-react';
 import type { TCalendarOptions, TInvitation } from '@shared/calendar/contracts.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
@@ -22,6 +21,7 @@ import { calendarErrorMessage, fetchFailedMessage, useCalendarPermissions } from
 import { InvitationList } from './invitation-list.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 
 type Open = { kind: 'invite' } | { kind: 'answer' | 'resend' | 'cancel'; invitation: TInvitation };
@@ -71,14 +71,9 @@ export function InvitationsCard({
       {list.isPending ? (
         <SkeletonRows aside={false} rows={3} label={t('common:loading')} />
       ) : list.isError ? (
-        <div className="p-5">
-          <Alert tone="error">
-            <p>{fetchFailedMessage('calendar.errors.fetchInvitationsFailed', list.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError onRetry={() => void list.refetch()}>
+          <p>{fetchFailedMessage('calendar.errors.fetchInvitationsFailed', list.error, t)}</p>
+        </LoadError>
       ) : items.length === 0 ? (
         <EmptyState
           headingLevel="h3"

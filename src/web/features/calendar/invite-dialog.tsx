@@ -1,5 +1,5 @@
 import { fieldText } from '@web/app/field-text.ts';
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { ClientPickerController } from '@web/ui/client-picker.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -17,7 +17,8 @@ import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Textarea } from '@web/ui/input.tsx';
 import { useCreateInvitation, useInviteeClient } from './calendar-api.ts';
-import { calendarErrorMessage, detailIssues, useCalendarPermissions } from './calendar-ui.tsx';
+import { detailFieldIssues } from '@web/app/form-errors.ts';
+import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
 import { DeliveryFields } from './invite-delivery-fields.tsx';
 import { fieldOf, inviteResolver, type InviteValues } from './invite-values.ts';
@@ -67,7 +68,7 @@ export function InviteDialog({
       mailToast(invitation.inviteeEmail, t('calendar:invite.sent', { email: invitation.inviteeEmail }));
       onDone();
     } catch (error) {
-      const issues = detailIssues(error);
+      const issues = detailFieldIssues(error);
       issues.forEach((issue, i) =>
         form.setError(fieldOf(issue.path), { message: issue.message }, { shouldFocus: i === 0 }),
       );
@@ -136,18 +137,11 @@ export function InviteDialog({
               }
             >
               {(props) => (
-                <Controller
+                <ClientPickerController
                   control={form.control}
                   name="client"
-                  render={({ field }) => (
-                    <ClientPicker
-                      orgId={orgId}
-                      value={field.value}
-                      onChange={(picked) => field.onChange(picked)}
-                      controlProps={props}
-                      inputRef={field.ref}
-                    />
-                  )}
+                  orgId={orgId}
+                  controlProps={props}
                 />
               )}
             </Field>

@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasKey, loadNamespace, loadNamespaces } from '../../../../test/helpers/locales.ts';
+import { hasKey, loadNamespace, loadNamespaces, keysNamedIn } from '../../../../test/helpers/locales.ts';
 import { COMMENT_TYPES, RSVP_RESPONSES, RSVP_STATUSES } from '@shared/calendar/contracts.ts';
 import { ROUTES } from '@shared/navigation/routes.ts';
 import { CALENDAR_VIEWS } from './calendar-dates.ts';
@@ -54,13 +53,7 @@ describe('calendar and rsvp translations', () => {
   });
 
   it('contain every key the screens name literally', () => {
-    const used = new Set<string>();
-    for (const dir of SCREENS) {
-      for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
-        const source = readFileSync(join(dir, file), 'utf8');
-        for (const m of source.matchAll(/['"`]((?:calendar|rsvp):[\w.]+)['"`]/g)) used.add(m[1]!);
-      }
-    }
+    const used = keysNamedIn(SCREENS, NAMESPACES);
     expect(used.size).toBeGreaterThan(150);
     const missing = [...used].filter((key) => !has('it', key) || !has('en', key));
     expect(missing).toEqual([]);

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TClient } from '@shared/clients/contracts.ts';
 import { countryName } from '@shared/clients/countries.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { Facts } from '@web/ui/facts.tsx';
 
 /** The client's identity, tax data and notes, as cards of facts. */
 export function ClientFacts({ client }: { client: TClient }) {
@@ -17,6 +17,7 @@ export function ClientFacts({ client }: { client: TClient }) {
         <CardHeader title={t('clients:detail.sections.identity')} />
         <CardContent>
           <Facts
+            className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2"
             items={[
               [client.type === 'company' ? t('clients:fields.companyName') : null, client.companyName],
               [
@@ -42,6 +43,7 @@ export function ClientFacts({ client }: { client: TClient }) {
         <CardHeader title={t('clients:detail.sections.tax')} />
         <CardContent>
           <Facts
+            className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2"
             items={[
               [
                 client.country === 'IT' ? t('clients:fields.vatNumberIt') : t('clients:fields.vatNumber'),
@@ -72,24 +74,5 @@ export function ClientFacts({ client }: { client: TClient }) {
         </Card>
       ) : null}
     </div>
-  );
-}
-
-/** A definition list that leaves out empty facts and shows a dash when all are empty. */
-function Facts({ items }: { items: [string | null, ReactNode][] }) {
-  const shown = items.filter(
-    ([label, value]) => label && value !== null && value !== undefined && value !== '',
-  );
-  return (
-    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
-      {shown.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="mt-0.5 font-medium break-words text-foreground [&_a]:text-primary [&_a]:hover:underline">
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }

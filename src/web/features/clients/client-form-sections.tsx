@@ -2,26 +2,21 @@ import { fieldText } from '@web/app/field-text.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';
-import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
 import { CLIENT_FIELD_MAX, PREFERRED_LANGUAGES, type TClientFormValues } from '@shared/clients/contracts.ts';
 import { COUNTRY_CODES, countryName } from '@shared/clients/countries.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { cn } from '@web/ui/cn.ts';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select, Textarea } from '@web/ui/input.tsx';
+import { ChoiceOptions, InputField, SelectField, TextareaField } from '@web/ui/form-fields.tsx';
+import { FormSection } from '@web/ui/form-section.tsx';
+import { ProvinceOptions } from '@web/ui/province-options.tsx';
 import type { ClientForm } from './client-form-values.ts';
 
 /** Company or person, and its name. */
 export function IdentitySection({ form, type }: { form: ClientForm; type: TClientFormValues['type'] }) {
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
-  const optional = t('forms:optional');
-  const err = (message: string | undefined) => fieldText(message);
   return (
-    <section className="grid gap-5" aria-labelledby="client-identity">
-      <h2 id="client-identity" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.identity')}
-      </h2>
+    <FormSection id="client-identity" heading="h2" title={t('clients:form.sections.identity')}>
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-foreground">{t('clients:fields.type')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -50,45 +45,35 @@ export function IdentitySection({ form, type }: { form: ClientForm; type: TClien
         </div>
       </fieldset>
       {type === 'person' ? (
-        <Field label={t('clients:fields.fullName')} error={err(errors.fullName?.message)} required>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="name"
-              maxLength={CLIENT_FIELD_MAX.fullName}
-              {...form.register('fullName')}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('clients:fields.fullName')}
+          error={fieldText(errors.fullName?.message)}
+          required
+          autoComplete="name"
+          maxLength={CLIENT_FIELD_MAX.fullName}
+          {...form.register('fullName')}
+        />
       ) : (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('clients:fields.companyName')} error={err(errors.companyName?.message)} required>
-            {(props) => (
-              <Input
-                {...props}
-                autoComplete="organization"
-                maxLength={CLIENT_FIELD_MAX.companyName}
-                {...form.register('companyName')}
-              />
-            )}
-          </Field>
-          <Field
+          <InputField
+            label={t('clients:fields.companyName')}
+            error={fieldText(errors.companyName?.message)}
+            required
+            autoComplete="organization"
+            maxLength={CLIENT_FIELD_MAX.companyName}
+            {...form.register('companyName')}
+          />
+          <InputField
             label={t('clients:fields.contactPerson')}
-            error={err(errors.fullName?.message)}
-            optionalText={optional}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                autoComplete="name"
-                maxLength={CLIENT_FIELD_MAX.fullName}
-                {...form.register('fullName')}
-              />
-            )}
-          </Field>
+            error={fieldText(errors.fullName?.message)}
+            optionalText={t('forms:optional')}
+            autoComplete="name"
+            maxLength={CLIENT_FIELD_MAX.fullName}
+            {...form.register('fullName')}
+          />
         </div>
       )}
-    </section>
+    </FormSection>
   );
 }
 
@@ -97,38 +82,30 @@ export function ContactsSection({ form }: { form: ClientForm }) {
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
   const optional = t('forms:optional');
-  const err = (message: string | undefined) => fieldText(message);
   return (
-    <section className="grid gap-5" aria-labelledby="client-contacts">
-      <h2 id="client-contacts" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.contacts')}
-      </h2>
+    <FormSection id="client-contacts" heading="h2" title={t('clients:form.sections.contacts')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('clients:fields.email')} error={err(errors.email?.message)} optionalText={optional}>
-          {(props) => (
-            <Input
-              {...props}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={CLIENT_FIELD_MAX.email}
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label={t('clients:fields.phone')} error={err(errors.phone?.message)} optionalText={optional}>
-          {(props) => (
-            <Input
-              {...props}
-              type="tel"
-              autoComplete="tel"
-              maxLength={CLIENT_FIELD_MAX.phone}
-              {...form.register('phone')}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('clients:fields.email')}
+          error={fieldText(errors.email?.message)}
+          optionalText={optional}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={CLIENT_FIELD_MAX.email}
+          {...form.register('email')}
+        />
+        <InputField
+          label={t('clients:fields.phone')}
+          error={fieldText(errors.phone?.message)}
+          optionalText={optional}
+          type="tel"
+          autoComplete="tel"
+          maxLength={CLIENT_FIELD_MAX.phone}
+          {...form.register('phone')}
+        />
       </div>
-    </section>
+    </FormSection>
   );
 }
 
@@ -146,80 +123,62 @@ export function AddressSection({ form, country }: { form: ClientForm; country: s
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
   const optional = t('forms:optional');
-  const err = (message: string | undefined) => fieldText(message);
   return (
-    <section className="grid gap-5" aria-labelledby="client-address">
-      <h2 id="client-address" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.address')}
-      </h2>
-      <Field label={t('clients:fields.address')} error={err(errors.address?.message)} optionalText={optional}>
-        {(props) => (
-          <Input
-            {...props}
-            autoComplete="street-address"
-            maxLength={CLIENT_FIELD_MAX.address}
-            {...form.register('address')}
+    <FormSection id="client-address" heading="h2" title={t('clients:form.sections.address')}>
+      <InputField
+        label={t('clients:fields.address')}
+        error={fieldText(errors.address?.message)}
+        optionalText={optional}
+        autoComplete="street-address"
+        maxLength={CLIENT_FIELD_MAX.address}
+        {...form.register('address')}
+      />
+      <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)]">
+        <InputField
+          label={italy ? t('clients:fields.cap') : t('clients:fields.postalCode')}
+          error={fieldText(errors.postalCode?.message)}
+          optionalText={optional}
+          autoComplete="postal-code"
+          inputMode={italy ? 'numeric' : undefined}
+          {...form.register('postalCode')}
+        />
+        <InputField
+          label={t('clients:fields.city')}
+          error={fieldText(errors.city?.message)}
+          optionalText={optional}
+          autoComplete="address-level2"
+          maxLength={CLIENT_FIELD_MAX.city}
+          {...form.register('city')}
+        />
+        {italy ? (
+          <SelectField
+            label={t('clients:fields.province')}
+            error={fieldText(errors.province?.message)}
+            optionalText={optional}
+            {...form.register('province')}
+          >
+            <ProvinceOptions empty={t('forms:choose')} />
+          </SelectField>
+        ) : (
+          <InputField
+            label={t('clients:fields.province')}
+            error={fieldText(errors.province?.message)}
+            optionalText={optional}
+            autoComplete="address-level1"
+            {...form.register('province')}
           />
         )}
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)]">
-        <Field
-          label={italy ? t('clients:fields.cap') : t('clients:fields.postalCode')}
-          error={err(errors.postalCode?.message)}
-          optionalText={optional}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="postal-code"
-              inputMode={italy ? 'numeric' : undefined}
-              {...form.register('postalCode')}
-            />
-          )}
-        </Field>
-        <Field label={t('clients:fields.city')} error={err(errors.city?.message)} optionalText={optional}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="address-level2"
-              maxLength={CLIENT_FIELD_MAX.city}
-              {...form.register('city')}
-            />
-          )}
-        </Field>
-        <Field
-          label={t('clients:fields.province')}
-          error={err(errors.province?.message)}
-          optionalText={optional}
-        >
-          {(props) =>
-            italy ? (
-              <Select {...props} {...form.register('province')}>
-                <option value="">{t('forms:choose')}</option>
-                {PROVINCE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {PROVINCES[code]} ({code})
-                  </option>
-                ))}
-              </Select>
-            ) : (
-              <Input {...props} autoComplete="address-level1" {...form.register('province')} />
-            )
-          }
-        </Field>
       </div>
-      <Field label={t('clients:fields.country')} error={err(errors.country?.message)} className="sm:max-w-sm">
-        {(props) => (
-          <Select {...props} autoComplete="country" {...form.register('country')}>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-    </section>
+      <SelectField
+        label={t('clients:fields.country')}
+        error={fieldText(errors.country?.message)}
+        className="sm:max-w-sm"
+        autoComplete="country"
+        {...form.register('country')}
+      >
+        <ChoiceOptions values={countries.map((c) => c.code)} label={(code) => countryName(code, lang)} />
+      </SelectField>
+    </FormSection>
   );
 }
 
@@ -227,66 +186,46 @@ export function AddressSection({ form, country }: { form: ClientForm; country: s
 export function PreferencesSection({ form }: { form: ClientForm }) {
   const { t } = useTranslation(['clients', 'forms']);
   const errors = form.formState.errors;
-  const err = (message: string | undefined) => fieldText(message);
   return (
-    <section className="grid gap-5" aria-labelledby="client-preferences">
-      <h2 id="client-preferences" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.preferences')}
-      </h2>
+    <FormSection id="client-preferences" heading="h2" title={t('clients:form.sections.preferences')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <SelectField
           label={t('clients:fields.preferredLanguage')}
           hint={t('clients:hints.preferredLanguage')}
-          error={err(errors.preferredLanguage?.message)}
+          error={fieldText(errors.preferredLanguage?.message)}
+          {...form.register('preferredLanguage')}
         >
-          {(props) => (
-            <Select {...props} {...form.register('preferredLanguage')}>
-              {PREFERRED_LANGUAGES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`clients:languages.${code}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+          <ChoiceOptions values={PREFERRED_LANGUAGES} label={(code) => t(`clients:languages.${code}`)} />
+        </SelectField>
+        <InputField
           label={t('clients:fields.paymentTermsDays')}
           hint={t('clients:hints.paymentTermsDays')}
-          error={err(errors.paymentTermsDays?.message)}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={365}
-              step={1}
-              {...form.register('paymentTermsDays')}
-            />
-          )}
-        </Field>
+          error={fieldText(errors.paymentTermsDays?.message)}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={365}
+          step={1}
+          {...form.register('paymentTermsDays')}
+        />
       </div>
-    </section>
+    </FormSection>
   );
 }
 
 /** Free notes. */
 export function NotesSection({ form }: { form: ClientForm }) {
   const { t } = useTranslation(['clients', 'forms']);
-  const errors = form.formState.errors;
-  const optional = t('forms:optional');
-  const err = (message: string | undefined) => fieldText(message);
   return (
-    <section className="grid gap-5" aria-labelledby="client-notes">
-      <h2 id="client-notes" className="text-base font-semibold text-foreground">
-        {t('clients:form.sections.notes')}
-      </h2>
-      <Field label={t('clients:fields.notes')} error={err(errors.notes?.message)} optionalText={optional}>
-        {(props) => (
-          <Textarea {...props} rows={4} maxLength={CLIENT_FIELD_MAX.notes} {...form.register('notes')} />
-        )}
-      </Field>
-    </section>
+    <FormSection id="client-notes" heading="h2" title={t('clients:form.sections.notes')}>
+      <TextareaField
+        label={t('clients:fields.notes')}
+        error={fieldText(form.formState.errors.notes?.message)}
+        optionalText={t('forms:optional')}
+        rows={4}
+        maxLength={CLIENT_FIELD_MAX.notes}
+        {...form.register('notes')}
+      />
+    </FormSection>
   );
 }

@@ -7,8 +7,8 @@ import type {
 } from '@shared/clients/import-export.ts';
 import type { TClientTimeline } from '@shared/clients/timeline.ts';
 import type { TSendResult } from '@shared/invoicing/contracts.ts';
-import { api, ApiError, NETWORK_ERROR } from '@web/app/api.ts';
-import type { FieldIssue } from '@web/app/form-errors.ts';
+import { api, ApiError, NETWORK_ERROR, saveFile } from '@web/app/api.ts';
+import { detailFieldIssues, type FieldIssue } from '@web/app/form-errors.ts';
 
 export interface ClientPage {
   items: TClient[];
@@ -160,14 +160,7 @@ export async function downloadClientExport(format: ClientExportFormat, params: C
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `clienti.${format}`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName);
   return { fileName, count: Number(response.headers.get('x-total-count') ?? 0) };
 }
 
@@ -176,14 +169,7 @@ export async function downloadClientExport(format: ClientExportFormat, params: C
  * translation keys when the server gave one.
  */
 export function clientFieldIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  if (!(error instanceof ApiError)) return [];
   if (error.code !== 'VALIDATION_ERROR' && error.code !== 'ALREADY_EXISTS') return [];
-  const issues: FieldIssue[] = [];
-  for (const item of error.details as unknown[]) {
-    const d = item as { path?: unknown; message?: unknown; key?: unknown } | null;
-    if (!d || typeof d.path !== 'string' || !d.path) continue;
-    const message = typeof d.key === 'string' ? d.key : typeof d.message === 'string' ? d.message : '';
-    if (message) issues.push({ path: d.path, message });
-  }
-  return issues;
+  return detailFieldIssues(error);
 }

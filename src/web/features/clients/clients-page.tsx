@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus, Search, Upload, Users } from 'lucide-react';
+import { Plus, Upload, Users } from 'lucide-react';
 import { CLIENT_ARCHIVE_FILTERS, CLIENT_SORTS, CLIENT_TYPES } from '@shared/clients/contracts.ts';
 import { COUNTRY_CODES, countryName, isCountryCode } from '@shared/clients/countries.ts';
 import { formatNumber } from '@shared/format/format.ts';
@@ -13,7 +13,8 @@ import { buttonClasses } from '@web/ui/button.tsx';
 import { Card } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
+import { SearchInput } from '@web/ui/search-input.tsx';
+import { Select } from '@web/ui/input.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { ClientExportMenu } from './client-export-menu.tsx';
 import { ClientTable } from './client-table.tsx';
@@ -138,22 +139,14 @@ export function ClientsPage() {
         >
           <Field label={t('clients:list.searchLabel')} className="col-span-2 lg:col-span-1">
             {(props) => (
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-                <Input
-                  {...props}
-                  type="search"
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder={t('clients:list.searchPlaceholder')}
-                  className="pl-9"
-                  maxLength={100}
-                  autoComplete="off"
-                />
-              </div>
+              <SearchInput
+                {...props}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t('clients:list.searchPlaceholder')}
+                maxLength={100}
+                autoComplete="off"
+              />
             )}
           </Field>
           <Field label={t('clients:list.type')}>

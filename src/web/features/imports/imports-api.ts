@@ -5,7 +5,7 @@ import {
   type TParseQuery,
   type TParsedFile,
 } from '@shared/imports/contracts.ts';
-import { api, ApiError } from '@web/app/api.ts';
+import { api, ApiError, saveFile } from '@web/app/api.ts';
 
 export { IMPORT_FILE_MAX_BYTES };
 
@@ -24,14 +24,7 @@ export function parseImportFile(file: File, options: TParseQuery = {}): Promise<
 
 /** Saves a CSV made in the browser (an import template) under the given name. */
 export function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /**

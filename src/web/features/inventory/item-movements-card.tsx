@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { PAGE_SIZE, useMovements } from './inventory-api.ts';
 import { formatQuantity, unitSymbol } from './inventory-format.ts';
 import { Pager } from './inventory-ui.tsx';
@@ -86,9 +86,7 @@ export function MovementsCard({ item }: { item: TItem }) {
         description={t('inventory:movements.description')}
       />
       {movements.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <BlockSpinner label={t('common:loading')} />
       ) : movements.isError ? (
         <div className="p-5">
           <Alert tone="error" title={t('inventory:movements.loadError')}>

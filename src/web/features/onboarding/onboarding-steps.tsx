@@ -3,16 +3,17 @@ import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import {
   BUSINESS_TYPES,
   COUNTRIES,
-  EMPLOYEE_COUNTS,
   INDUSTRIES,
   type TOnboardingFormValues,
   type TOnboardingSubmission,
 } from '@shared/business-profile/contracts.ts';
-import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
-import { TAX_REGIME_CODES, taxRegimeLabel } from '@shared/business-profile/tax-regimes.ts';
-import { currentLanguage } from '@web/app/i18n.ts';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select, Textarea } from '@web/ui/input.tsx';
+import { ChoiceOptions, InputField, SelectField, TextareaField } from '@web/ui/form-fields.tsx';
+import { ProvinceOptions } from '@web/ui/province-options.tsx';
+import {
+  EmployeeCountField,
+  TaxIdFields,
+  TaxRegimeAndPecFields,
+} from '@web/features/settings/business-fields.tsx';
 
 type Form = UseFormReturn<TOnboardingFormValues, unknown, TOnboardingSubmission>;
 type StepProps = { form: Form; errorText: (message: string | undefined) => string | undefined };
@@ -35,38 +36,38 @@ export function StepCompany({ form, errorText }: StepProps) {
   const reg = makeRegister(form);
   return (
     <div className="grid gap-5">
-      <Field label={t('forms:business.companyName')} error={errorText(errors.companyName?.message)} required>
-        {(props) => <Input {...props} autoComplete="organization" {...reg('companyName')} />}
-      </Field>
+      <InputField
+        label={t('forms:business.companyName')}
+        error={errorText(errors.companyName?.message)}
+        required
+        autoComplete="organization"
+        {...reg('companyName')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <SelectField
           label={t('forms:business.businessType')}
           error={errorText(errors.businessType?.message)}
           required
+          {...reg('businessType')}
         >
-          {(props) => (
-            <Select {...props} {...reg('businessType')}>
-              <option value="">{t('forms:choose')}</option>
-              {BUSINESS_TYPES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:businessTypes.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={t('forms:business.industry')} error={errorText(errors.industry?.message)} required>
-          {(props) => (
-            <Select {...props} {...reg('industry')}>
-              <option value="">{t('forms:choose')}</option>
-              {INDUSTRIES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:industries.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          <ChoiceOptions
+            values={BUSINESS_TYPES}
+            label={(v) => t(`forms:businessTypes.${v}`)}
+            empty={t('forms:choose')}
+          />
+        </SelectField>
+        <SelectField
+          label={t('forms:business.industry')}
+          error={errorText(errors.industry?.message)}
+          required
+          {...reg('industry')}
+        >
+          <ChoiceOptions
+            values={INDUSTRIES}
+            label={(v) => t(`forms:industries.${v}`)}
+            empty={t('forms:choose')}
+          />
+        </SelectField>
       </div>
     </div>
   );
@@ -80,82 +81,75 @@ export function StepAddress({ form, errorText }: StepProps) {
   const italy = country === 'IT';
   return (
     <div className="grid gap-5">
-      <Field label={t('forms:business.street')} error={errorText(errors?.street?.message)} required>
-        {(props) => <Input {...props} autoComplete="street-address" {...reg('address.street')} />}
-      </Field>
+      <InputField
+        label={t('forms:business.street')}
+        error={errorText(errors?.street?.message)}
+        required
+        autoComplete="street-address"
+        {...reg('address.street')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('forms:business.city')} error={errorText(errors?.city?.message)} required>
-          {(props) => <Input {...props} autoComplete="address-level2" {...reg('address.city')} />}
-        </Field>
-        <Field
+        <InputField
+          label={t('forms:business.city')}
+          error={errorText(errors?.city?.message)}
+          required
+          autoComplete="address-level2"
+          {...reg('address.city')}
+        />
+        <InputField
           label={italy ? t('forms:business.zipCodeIt') : t('forms:business.zipCode')}
           error={errorText(errors?.zipCode?.message)}
           required
-        >
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="postal-code"
-              inputMode={italy ? 'numeric' : undefined}
-              {...reg('address.zipCode')}
-            />
-          )}
-        </Field>
+          autoComplete="postal-code"
+          inputMode={italy ? 'numeric' : undefined}
+          {...reg('address.zipCode')}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('forms:business.country')} error={errorText(errors?.country?.message)}>
-          {(props) => (
-            <Select
-              {...props}
-              autoComplete="country"
-              {...reg('address.country', {
-                onChange: () => {
-                  form.setValue('address.state', '');
-                  form.setValue('address.province', '');
-                },
-              })}
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`forms:countries.${c}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label={t('forms:business.country')}
+          error={errorText(errors?.country?.message)}
+          autoComplete="country"
+          {...reg('address.country', {
+            onChange: () => {
+              form.setValue('address.state', '');
+              form.setValue('address.province', '');
+            },
+          })}
+        >
+          <ChoiceOptions values={COUNTRIES} label={(c) => t(`forms:countries.${c}`)} />
+        </SelectField>
         {italy ? (
-          <Field label={t('forms:business.province')} error={errorText(errors?.state?.message)} required>
-            {(props) => (
-              <Select
-                {...props}
-                {...reg('address.state', {
-                  onChange: (event: { target: { value: string } }) =>
-                    form.setValue('address.province', event.target.value),
-                })}
-              >
-                <option value="">{t('forms:choose')}</option>
-                {PROVINCE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {PROVINCES[code]} ({code})
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label={t('forms:business.province')}
+            error={errorText(errors?.state?.message)}
+            required
+            {...reg('address.state', {
+              onChange: (event: { target: { value: string } }) =>
+                form.setValue('address.province', event.target.value),
+            })}
+          >
+            <ProvinceOptions empty={t('forms:choose')} />
+          </SelectField>
         ) : (
-          <Field label={t('forms:business.state')} error={errorText(errors?.state?.message)} required>
-            {(props) => <Input {...props} autoComplete="address-level1" {...reg('address.state')} />}
-          </Field>
+          <InputField
+            label={t('forms:business.state')}
+            error={errorText(errors?.state?.message)}
+            required
+            autoComplete="address-level1"
+            {...reg('address.state')}
+          />
         )}
       </div>
-      <Field
+      <InputField
         label={t('forms:business.phone')}
         error={errorText(form.formState.errors.phone?.message)}
         required
         className="sm:max-w-[calc(50%-0.625rem)]"
-      >
-        {(props) => <Input {...props} type="tel" autoComplete="tel" {...reg('phone')} />}
-      </Field>
+        type="tel"
+        autoComplete="tel"
+        {...reg('phone')}
+      />
     </div>
   );
 }
@@ -165,7 +159,6 @@ export function StepDetails({ form, errorText }: StepProps) {
   const errors = form.formState.errors;
   const italy = form.watch('address.country') === 'IT';
   const optional = t('forms:optional');
-  const lang = currentLanguage();
   const reg = makeRegister(form);
   return (
     <div className="grid gap-5">
@@ -176,92 +169,47 @@ export function StepDetails({ form, errorText }: StepProps) {
           </legend>
           <p className="-mt-2 text-sm text-muted-foreground">{t('onboarding:italianTax.description')}</p>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              label={t('forms:business.partitaIva')}
-              hint={t('forms:business.partitaIvaHint')}
-              error={errorText(errors.partitaIva?.message)}
-              optionalText={optional}
-            >
-              {(props) => <Input {...props} inputMode="numeric" {...reg('partitaIva')} />}
-            </Field>
-            <Field
-              label={t('forms:business.codiceFiscale')}
-              hint={t('forms:business.codiceFiscaleHint')}
-              error={errorText(errors.codiceFiscale?.message)}
-              optionalText={optional}
-            >
-              {(props) => <Input {...props} className="uppercase" {...reg('codiceFiscale')} />}
-            </Field>
+            <TaxIdFields
+              partitaIva={{ ...reg('partitaIva'), error: errorText(errors.partitaIva?.message) }}
+              codiceFiscale={{ ...reg('codiceFiscale'), error: errorText(errors.codiceFiscale?.message) }}
+            />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              label={t('forms:business.taxRegime')}
-              error={errorText(errors.taxRegime?.message)}
-              optionalText={optional}
-            >
-              {(props) => (
-                <Select {...props} {...reg('taxRegime')}>
-                  <option value="">{t('forms:choose')}</option>
-                  {TAX_REGIME_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code} – {taxRegimeLabel(code, lang)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field
-              label={t('forms:business.pec')}
-              hint={t('forms:business.pecHint')}
-              error={errorText(errors.pec?.message)}
-              optionalText={optional}
-            >
-              {(props) => <Input {...props} type="email" inputMode="email" {...reg('pec')} />}
-            </Field>
+            <TaxRegimeAndPecFields
+              taxRegime={{ ...reg('taxRegime'), error: errorText(errors.taxRegime?.message) }}
+              pec={{ ...reg('pec'), error: errorText(errors.pec?.message) }}
+            />
           </div>
         </fieldset>
       ) : (
-        <Field
+        <InputField
           label={t('forms:business.taxId')}
           error={errorText(errors.taxId?.message)}
           optionalText={optional}
-        >
-          {(props) => <Input {...props} {...reg('taxId')} />}
-        </Field>
+          {...reg('taxId')}
+        />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <InputField
           label={t('forms:business.website')}
           hint={t('forms:business.websiteHint')}
           error={errorText(errors.website?.message)}
           optionalText={optional}
-        >
-          {(props) => <Input {...props} type="url" inputMode="url" autoComplete="url" {...reg('website')} />}
-        </Field>
-        <Field
-          label={t('forms:business.employeeCount')}
-          error={errorText(errors.employeeCount?.message)}
-          optionalText={optional}
-        >
-          {(props) => (
-            <Select {...props} {...reg('employeeCount')}>
-              <option value="">{t('forms:choose')}</option>
-              {EMPLOYEE_COUNTS.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:employeeCounts.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          {...reg('website')}
+        />
+        <EmployeeCountField {...reg('employeeCount')} error={errorText(errors.employeeCount?.message)} />
       </div>
-      <Field
+      <TextareaField
         label={t('forms:business.description')}
         error={errorText(errors.description?.message)}
         optionalText={optional}
-      >
-        {(props) => <Textarea {...props} rows={4} maxLength={2000} {...reg('description')} />}
-      </Field>
+        rows={4}
+        maxLength={2000}
+        {...reg('description')}
+      />
     </div>
   );
 }

@@ -6,20 +6,14 @@ import { backupCodesText } from '@shared/security/account-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { saveFile } from '@web/app/api.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 
 /** Saves text as a file through a temporary link (the codes never leave the browser). */
 function saveText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }
 
 /**

@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasKey, loadNamespace } from '../../../../test/helpers/locales.ts';
+import { hasKey, loadNamespace, keysNamedIn } from '../../../../test/helpers/locales.ts';
 import { DEVICE_TYPES } from '@shared/security/account-contracts.ts';
 
 /**
@@ -30,15 +29,9 @@ describe('security translations', () => {
   });
 
   it('contain every key the screens name literally', () => {
-    const used = new Set<string>();
-    for (const dir of SCREENS) {
-      for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
-        const source = readFileSync(join(dir, file), 'utf8');
-        for (const m of source.matchAll(/['"`]security:([\w.]+)['"`]/g)) used.add(m[1]!);
-      }
-    }
-    expect(used.size).toBeGreaterThan(60);
-    const missing = [...used].filter((key) => !has('it', key) || !has('en', key));
+    const used = [...keysNamedIn(SCREENS, ['security'])].map((key) => key.replace(/^security:/, ''));
+    expect(used.length).toBeGreaterThan(60);
+    const missing = used.filter((key) => !has('it', key) || !has('en', key));
     expect(missing).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import {
   useBusinessProfile,
   useUpdateBusinessProfile,
@@ -57,11 +57,7 @@ export function BusinessProfilePanel() {
   const canEdit = !!me.role && hasPermission(me.role, 'manage_organization');
 
   if (profile.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label={t('common:loading')} />
-      </div>
-    );
+    return <BlockSpinner label={t('common:loading')} />;
   }
   if (profile.isError) {
     return (

@@ -3,18 +3,17 @@ import type { UseFormReturn } from 'react-hook-form';
 import {
   BUSINESS_TYPES,
   COUNTRIES,
-  EMPLOYEE_COUNTS,
   INDUSTRIES,
   type TBusinessProfileFormValues,
   type TBusinessProfileInput,
 } from '@shared/business-profile/contracts.ts';
 import { onboardingMessage } from '@shared/business-profile/messages.ts';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
-import { PROVINCE_CODES, PROVINCES } from '@shared/business-profile/provinces.ts';
-import { TAX_REGIME_CODES, taxRegimeLabel } from '@shared/business-profile/tax-regimes.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select, Textarea } from '@web/ui/input.tsx';
+import { ChoiceOptions, InputField, SelectField, TextareaField } from '@web/ui/form-fields.tsx';
+import { FormSection } from '@web/ui/form-section.tsx';
+import { ProvinceOptions } from '@web/ui/province-options.tsx';
+import { EmployeeCountField, TaxIdFields, TaxRegimeAndPecFields } from './business-fields.tsx';
 
 /** The business profile form, as its sections receive it. */
 export type ProfileFormApi = UseFormReturn<TBusinessProfileFormValues, unknown, TBusinessProfileInput>;
@@ -32,70 +31,52 @@ export function CompanySection({ form }: { form: ProfileFormApi }) {
   const err = errorTextIn(currentLanguage());
   const optional = t('forms:optional');
   return (
-    <section className="grid gap-5" aria-labelledby="profile-company">
-      <h3 id="profile-company" className="text-sm font-semibold text-foreground">
-        {t('settings:profile.sections.company')}
-      </h3>
-      <Field label={t('forms:business.companyName')} error={err(errors.companyName?.message)} required>
-        {(props) => <Input {...props} autoComplete="organization" {...form.register('companyName')} />}
-      </Field>
+    <FormSection size="sm" id="profile-company" title={t('settings:profile.sections.company')}>
+      <InputField
+        label={t('forms:business.companyName')}
+        error={err(errors.companyName?.message)}
+        required
+        autoComplete="organization"
+        {...form.register('companyName')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('forms:business.businessType')} error={err(errors.businessType?.message)} required>
-          {(props) => (
-            <Select {...props} {...form.register('businessType')}>
-              {BUSINESS_TYPES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:businessTypes.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={t('forms:business.industry')} error={err(errors.industry?.message)} required>
-          {(props) => (
-            <Select {...props} {...form.register('industry')}>
-              {INDUSTRIES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:industries.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label={t('forms:business.businessType')}
+          error={err(errors.businessType?.message)}
+          required
+          {...form.register('businessType')}
+        >
+          <ChoiceOptions values={BUSINESS_TYPES} label={(v) => t(`forms:businessTypes.${v}`)} />
+        </SelectField>
+        <SelectField
+          label={t('forms:business.industry')}
+          error={err(errors.industry?.message)}
+          required
+          {...form.register('industry')}
+        >
+          <ChoiceOptions values={INDUSTRIES} label={(v) => t(`forms:industries.${v}`)} />
+        </SelectField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label={t('forms:business.employeeCount')}
-          error={err(errors.employeeCount?.message)}
-          optionalText={optional}
-        >
-          {(props) => (
-            <Select {...props} {...form.register('employeeCount')}>
-              <option value="">{t('forms:choose')}</option>
-              {EMPLOYEE_COUNTS.map((v) => (
-                <option key={v} value={v}>
-                  {t(`forms:employeeCounts.${v}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+        <EmployeeCountField error={err(errors.employeeCount?.message)} {...form.register('employeeCount')} />
+        <InputField
           label={t('forms:business.website')}
           error={err(errors.website?.message)}
           optionalText={optional}
-        >
-          {(props) => <Input {...props} type="url" inputMode="url" {...form.register('website')} />}
-        </Field>
+          type="url"
+          inputMode="url"
+          {...form.register('website')}
+        />
       </div>
-      <Field
+      <TextareaField
         label={t('forms:business.description')}
         error={err(errors.description?.message)}
         optionalText={optional}
-      >
-        {(props) => <Textarea {...props} rows={3} maxLength={2000} {...form.register('description')} />}
-      </Field>
-    </section>
+        rows={3}
+        maxLength={2000}
+        {...form.register('description')}
+      />
+    </FormSection>
   );
 }
 
@@ -106,64 +87,65 @@ export function ContactSection({ form, italy }: { form: ProfileFormApi; italy: b
   const err = errorTextIn(currentLanguage());
   const optional = t('forms:optional');
   return (
-    <section className="grid gap-5" aria-labelledby="profile-contact">
-      <h3 id="profile-contact" className="text-sm font-semibold text-foreground">
-        {t('settings:profile.sections.contact')}
-      </h3>
+    <FormSection size="sm" id="profile-contact" title={t('settings:profile.sections.contact')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('forms:business.phone')} error={err(errors.phone?.message)} required>
-          {(props) => <Input {...props} type="tel" autoComplete="tel" {...form.register('phone')} />}
-        </Field>
-        <Field label={t('forms:business.email')} error={err(errors.email?.message)} optionalText={optional}>
-          {(props) => <Input {...props} type="email" inputMode="email" {...form.register('email')} />}
-        </Field>
+        <InputField
+          label={t('forms:business.phone')}
+          error={err(errors.phone?.message)}
+          required
+          type="tel"
+          autoComplete="tel"
+          {...form.register('phone')}
+        />
+        <InputField
+          label={t('forms:business.email')}
+          error={err(errors.email?.message)}
+          optionalText={optional}
+          type="email"
+          inputMode="email"
+          {...form.register('email')}
+        />
       </div>
-      <Field label={t('forms:business.street')} error={err(errors.street?.message)} optionalText={optional}>
-        {(props) => <Input {...props} autoComplete="street-address" {...form.register('street')} />}
-      </Field>
+      <InputField
+        label={t('forms:business.street')}
+        error={err(errors.street?.message)}
+        optionalText={optional}
+        autoComplete="street-address"
+        {...form.register('street')}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label={t('forms:business.city')} error={err(errors.city?.message)} optionalText={optional}>
-          {(props) => <Input {...props} {...form.register('city')} />}
-        </Field>
-        <Field
+        <InputField
+          label={t('forms:business.city')}
+          error={err(errors.city?.message)}
+          optionalText={optional}
+          {...form.register('city')}
+        />
+        <InputField
           label={italy ? t('forms:business.zipCodeIt') : t('forms:business.zipCode')}
           error={err(errors.postalCode?.message)}
           optionalText={optional}
+          {...form.register('postalCode')}
+        />
+        <SelectField
+          label={t('forms:business.country')}
+          error={err(errors.country?.message)}
+          {...form.register('country')}
         >
-          {(props) => <Input {...props} {...form.register('postalCode')} />}
-        </Field>
-        <Field label={t('forms:business.country')} error={err(errors.country?.message)}>
-          {(props) => (
-            <Select {...props} {...form.register('country')}>
-              {COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`forms:countries.${c}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          <ChoiceOptions values={COUNTRIES} label={(c) => t(`forms:countries.${c}`)} />
+        </SelectField>
       </div>
       {italy ? (
-        <Field
+        <SelectField
           label={t('forms:business.province')}
           error={err(errors.province?.message)}
           optionalText={optional}
           className="sm:max-w-xs"
+          {...form.register('province')}
         >
-          {(props) => (
-            <Select {...props} {...form.register('province')}>
-              <option value="">{t('forms:choose')}</option>
-              {PROVINCE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {PROVINCES[code]} ({code})
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          <ProvinceOptions empty={t('forms:choose')} />
+        </SelectField>
       ) : null}
-    </section>
+    </FormSection>
   );
 }
 
@@ -172,65 +154,29 @@ export function TaxSection({ form }: { form: ProfileFormApi }) {
   const { t } = useTranslation(['settings', 'forms']);
   const errors = form.formState.errors;
   const err = errorTextIn(currentLanguage());
-  const optional = t('forms:optional');
-  const lang = currentLanguage();
   return (
-    <section className="grid gap-5" aria-labelledby="profile-tax">
-      <div>
-        <h3 id="profile-tax" className="text-sm font-semibold text-foreground">
-          {t('settings:profile.sections.tax')}
-        </h3>
-        <p className="mt-1 text-xs text-muted-foreground">{t('settings:profile.taxHint')}</p>
-      </div>
+    <FormSection
+      size="sm"
+      id="profile-tax"
+      title={t('settings:profile.sections.tax')}
+      hint={t('settings:profile.taxHint')}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label={t('forms:business.partitaIva')}
-          hint={t('forms:business.partitaIvaHint')}
-          error={err(errors.vatNumber?.message)}
-          optionalText={optional}
-        >
-          {(props) => <Input {...props} inputMode="numeric" {...form.register('vatNumber')} />}
-        </Field>
-        <Field
-          label={t('forms:business.codiceFiscale')}
-          hint={t('forms:business.codiceFiscaleHint')}
-          error={err(errors.codiceFiscale?.message)}
-          optionalText={optional}
-        >
-          {(props) => <Input {...props} className="uppercase" {...form.register('codiceFiscale')} />}
-        </Field>
-        <Field
-          label={t('forms:business.taxRegime')}
-          error={err(errors.taxRegime?.message)}
-          optionalText={optional}
-        >
-          {(props) => (
-            <Select {...props} {...form.register('taxRegime')}>
-              <option value="">{t('forms:choose')}</option>
-              {TAX_REGIME_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {code} – {taxRegimeLabel(code, lang)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
-          label={t('forms:business.pec')}
-          hint={t('forms:business.pecHint')}
-          error={err(errors.pec?.message)}
-          optionalText={optional}
-        >
-          {(props) => <Input {...props} type="email" inputMode="email" {...form.register('pec')} />}
-        </Field>
-        <Field
+        <TaxIdFields
+          partitaIva={{ ...form.register('vatNumber'), error: err(errors.vatNumber?.message) }}
+          codiceFiscale={{ ...form.register('codiceFiscale'), error: err(errors.codiceFiscale?.message) }}
+        />
+        <TaxRegimeAndPecFields
+          taxRegime={{ ...form.register('taxRegime'), error: err(errors.taxRegime?.message) }}
+          pec={{ ...form.register('pec'), error: err(errors.pec?.message) }}
+        />
+        <InputField
           label={t('forms:business.taxIdOther')}
           error={err(errors.taxId?.message)}
-          optionalText={optional}
-        >
-          {(props) => <Input {...props} {...form.register('taxId')} />}
-        </Field>
+          optionalText={t('forms:optional')}
+          {...form.register('taxId')}
+        />
       </div>
-    </section>
+    </FormSection>
   );
 }

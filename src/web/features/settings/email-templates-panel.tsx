@@ -6,7 +6,7 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import {
@@ -47,11 +47,7 @@ export function EmailTemplatesPanel() {
   const templates = useEmailTemplates(canView ? orgId : null);
   if (!canView) return <Alert tone="info">{t('settings:emailTemplates.noAccess')}</Alert>;
   if (templates.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label={t('common:loading')} />
-      </div>
-    );
+    return <BlockSpinner label={t('common:loading')} />;
   }
   if (templates.isError) {
     return (

@@ -9,7 +9,7 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { useInvoicingSettings, useSaveInvoicingSettings } from '@web/features/invoicing/invoicing-api.ts';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import {
@@ -27,11 +27,7 @@ export function InvoicingSettingsPanel() {
   const { orgId } = useInvoicingPermissions();
   const settings = useInvoicingSettings(orgId);
   if (settings.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label={t('common:loading')} />
-      </div>
-    );
+    return <BlockSpinner label={t('common:loading')} />;
   }
   if (settings.isError) {
     return (

@@ -3,8 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { PDF_TEMPLATES, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
+import {
+  CheckboxField,
+  ChoiceOptions,
+  InlineCheckbox,
+  InputField,
+  SelectField,
+} from '@web/ui/form-fields.tsx';
+import { FormSection } from '@web/ui/form-section.tsx';
 
 import { PATTERNS, preview, type SettingsValues } from './invoicing-settings-values.ts';
 
@@ -15,18 +21,16 @@ export function NumberingSection({ form, values }: { form: SettingsForm; values:
   const { t } = useTranslation(['invoices', 'forms']);
   const errors = form.formState.errors;
   return (
-    <section className="grid gap-5" aria-labelledby="inv-numbering">
-      <div>
-        <h3 id="inv-numbering" className="text-base font-semibold text-foreground">
-          {t('invoices:settings.numbering')}
-        </h3>
-        <p className="mt-1 text-xs text-muted-foreground">{t('invoices:settings.numberingHint')}</p>
-      </div>
+    <FormSection
+      id="inv-numbering"
+      title={t('invoices:settings.numbering')}
+      hint={t('invoices:settings.numberingHint')}
+    >
       <div className="grid gap-5 sm:grid-cols-3">
         {PATTERNS.map((field) => {
           const example = preview(values[field] ?? '');
           return (
-            <Field
+            <InputField
               key={field}
               label={t(`invoices:settings.${field}`)}
               error={fieldText(errors[field]?.message)}
@@ -38,13 +42,14 @@ export function NumberingSection({ form, values }: { form: SettingsForm; values:
                 </span>
               }
               required
-            >
-              {(props) => <Input {...props} maxLength={40} autoComplete="off" {...form.register(field)} />}
-            </Field>
+              maxLength={40}
+              autoComplete="off"
+              {...form.register(field)}
+            />
           );
         })}
       </div>
-    </section>
+    </FormSection>
   );
 }
 
@@ -53,50 +58,31 @@ export function DocumentsSection({ form }: { form: SettingsForm }) {
   const { t } = useTranslation(['invoices', 'forms']);
   const errors = form.formState.errors;
   return (
-    <section className="grid gap-5" aria-labelledby="inv-documents">
-      <h3 id="inv-documents" className="text-base font-semibold text-foreground">
-        {t('invoices:settings.documents')}
-      </h3>
+    <FormSection id="inv-documents" title={t('invoices:settings.documents')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <InputField
           label={t('invoices:settings.quoteValidityDays')}
           error={fieldText(errors.quoteValidityDays?.message)}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              {...form.register('quoteValidityDays')}
-            />
-          )}
-        </Field>
-        <Field label={t('invoices:settings.pdfTemplate')} error={fieldText(errors.pdfTemplate?.message)}>
-          {(props) => (
-            <Select {...props} {...form.register('pdfTemplate')}>
-              {PDF_TEMPLATES.map((name) => (
-                <option key={name} value={name}>
-                  {t(`invoices:templates.${name}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('stampDutyChargedToClient')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          {...form.register('quoteValidityDays')}
         />
-        <span>
-          <span className="block font-medium text-foreground">{t('invoices:settings.stampDuty')}</span>
-          <span className="block text-xs text-muted-foreground">{t('invoices:settings.stampDutyHint')}</span>
-        </span>
-      </label>
-    </section>
+        <SelectField
+          label={t('invoices:settings.pdfTemplate')}
+          error={fieldText(errors.pdfTemplate?.message)}
+          {...form.register('pdfTemplate')}
+        >
+          <ChoiceOptions values={PDF_TEMPLATES} label={(name) => t(`invoices:templates.${name}`)} />
+        </SelectField>
+      </div>
+      <CheckboxField
+        label={t('invoices:settings.stampDuty')}
+        hint={t('invoices:settings.stampDutyHint')}
+        {...form.register('stampDutyChargedToClient')}
+      />
+    </FormSection>
   );
 }
 
@@ -105,44 +91,25 @@ export function RemindersSection({ form, values }: { form: SettingsForm; values:
   const { t } = useTranslation(['invoices', 'forms']);
   const errors = form.formState.errors;
   return (
-    <section className="grid gap-5" aria-labelledby="inv-reminders">
-      <h3 id="inv-reminders" className="text-base font-semibold text-foreground">
-        {t('invoices:settings.reminders')}
-      </h3>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('automaticReminders')}
-        />
-        <span>
-          <span className="block font-medium text-foreground">
-            {t('invoices:settings.automaticReminders')}
-          </span>
-          <span className="block text-xs text-muted-foreground">
-            {t('invoices:settings.automaticRemindersHint')}
-          </span>
-        </span>
-      </label>
+    <FormSection id="inv-reminders" title={t('invoices:settings.reminders')}>
+      <CheckboxField
+        label={t('invoices:settings.automaticReminders')}
+        hint={t('invoices:settings.automaticRemindersHint')}
+        {...form.register('automaticReminders')}
+      />
       {values.automaticReminders ? (
-        <Field
+        <InputField
           label={t('invoices:settings.reminderEveryDays')}
           error={fieldText(errors.reminderEveryDays?.message)}
           className="sm:max-w-xs"
-        >
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={90}
-              {...form.register('reminderEveryDays')}
-            />
-          )}
-        </Field>
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={90}
+          {...form.register('reminderEveryDays')}
+        />
       ) : null}
-    </section>
+    </FormSection>
   );
 }
 
@@ -152,32 +119,25 @@ export function BankSection({ form }: { form: SettingsForm }) {
   const errors = form.formState.errors;
   const optional = t('forms:optional');
   return (
-    <section className="grid gap-5" aria-labelledby="inv-bank">
-      <div>
-        <h3 id="inv-bank" className="text-base font-semibold text-foreground">
-          {t('invoices:settings.bank')}
-        </h3>
-        <p className="mt-1 text-xs text-muted-foreground">{t('invoices:settings.bankHint')}</p>
-      </div>
+    <FormSection id="inv-bank" title={t('invoices:settings.bank')} hint={t('invoices:settings.bankHint')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <InputField
           label={t('invoices:settings.iban')}
           error={fieldText(errors.iban?.message)}
           optionalText={optional}
-        >
-          {(props) => (
-            <Input {...props} autoComplete="off" className="uppercase" {...form.register('iban')} />
-          )}
-        </Field>
-        <Field
+          autoComplete="off"
+          controlClassName="uppercase"
+          {...form.register('iban')}
+        />
+        <InputField
           label={t('invoices:settings.bankName')}
           error={fieldText(errors.bankName?.message)}
           optionalText={optional}
-        >
-          {(props) => <Input {...props} maxLength={80} {...form.register('bankName')} />}
-        </Field>
+          maxLength={80}
+          {...form.register('bankName')}
+        />
       </div>
-    </section>
+    </FormSection>
   );
 }
 
@@ -186,106 +146,67 @@ export function DefaultsSection({ form, values }: { form: SettingsForm; values: 
   const { t } = useTranslation(['invoices', 'forms']);
   const errors = form.formState.errors;
   return (
-    <section className="grid gap-5" aria-labelledby="inv-defaults">
-      <div>
-        <h3 id="inv-defaults" className="text-base font-semibold text-foreground">
-          {t('invoices:settings.defaults')}
-        </h3>
-        <p className="mt-1 text-xs text-muted-foreground">{t('invoices:settings.defaultsHint')}</p>
-      </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('withholdingOn')}
-        />
-        <span className="block font-medium text-foreground">{t('invoices:editor.withholdingOn')}</span>
-      </label>
+    <FormSection
+      id="inv-defaults"
+      title={t('invoices:settings.defaults')}
+      hint={t('invoices:settings.defaultsHint')}
+    >
+      <CheckboxField label={t('invoices:editor.withholdingOn')} {...form.register('withholdingOn')} />
       {values.withholdingOn ? (
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field
+          <SelectField
             label={t('invoices:editor.withholdingType')}
             error={fieldText(errors.withholding?.type?.message)}
+            {...form.register('withholding.type')}
           >
-            {(props) => (
-              <Select {...props} {...form.register('withholding.type')}>
-                {WITHHOLDING_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`invoices:withholdingTypes.${type}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+            <ChoiceOptions
+              values={WITHHOLDING_TYPES}
+              label={(type) => t(`invoices:withholdingTypes.${type}`)}
+            />
+          </SelectField>
+          <InputField
             label={t('invoices:editor.ratePercent')}
             error={fieldText(errors.withholding?.ratePercent?.message)}
-          >
-            {(props) => (
-              <Input {...props} inputMode="decimal" {...form.register('withholding.ratePercent')} />
-            )}
-          </Field>
-          <Field
+            inputMode="decimal"
+            {...form.register('withholding.ratePercent')}
+          />
+          <InputField
             label={t('invoices:editor.causale')}
             hint={t('invoices:editor.causaleHint')}
             error={fieldText(errors.withholding?.causale?.message)}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                maxLength={3}
-                className="uppercase"
-                {...form.register('withholding.causale', {
-                  setValueAs: (v: string) => v.toUpperCase(),
-                })}
-              />
-            )}
-          </Field>
+            maxLength={3}
+            controlClassName="uppercase"
+            {...form.register('withholding.causale', { setValueAs: (v: string) => v.toUpperCase() })}
+          />
         </div>
       ) : null}
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('pensionFundOn')}
-        />
-        <span className="block font-medium text-foreground">{t('invoices:editor.pensionFundOn')}</span>
-      </label>
+      <CheckboxField label={t('invoices:editor.pensionFundOn')} {...form.register('pensionFundOn')} />
       {values.pensionFundOn ? (
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field
+          <SelectField
             label={t('invoices:editor.pensionFundType')}
             error={fieldText(errors.pensionFund?.type?.message)}
             className="sm:col-span-2"
+            {...form.register('pensionFund.type')}
           >
-            {(props) => (
-              <Select {...props} {...form.register('pensionFund.type')}>
-                {PENSION_FUND_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {`${type} – ${t(`invoices:pensionFunds.${type}`)}`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+            <ChoiceOptions
+              values={PENSION_FUND_TYPES}
+              label={(type) => `${type} – ${t(`invoices:pensionFunds.${type}`)}`}
+            />
+          </SelectField>
+          <InputField
             label={t('invoices:editor.ratePercent')}
             error={fieldText(errors.pensionFund?.ratePercent?.message)}
-          >
-            {(props) => (
-              <Input {...props} inputMode="decimal" {...form.register('pensionFund.ratePercent')} />
-            )}
-          </Field>
-          <label className="flex items-center gap-2 text-sm text-foreground sm:col-span-3">
-            <input
-              type="checkbox"
-              className="size-4 shrink-0 accent-primary"
-              {...form.register('pensionFund.subjectToWithholding')}
-            />
-            {t('invoices:editor.pensionFundWithholding')}
-          </label>
+            inputMode="decimal"
+            {...form.register('pensionFund.ratePercent')}
+          />
+          <InlineCheckbox
+            label={t('invoices:editor.pensionFundWithholding')}
+            className="sm:col-span-3"
+            {...form.register('pensionFund.subjectToWithholding')}
+          />
         </div>
       ) : null}
-    </section>
+    </FormSection>
   );
 }

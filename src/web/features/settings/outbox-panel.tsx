@@ -20,7 +20,7 @@ import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -94,9 +94,7 @@ export function OutboxPanel() {
         </div>
       ) : null}
       {list.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <BlockSpinner label={t('common:loading')} />
       ) : list.isError ? (
         <div className="p-5">
           <Alert tone="error" title={t('settings:outbox.loadError')}>
@@ -170,9 +168,7 @@ function OutboxMessageDialog({ id }: { id: string }) {
       className="max-w-3xl"
     >
       {message.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <BlockSpinner label={t('common:loading')} />
       ) : message.isError ? (
         <Alert tone="error">{apiErrorMessage(message.error, t)}</Alert>
       ) : m ? (

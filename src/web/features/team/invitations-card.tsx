@@ -5,7 +5,6 @@ import { MailPlus, Send, XCircle } from 'lucide-react';
 import { TEAM_INVITATION_TTL_HOURS, type TTeamInvitation } from '@shared/organizations/team-contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
@@ -13,6 +12,7 @@ import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { useCancelInvitation, useResendInvitation, useTeamInvitations } from './team-api.ts';
 import { notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';
 import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
@@ -137,15 +137,10 @@ export function InvitationsCard() {
       {list.isPending ? (
         <SkeletonRows rows={2} label={t('team:invitations.loading')} />
       ) : list.isError ? (
-        <div className="p-5">
-          <Alert tone="error">
-            <p>{t('team:invitations.loadFailed')}</p>
-            <p className="mt-1">{apiErrorMessage(list.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError onRetry={() => void list.refetch()}>
+          <p>{t('team:invitations.loadFailed')}</p>
+          <p className="mt-1">{apiErrorMessage(list.error, t)}</p>
+        </LoadError>
       ) : items.length === 0 ? (
         <EmptyState
           headingLevel="h3"

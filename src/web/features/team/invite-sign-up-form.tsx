@@ -2,16 +2,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { passwordProblems } from '@shared/auth/password-policy.ts';
 import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
+import { focusFirstInvalid } from '@web/app/form-errors.ts';
 import { refreshSession } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
-import { Field } from '@web/ui/field.tsx';
-import { Input } from '@web/ui/input.tsx';
+import { InputField } from '@web/ui/form-fields.tsx';
 import { authErrorKey, signUp } from '@web/features/auth/auth-api.ts';
-import { PasswordInput } from '@web/features/auth/password-input.tsx';
+import { NewAccountFields, newPasswordErrors } from '@web/features/auth/account-fields.tsx';
 
 type Errors = Partial<Record<'name' | 'password' | 'confirm', string>>;
 
@@ -27,24 +26,15 @@ export function InviteSignUpForm({ email, onSignedUp }: { email: string; onSigne
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const setValue = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: Errors = {};
+    const next: Errors = newPasswordErrors(values.password, values.confirm, t);
     if (!values.name.trim()) next.name = t('forms:errors.nameRequired');
-    if (!values.password) next.password = t('forms:errors.passwordRequired');
-    else if (passwordProblems(values.password).length > 0) next.password = t('forms:password.rule');
-    if (values.confirm !== values.password) next.confirm = t('forms:errors.passwordMismatch');
     setErrors(next);
     setFailure(null);
-    if (Object.keys(next).length > 0) {
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
+    if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
     setBusy(true);
     let signedUp = false;
     try {
@@ -64,51 +54,16 @@ export function InviteSignUpForm({ email, onSignedUp }: { email: string; onSigne
     <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold text-foreground">{t('team:invitePage.createTitle')}</h2>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <Field label={t('forms:labels.email')}>
-        {(props) => (
-          <Input
-            {...props}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            readOnly
-            className="bg-surface-muted text-muted-foreground"
-          />
-        )}
-      </Field>
-      <Field label={t('forms:labels.fullName')} error={errors.name} required>
-        {(props) => (
-          <Input {...props} name="name" autoComplete="name" value={values.name} onChange={set('name')} />
-        )}
-      </Field>
-      <Field
-        label={t('forms:labels.password')}
-        hint={t('forms:password.rule')}
-        error={errors.password}
-        required
-      >
-        {(props) => (
-          <PasswordInput
-            {...props}
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-          />
-        )}
-      </Field>
-      <Field label={t('forms:labels.confirmPassword')} error={errors.confirm} required>
-        {(props) => (
-          <PasswordInput
-            {...props}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={set('confirm')}
-          />
-        )}
-      </Field>
+      <InputField
+        label={t('forms:labels.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        readOnly
+        controlClassName="bg-surface-muted text-muted-foreground"
+      />
+      <NewAccountFields values={values} errors={errors} onChange={setValue} />
       <Button type="submit" size="lg" loading={busy} className="w-full">
         {busy ? null : <UserPlus aria-hidden="true" className="size-4" />}
         {busy ? t('team:invitePage.creating') : t('team:invitePage.createSubmit')}

@@ -6,13 +6,13 @@ import type { Role } from '@shared/auth/permissions.ts';
 import type { TTeamMember } from '@shared/organizations/team-contracts.ts';
 import { formatDate } from '@shared/format/format.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { useChangeRole, useRemoveMember, useSignOutMember, useTeam } from './team-api.ts';
 import { isOnlySuperAdmin, sortMembers } from './team-rules.ts';
 import { MemberPerson, notifyFailure, RoleBadge, useLocale, useTeamAccess } from './team-ui.tsx';
@@ -199,15 +199,10 @@ export function MembersCard() {
       {team.isPending ? (
         <SkeletonRows avatar rows={3} label={t('team:members.loading')} />
       ) : team.isError ? (
-        <div className="p-5">
-          <Alert tone="error">
-            <p>{t('team:members.loadFailed')}</p>
-            <p className="mt-1">{apiErrorMessage(team.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void team.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
-        </div>
+        <LoadError onRetry={() => void team.refetch()}>
+          <p>{t('team:members.loadFailed')}</p>
+          <p className="mt-1">{apiErrorMessage(team.error, t)}</p>
+        </LoadError>
       ) : (
         <DataTable
           labelledBy="team-members-title"

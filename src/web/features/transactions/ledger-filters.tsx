@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { DIRECTIONS, categoryLabel, type TTransactionCategory } from '@shared/transactions/contracts.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Button } from '@web/ui/button.tsx';
 import { Card } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { Field } from '@web/ui/field.tsx';
+import { SearchInput } from '@web/ui/search-input.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
 import { PERIODS, type LedgerFilters } from './filters.ts';
 
@@ -108,21 +109,13 @@ export function FiltersBar({
         </Field>
         <Field label={t('transactions:filters.search')} className="col-span-2 sm:col-span-1">
           {(props) => (
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                {...props}
-                type="search"
-                value={text}
-                maxLength={100}
-                placeholder={t('transactions:filters.searchPlaceholder')}
-                onChange={(e) => setText(e.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              {...props}
+              value={text}
+              maxLength={100}
+              placeholder={t('transactions:filters.searchPlaceholder')}
+              onChange={(e) => setText(e.target.value)}
+            />
           )}
         </Field>
         {filters.period === 'custom' ? (

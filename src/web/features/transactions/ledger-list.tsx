@@ -23,7 +23,7 @@ import { Card, CardHeader } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { downloadExport, type useTransactions } from './transactions-api.ts';
 
@@ -68,11 +68,7 @@ export function LedgerList({
 
   let body;
   if (list.isPending) {
-    body = (
-      <div className="flex justify-center py-12">
-        <Spinner label={t('common:loading')} />
-      </div>
-    );
+    body = <BlockSpinner label={t('common:loading')} />;
   } else if (list.isError) {
     body = (
       <div className="p-5">
