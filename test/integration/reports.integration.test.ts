@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
-import type { TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
+import type { TDashboard, TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
+import { monthRange } from '@shared/reports/periods.ts';
+import { itemInput } from '@server/seed/factories.ts';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import {
   DATABASES,
@@ -234,5 +236,77 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
 
     const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     expect(((await stranger.get('/api/v1/reports/receivables')).json() as TReceivables).clients).toEqual([]);
+  });
+
+  it('fills the dashboard from the same rows: this month against the last, cash, VAT, lists', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    await completeProfile(c);
+    const who = await client(c, 5);
+    const lastMonth = monthRange(today, -1).from;
+    // Last month 1,220.00 due at once (now overdue, 200.00 paid today); this month 610.00 due in 30 days.
+    const late = await issued(c, who, [line(100_000, 22)], { issueDate: lastMonth, dueDate: lastMonth });
+    await issued(c, who, [line(50_000, 22)], { issueDate: today, dueDate: addDays(today, 30) });
+    const payment = await c.post(`/api/v1/invoices/${late.id}/payments`, {
+      paidOn: today,
+      amountCents: 20_000,
+      method: 'bank_transfer',
+    });
+    expect(payment.statusCode, payment.body).toBe(200);
+    for (const [direction, amount] of [
+      ['income', '500,00'],
+      ['expense', '100,00'],
+    ]) {
+      const res = await c.post('/api/v1/transactions', { occurredOn: today, direction, amount });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const item = await c.post(
+      '/api/v1/inventory',
+      itemInput({ name: 'Pastiglie freno', lowStockThreshold: '5' }),
+    );
+    expect(item.statusCode, item.body).toBe(201);
+
+    const res = await c.get('/api/v1/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as TDashboard;
+    expect(d.today).toBe(today);
+    expect(d.period).toEqual(monthRange(today));
+    expect(d.invoiced).toEqual({ current: 61_000, previous: 122_000 });
+    expect(d.collected).toEqual({ current: 20_000, previous: 0 });
+    expect(d.outstandingCents).toBe(102_000 + 61_000);
+    expect(d.overdue).toEqual({ cents: 102_000, count: 1 });
+    // The payment is in the ledger too: 200.00 + 500.00 − 100.00.
+    expect(d.cashBalanceCents).toBe(60_000);
+    expect(d.vatEstimate.cents).toBe(11_000);
+    expect(d.quotesAwaiting).toEqual({ count: 0, totalCents: 0 });
+    expect(d.months).toHaveLength(12);
+    expect(d.months.at(-1)).toEqual({
+      month: today.slice(0, 7),
+      invoicedCents: 61_000,
+      collectedCents: 20_000,
+      incomeCents: 70_000,
+      expenseCents: 10_000,
+    });
+    expect(d.months.at(-2)).toMatchObject({ month: lastMonth.slice(0, 7), invoicedCents: 122_000 });
+    expect(d.overdueInvoices).toEqual([
+      expect.objectContaining({ id: late.id, outstandingCents: 102_000, dueDate: lastMonth }),
+    ]);
+    expect(d.lowStock.map((i) => i.name)).toEqual(['Pastiglie freno']);
+
+    const year = (await c.get('/api/v1/dashboard?period=year')).json() as TDashboard;
+    expect(year.invoiced.current).toBe(today.slice(0, 4) === lastMonth.slice(0, 4) ? 183_000 : 61_000);
+    expect((await c.get('/api/v1/dashboard?period=week')).statusCode).toBe(400);
+
+    // A viewer sees the figures; another organization sees none of them.
+    const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    const empty = (await stranger.get('/api/v1/dashboard')).json() as TDashboard;
+    expect(empty).toMatchObject({
+      outstandingCents: 0,
+      cashBalanceCents: 0,
+      overdueInvoices: [],
+      lowStock: [],
+    });
+    const viewer = api(t.app, (await createSignedInUserWithOrg(t.app, { role: 'viewer' })).cookie);
+    expect((await viewer.get('/api/v1/dashboard')).statusCode).toBe(200);
   });
 });

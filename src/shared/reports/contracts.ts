@@ -108,3 +108,62 @@ export const ZReceivables = z.object({
   payablesRecorded: z.boolean(),
 });
 export type TReceivables = z.infer<typeof ZReceivables>;
+
+/** The dashboard's period: this month (default), quarter or year, against the one before it. */
+export const DASHBOARD_PERIODS = ['month', 'quarter', 'year'] as const;
+export const ZDashboardQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS, err('reports.errors.invalidPeriod')).default('month'),
+});
+export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
+const ZRange = z.object({ from: z.string(), to: z.string() });
+const ZCompared = z.object({ current: cents, previous: cents });
+
+export const ZDashboard = z.object({
+  today: z.string(),
+  period: ZRange,
+  previous: ZRange,
+  /** Issued invoices of the period by total, credit notes subtracted. */
+  invoiced: ZCompared,
+  /** Payments recorded on invoices in the period. */
+  collected: ZCompared,
+  outstandingCents: cents,
+  overdue: z.object({ cents, count: z.number().int() }),
+  /** Income minus expenses of the ledger up to today. */
+  cashBalanceCents: cents,
+  /** The VAT of the settlement period running today (monthly), purchases not deducted: not recorded yet. */
+  vatEstimate: z.object({ from: z.string(), to: z.string(), cents, dueDate: z.string() }),
+  quotesAwaiting: z.object({ count: z.number().int(), totalCents: cents }),
+  /** The last twelve months, oldest first: invoiced, collected on invoices, ledger income and expenses. */
+  months: z.array(
+    z.object({
+      month: z.string(),
+      invoicedCents: cents,
+      collectedCents: cents,
+      incomeCents: cents,
+      expenseCents: cents,
+    }),
+  ),
+  overdueInvoices: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      clientName: z.string(),
+      dueDate: z.string(),
+      outstandingCents: cents,
+      daysLate: z.number().int(),
+    }),
+  ),
+  lowStock: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      sku: z.string(),
+      unit: z.string(),
+      stockQuantity: z.string(),
+      lowStockThreshold: z.string(),
+    }),
+  ),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZReceivables, ZVatSettlement, ZVatSettlementQuery } from '@shared/reports/contracts.ts';
+import {
+  ZDashboard,
+  ZDashboardQuery,
+  ZReceivables,
+  ZVatSettlement,
+  ZVatSettlementQuery,
+} from '@shared/reports/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
+import { dashboard } from './dashboard.ts';
 import { receivables, vatSettlement } from './service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
@@ -36,5 +43,21 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       },
     },
     async (request) => receivables(deps, { orgId: scopeOf(request).orgId }),
+  );
+
+  app.get(
+    '/api/v1/dashboard',
+    {
+      // Business figures: every role that sees financial data sees them (a viewer too, without actions).
+      config: { permissions: ['view_financial_data'] },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'Dashboard figures for this month, quarter or year against the previous one, twelve months of figures, invoices to chase and goods running out',
+        querystring: ZDashboardQuery,
+        response: { 200: ZDashboard },
+      },
+    },
+    async (request) => dashboard(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { lastTwelveMonths, monthRange, periodsOf } from './periods.ts';
+
+describe('report periods', () => {
+  it('gives months across year ends and leap Februaries', () => {
+    expect(monthRange('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange('2026-01-31', -1)).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(monthRange('2026-12-05', 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+  });
+
+  it('compares a month, a quarter and a year with the one before', () => {
+    expect(periodsOf('2026-03-15', 'month')).toEqual({
+      current: { from: '2026-03-01', to: '2026-03-31' },
+      previous: { from: '2026-02-01', to: '2026-02-28' },
+    });
+    expect(periodsOf('2026-02-15', 'quarter')).toEqual({
+      current: { from: '2026-01-01', to: '2026-03-31' },
+      previous: { from: '2025-10-01', to: '2025-12-31' },
+    });
+    expect(periodsOf('2026-11-26', 'year')).toEqual({
+      current: { from: '2026-01-01', to: '2026-12-31' },
+      previous: { from: '2025-01-01', to: '2025-12-31' },
+    });
+  });
+
+  it('lists the twelve months up to today, oldest first', () => {
+    expect(lastTwelveMonths('2026-11-26')).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+  });
+});
