@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BellRing, Building2, ChevronRight, Languages, Mic, Store } from 'lucide-react';
 import { setupProgress } from '@shared/business-profile/profile-rules.ts';
@@ -13,6 +13,9 @@ import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useBusinessProfile } from '@web/features/business-profile/business-profile-api.ts';
+import { Select } from '@web/ui/input.tsx';
+import type { DashboardPeriod } from '@shared/reports/contracts.ts';
+import { BusinessOverview } from './business-overview.tsx';
 import { SetupProgressCard } from './setup-progress-card.tsx';
 
 export function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -28,7 +31,10 @@ const SHORTCUTS = [
   { key: 'voice', to: '/voice', Icon: Mic },
 ] as const;
 
-/** The dashboard: greeting, setup progress until the profile is complete, the workspace and first steps. */
+/**
+ * The dashboard: greeting and period, the business figures, setup progress until the profile is complete, the
+ * workspace and shortcuts.
+ */
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'navigation', 'common']);
   useDocumentTitle(t('navigation:routes.dashboard'));
@@ -38,13 +44,36 @@ export function DashboardPage() {
   const locale = localeOf(currentLanguage());
   const firstName = me.user.name.trim().split(/\s+/)[0] ?? me.user.name;
   const now = new Date();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('period');
+  const period: DashboardPeriod = raw === 'quarter' || raw === 'year' ? raw : 'month';
 
   return (
     <div>
       <PageHeader
         title={t(`dashboard:greeting.${greetingKey(now.getHours())}`, { name: firstName })}
         description={t('dashboard:today', { date: formatDate(now, locale, 'full') })}
+        actions={
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            {t('dashboard:period.label')}
+            <Select
+              value={period}
+              className="w-40"
+              data-testid="dashboard-period"
+              onChange={(e) =>
+                setParams(e.target.value === 'month' ? {} : { period: e.target.value }, { replace: true })
+              }
+            >
+              <option value="month">{t('dashboard:period.month')}</option>
+              <option value="quarter">{t('dashboard:period.quarter')}</option>
+              <option value="year">{t('dashboard:period.year')}</option>
+            </Select>
+          </label>
+        }
       />
+      <div className="mb-6">
+        <BusinessOverview orgId={me.activeOrganizationId} period={period} locale={locale} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           {profile.isPending ? (

@@ -1,0 +1,110 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
+import { formatDate, formatEuroCents, formatPercent } from '@shared/format/format.ts';
+import type { TDashboard } from '@shared/reports/contracts.ts';
+import { cn } from '@web/ui/cn.ts';
+
+/** The change against the previous period, or null when there is nothing to compare with. */
+export function changeOf(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
+}
+
+function Change({ current, previous, locale }: { current: number; previous: number; locale: string }) {
+  const { t } = useTranslation('dashboard');
+  const change = changeOf(current, previous);
+  if (change === null) return <span>{t('kpi.noComparison')}</span>;
+  const Icon = change >= 0 ? ArrowUpRight : ArrowDownRight;
+  return (
+    <span className={cn('inline-flex items-center gap-0.5', change >= 0 ? 'text-success' : 'text-danger')}>
+      <Icon aria-hidden="true" className="size-3.5" />
+      {t('kpi.change', { change: formatPercent(Math.abs(change), locale), sign: change >= 0 ? '+' : '−' })}
+    </span>
+  );
+}
+
+function Kpi({
+  label,
+  value,
+  note,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: React.ReactNode;
+  to?: string;
+  testId: string;
+}) {
+  const body = (
+    <>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums text-foreground" data-testid={`${testId}-value`}>
+        {value}
+      </dd>
+      {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
+    </>
+  );
+  const box = 'block rounded-lg border border-border bg-surface px-4 py-3 shadow-card';
+  return to ? (
+    <Link to={to} data-testid={testId} className={cn(box, 'transition-colors hover:bg-surface-muted')}>
+      <dl>{body}</dl>
+    </Link>
+  ) : (
+    <dl data-testid={testId} className={box}>
+      {body}
+    </dl>
+  );
+}
+
+/** The figures of the period against the previous one, each leading to the list behind it. */
+export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) {
+  const { t } = useTranslation('dashboard');
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  return (
+    <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+      <Kpi
+        testId="kpi-invoiced"
+        label={t('kpi.invoiced')}
+        value={euro(data.invoiced.current)}
+        note={<Change current={data.invoiced.current} previous={data.invoiced.previous} locale={locale} />}
+        to={`/invoices?from=${data.period.from}&to=${data.period.to}`}
+      />
+      <Kpi
+        testId="kpi-collected"
+        label={t('kpi.collected')}
+        value={euro(data.collected.current)}
+        note={<Change current={data.collected.current} previous={data.collected.previous} locale={locale} />}
+      />
+      <Kpi
+        testId="kpi-outstanding"
+        label={t('kpi.outstanding')}
+        value={euro(data.outstandingCents)}
+        to="/reports?report=receivables"
+      />
+      <Kpi
+        testId="kpi-overdue"
+        label={t('kpi.overdue')}
+        value={euro(data.overdue.cents)}
+        note={t('kpi.overdueCount', { count: data.overdue.count })}
+        to="/invoices?status=overdue"
+      />
+      <Kpi testId="kpi-cash" label={t('kpi.cash')} value={euro(data.cashBalanceCents)} to="/transactions" />
+      <Kpi
+        testId="kpi-vat"
+        label={t('kpi.vat')}
+        value={euro(data.vatEstimate.cents)}
+        note={t('kpi.vatNote', { date: formatDate(data.vatEstimate.dueDate, locale) })}
+        to="/reports"
+      />
+      <Kpi
+        testId="kpi-quotes"
+        label={t('kpi.quotes')}
+        value={String(data.quotesAwaiting.count)}
+        note={t('kpi.quotesNote', { amount: euro(data.quotesAwaiting.totalCents) })}
+        to="/quotes?status=sent"
+      />
+    </div>
+  );
+}
