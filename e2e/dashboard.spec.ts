@@ -1,0 +1,47 @@
+import { baseUrlOf, expect, registerUser, signIn, test } from './fixtures.ts';
+import { DEMO_USER } from './helpers.ts';
+
+/**
+ * The dashboard's business figures in Italian: on the demo business the KPIs, chart and lists are there, the
+ * period is kept in the address and each KPI opens the list behind it; on a new business everything starts at
+ * zero with plain empty states, and an entry in the ledger shows up in the cash balance. axe on both.
+ */
+test('dashboard: indicatori, periodo e collegamenti sul demo', async ({ page, axe }) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('kpi-invoiced')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fatturato e incassato' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fatture da sollecitare' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'In arrivo' })).toBeVisible();
+  await axe();
+
+  await page.getByTestId('dashboard-period').selectOption('year');
+  await expect(page).toHaveURL(/period=year/);
+  await expect(page.getByTestId('kpi-invoiced')).toBeVisible();
+
+  await page.getByTestId('kpi-overdue').click();
+  await expect(page).toHaveURL(/\/invoices\?status=overdue/);
+});
+
+test('dashboard: una nuova attività parte da zero e vede la cassa cambiare', async ({ page, axe }) => {
+  await registerUser(page, { name: 'Lucia Gallo' });
+  const org = await page.request.post('/api/v1/organizations', {
+    data: { name: `Studio Gallo ${Date.now().toString(36)}` },
+    headers: { Origin: baseUrlOf(page) },
+  });
+  expect(org.status(), await org.text()).toBe(201);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('kpi-cash-value')).toHaveText(/^0,00\s€$/);
+  await expect(page.getByText('Nessuna fattura è scaduta.')).toBeVisible();
+  await expect(page.getByText('Nessun articolo è sotto la scorta minima.')).toBeVisible();
+  await axe();
+
+  const today = new Date().toISOString().slice(0, 10);
+  const entry = await page.request.post('/api/v1/transactions', {
+    data: { occurredOn: today, direction: 'income', amount: '250,00' },
+    headers: { Origin: baseUrlOf(page) },
+  });
+  expect(entry.status(), await entry.text()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('kpi-cash-value')).toHaveText(/^250,00\s€$/);
+});
