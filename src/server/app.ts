@@ -23,6 +23,7 @@ import { registerRequestHardening, rewriteRequestUrl } from './platform/request-
 import { loggerOptions } from './platform/logging.ts';
 import { closeLiveSockets, registerShutdown, type Shutdown } from './platform/shutdown.ts';
 import { registerAdmissionGate } from './platform/admission.ts';
+import { registerChangeAnnouncer } from './platform/change-announcer.ts';
 import { resolveAuthSecret } from './platform/secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   app.decorate('services', { database, auth, mail, hub, files });
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
+  registerChangeAnnouncer(app, hub);
   // Background jobs stop first, so a run in flight never meets a closed database.
   const jobs: { stop(): unknown }[] = [];
   const stopBackgroundWork = () => Promise.all([...jobs.map((job) => job.stop()), mail.stop()]);

@@ -144,6 +144,39 @@ describe.each(DATABASES)('live channel /api/ws on %s', (kind) => {
     expect(Number.isNaN(Date.parse(pushed.notification.timestamp))).toBe(false);
   });
 
+  it('announces one DASHBOARD_UPDATE per burst of writes to the members of that organization only', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const stranger = await createSignedInUserWithOrg(t.app);
+    const mine = open({ cookie: owner.cookie });
+    const theirs = open({ cookie: stranger.cookie });
+    for (const socket of [mine, theirs]) {
+      await socket.next('CONNECTED');
+      socket.send({ type: 'SUBSCRIBE', channel: 'dashboard' });
+      expect(await socket.next('SUBSCRIBED')).toEqual({ type: 'SUBSCRIBED', channel: 'dashboard' });
+    }
+    const c = api(t.app, owner.cookie);
+    // A read changes nothing and announces nothing; three writes close together are one message.
+    expect((await c.get('/api/v1/transactions')).statusCode).toBe(200);
+    for (const amount of ['10,00', '20,00']) {
+      const res = await c.post('/api/v1/transactions', {
+        occurredOn: '2026-11-02',
+        direction: 'income',
+        amount,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const client = await c.post('/api/v1/clients', { type: 'person', fullName: 'Marta Neri' });
+    expect(client.statusCode, client.body).toBe(201);
+    // A refused write announces nothing either.
+    expect((await c.post('/api/v1/transactions', {})).statusCode).toBe(400);
+
+    const update = await mine.next('DASHBOARD_UPDATE');
+    expect(update.areas.sort()).toEqual(['clients', 'transactions']);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(mine.received.filter((m) => m.type === 'DASHBOARD_UPDATE')).toHaveLength(1);
+    expect(theirs.received.filter((m) => m.type === 'DASHBOARD_UPDATE')).toHaveLength(0);
+  });
+
   it("pushes notifications only to the user's own sockets", async () => {
     const alice = await createSignedInUserWithOrg(t.app);
     const bruno = await createSignedInUserWithOrg(t.app);

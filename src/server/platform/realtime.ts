@@ -18,6 +18,8 @@ export const topics = {
   session: (sessionId: string) => `session:${sessionId}`,
   /** Control messages of one user's memberships (MEMBERSHIP_ENDED drops an organization's topics). */
   membership: (userId: string) => `membership:${userId}`,
+  /** DASHBOARD_UPDATE of one organization. */
+  orgDashboard: (orgId: string) => `dashboard:org:${orgId}`,
 };
 
 export function createInProcessHub(): RealtimeHub {

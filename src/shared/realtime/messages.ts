@@ -4,9 +4,13 @@ import { z } from 'zod';
  * Live channel contract (`/api/ws`). Clients subscribe to channels; the server pushes messages
  * (email-client spec §7: NOTIFICATION, HEARTBEAT). Channels of later features join CHANNELS.
  */
-export const CHANNELS = ['notifications'] as const;
+export const CHANNELS = ['notifications', 'dashboard'] as const;
 export const ZChannel = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannel>;
+
+/** The areas whose changes make the dashboard and reports stale. */
+export const DASHBOARD_AREAS = ['invoices', 'quotes', 'transactions', 'inventory', 'clients'] as const;
+export type DashboardArea = (typeof DASHBOARD_AREAS)[number];
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 export const MAX_RECONNECT_ATTEMPTS = 5;
@@ -35,6 +39,8 @@ export type TServerMessage =
   | { type: 'UNSUBSCRIBED'; channel: TChannel }
   | { type: 'HEARTBEAT'; timestamp: string }
   | { type: 'NOTIFICATION'; notification: TNotification }
+  /** Business data of the organization changed (invoices, payments, quotes, ledger, stock): figures are stale. */
+  | { type: 'DASHBOARD_UPDATE'; areas: DashboardArea[]; timestamp: string }
   /** The session was revoked or signed out: the socket closes right after. */
   | { type: 'SESSION_REVOKED' }
   /** Server-internal: the user left or was removed from the organization; its topics are dropped at once. */

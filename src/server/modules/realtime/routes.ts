@@ -44,10 +44,12 @@ export async function realtimeRoutes(
       function attach(channel: TChannel) {
         if (!scope) return;
         const { userId, orgId } = scope;
-        const topicList = [
-          topics.userNotifications(userId),
-          ...(orgId ? [topics.orgNotifications(orgId)] : []),
-        ];
+        const topicList =
+          channel === 'dashboard'
+            ? orgId
+              ? [topics.orgDashboard(orgId)]
+              : []
+            : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
         subscriptions.set(
           channel,
           topicList.map((t) => deps.hub.subscribe(t, send)),

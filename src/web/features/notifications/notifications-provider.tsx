@@ -107,7 +107,8 @@ const persist = (path: string, body?: unknown) =>
  * (re)connects, so what arrived while the user was away or offline is in the bell; the live channel /api/ws
  * adds new ones (subscribe to `notifications`, heartbeat every 30 s, reconnect with exponential backoff up to
  * 5 attempts) with a toast. Reading and removing are kept on the server. The channel is reopened when the
- * active organization changes (its topic changes).
+ * active organization changes (its topic changes). The same socket hears `dashboard` (DASHBOARD_UPDATE): the
+ * dashboard and reports refetch on it, on a notification and after a reconnect, so nothing is missed.
  */
 export function NotificationsProvider({
   organizationId,
@@ -143,6 +144,11 @@ export function NotificationsProvider({
     dispatch({ type: 'clear' });
     void load();
     let opened = false;
+    /** The open dashboard and reports refetch (live updates; inactive ones refetch when next shown). */
+    const refreshFigures = () => {
+      void queryClientRef.current.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClientRef.current.invalidateQueries({ queryKey: ['reports'] });
+    };
 
     const connect = () => {
       const ws = new WebSocket(socketUrl());
@@ -151,8 +157,12 @@ export function NotificationsProvider({
         attempts = 0;
         setStatus({ connected: true, error: null });
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'notifications' }));
+        ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'dashboard' }));
         // What arrived while the channel was down is on the server (the first load ran with the page).
-        if (opened) void load();
+        if (opened) {
+          void load();
+          refreshFigures();
+        }
         opened = true;
         heartbeat = window.setInterval(() => {
           if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
@@ -167,8 +177,11 @@ export function NotificationsProvider({
         }
         // Ended from another device: the socket closes next (4401) and the sign-in page says why.
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
+        if (message.type === 'DASHBOARD_UPDATE') refreshFigures();
         if (message.type === 'NOTIFICATION' && isNotification(message.notification)) {
           const notification = message.notification;
+          // A client's answer to a quote arrives as a notification: the figures changed too.
+          refreshFigures();
           shownAt.current.set(notification.id, Date.now());
           dispatch({ type: 'add', notification });
           toast(() => <NotificationToast notification={notification} />, {
