@@ -4,6 +4,7 @@ import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.t
 import type { TDashboard, TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
 import { monthRange } from '@shared/reports/periods.ts';
 import { itemInput } from '@server/seed/factories.ts';
+import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import {
   DATABASES,
@@ -148,6 +149,36 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     }
     expect(monthly.totals).toMatchObject({ vp4: 19_800, revenueCents: 170_000 });
 
+    // The same figures as files: XLSX numbers in euros, Italian CSV with ";" and decimal commas.
+    const xlsx = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=xlsx`, {
+      'accept-language': 'it',
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain(`liquidazione-iva-${year}-mensile.xlsx`);
+    const sheet = await readXlsx(xlsx.rawPayload);
+    expect(sheet.headers.slice(0, 7)).toEqual([
+      'Periodo',
+      'Dal',
+      'Al',
+      'VP2 Operazioni attive',
+      'VP3 Operazioni passive',
+      'VP4 IVA esigibile',
+      'VP5 IVA detratta',
+    ]);
+    expect(sheet.rows).toHaveLength(12);
+    expect(Number(sheet.rows[month - 1]![5])).toBe(198);
+    const csv = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('VP4 VAT due on sales');
+    expect(csv.body.split('\r\n')[month]).toContain(',198.00,');
+    const csvIt = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=csv`, {
+      'accept-language': 'it',
+    });
+    expect(csvIt.body.split('\r\n')[month]).toContain(';198,00;');
+    expect((await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=pdf`)).statusCode).toBe(
+      400,
+    );
+
     const quarterly = await settlement(c, `year=${year}&periodicity=quarterly`);
     expect(quarterly.periods).toHaveLength(4);
     expect(quarterly.periods[quarter - 1]).toMatchObject({ vp4: 19_800, vp12: 198 });
@@ -233,6 +264,12 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
       totalCents: 468_000,
       openInvoices: 4,
     });
+
+    const file = await c.get('/api/v1/reports/receivables/export?format=xlsx');
+    expect(file.statusCode, file.body).toBe(200);
+    const rows = (await readXlsx(file.rawPayload)).rows;
+    expect(rows.map((r) => r[0])).toEqual(['Cliente 3 S.p.A.', 'Cliente 4 S.p.A.']);
+    expect(Number(rows[0]![6])).toBe(2440);
 
     const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     expect(((await stranger.get('/api/v1/reports/receivables')).json() as TReceivables).clients).toEqual([]);

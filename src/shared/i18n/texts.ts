@@ -1,20 +1,24 @@
 import enCommon from '../../../public/locales/en/common.json';
 import enMail from '../../../public/locales/en/mail.json';
 import enNotifications from '../../../public/locales/en/notifications.json';
+import enReports from '../../../public/locales/en/reports.json';
 import itCommon from '../../../public/locales/it/common.json';
 import itMail from '../../../public/locales/it/mail.json';
 import itNotifications from '../../../public/locales/it/notifications.json';
+import itReports from '../../../public/locales/it/reports.json';
 import type { Locale } from '../errors/error-codes.ts';
 import { textAt, type KeysOf } from './catalogue.ts';
 
 /**
- * The catalogue's texts the server writes itself (mail, live notifications, the common role names), read from the same files the web
+ * The catalogue's texts the server writes itself (mail, live notifications, the common role names, report
+ * exports), read from the same files the web
  * loads through i18next. Kept apart from catalogue.ts so the web bundle does not carry these namespaces twice.
  */
 const NAMESPACES = {
   common: { en: enCommon, it: itCommon },
   mail: { en: enMail, it: itMail },
   notifications: { en: enNotifications, it: itNotifications },
+  reports: { en: enReports, it: itReports },
 };
 
 type Namespace = keyof typeof NAMESPACES;

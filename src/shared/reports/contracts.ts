@@ -167,3 +167,9 @@ export const ZDashboard = z.object({
   ),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
+
+export const ZReportFormat = z.enum(['csv', 'xlsx'], err('reports.errors.invalidFormat'));
+export const ZVatSettlementExportQuery = ZVatSettlementQuery.extend({
+  format: ZReportFormat.default('xlsx'),
+});
+export const ZReceivablesExportQuery = z.object({ format: ZReportFormat.default('xlsx') });

@@ -1,20 +1,34 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
 import {
   ZDashboard,
   ZDashboardQuery,
   ZReceivables,
+  ZReceivablesExportQuery,
   ZVatSettlement,
+  ZVatSettlementExportQuery,
   ZVatSettlementQuery,
 } from '@shared/reports/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
+import { receivablesFile, vatSettlementFile, type ReportFile } from './export.ts';
 import { receivables, vatSettlement } from './service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const reports = { permissions: ['view_analytics', 'access_reports'] } as const;
   const tags = ['reports'];
+  const exports = { permissions: ['view_analytics', 'access_reports', 'export_financial_data'] } as const;
+  const ZFile = z.string().meta({ format: 'binary', description: 'CSV (text/csv) or XLSX file' });
+  const send = (reply: FastifyReply, file: ReportFile) =>
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
 
   app.get(
     '/api/v1/reports/vat-settlement',
@@ -59,5 +73,43 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       },
     },
     async (request) => dashboard(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+
+  app.get(
+    '/api/v1/reports/vat-settlement/export',
+    {
+      config: exports,
+      schema: {
+        tags,
+        summary:
+          'The VAT settlement of a year as a CSV (";" and decimal comma for Italian readers) or XLSX file',
+        querystring: ZVatSettlementExportQuery,
+        response: { 200: ZFile },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const report = await vatSettlement(deps, { orgId: scopeOf(request).orgId, query });
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return send(reply, await vatSettlementFile(report, format, locale));
+    },
+  );
+
+  app.get(
+    '/api/v1/reports/receivables/export',
+    {
+      config: exports,
+      schema: {
+        tags,
+        summary: 'Open receivables by client as a CSV or XLSX file',
+        querystring: ZReceivablesExportQuery,
+        response: { 200: ZFile },
+      },
+    },
+    async (request, reply) => {
+      const report = await receivables(deps, { orgId: scopeOf(request).orgId });
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return send(reply, await receivablesFile(report, request.query.format, locale));
+    },
   );
 };
