@@ -36,6 +36,13 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await expect(firstQuarter.getByText('Codice tributo 6031')).toBeVisible();
   await axe();
 
+  // The quarters as an Excel file, named in Italian.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta' }).click();
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^liquidazione-iva-\d{4}-trimestrale\.xlsx$/);
+  await expect(page.getByRole('button', { name: 'Stampa' })).toBeVisible();
+
   // The choice survives a reload: it lives in the address.
   await page.reload();
   await expect(page.getByLabel('Liquidazione', { exact: true })).toHaveValue('quarterly');

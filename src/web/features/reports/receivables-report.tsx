@@ -17,6 +17,7 @@ import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
+import { ReportActions } from './report-actions.tsx';
 import { useReceivables } from './reports-api.ts';
 
 /** Colours of the ageing buckets, from "not yet due" to "over 90 days late". */
@@ -36,7 +37,11 @@ export function ReceivablesReport() {
   const report = useReceivables(me.activeOrganizationId);
   return (
     <Card>
-      <CardHeader title={t('reports:receivables.title')} description={t('reports:receivables.description')} />
+      <CardHeader
+        title={t('reports:receivables.title')}
+        description={t('reports:receivables.description')}
+        action={<ReportActions exportPath="/api/v1/reports/receivables/export" />}
+      />
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
         {report.isPending ? (
           <div className="flex justify-center py-10">

@@ -20,7 +20,7 @@ export function ReportsPage() {
   return (
     <div>
       <PageHeader title={t('reports:title')} description={t('reports:description')} />
-      <nav aria-label={t('reports:nav')} className="mb-5 flex flex-wrap gap-2">
+      <nav aria-label={t('reports:nav')} className="mb-5 flex flex-wrap gap-2 print:hidden">
         {REPORTS.map((report) => (
           <button
             key={report}

@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
+import { ReportActions } from './report-actions.tsx';
 import { useVatSettlement } from './reports-api.ts';
 import { VatLinesCard } from './vat-lines-card.tsx';
 import { vatPeriodLabel } from './vat-period-label.ts';
@@ -69,7 +70,7 @@ export function VatSettlementReport() {
         title={t('reports:vat.title')}
         description={t('reports:vat.description')}
         action={
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap items-end gap-3">
             <Field label={t('reports:vat.year')} className="w-32">
               {(control) => (
                 <Select
@@ -101,6 +102,9 @@ export function VatSettlementReport() {
                 </Select>
               )}
             </Field>
+            <ReportActions
+              exportPath={`/api/v1/reports/vat-settlement/export?year=${year}&periodicity=${periodicity}`}
+            />
           </div>
         }
       />

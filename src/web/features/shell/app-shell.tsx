@@ -92,7 +92,7 @@ export function AppShell() {
           data-testid="sidebar"
           data-collapsed={collapsed}
           className={cn(
-            'fixed top-topbar bottom-0 left-0 z-20 hidden flex-col border-r border-border bg-surface transition-[width] duration-200 lg:flex',
+            'fixed top-topbar bottom-0 left-0 z-20 hidden flex-col border-r border-border bg-surface transition-[width] duration-200 lg:flex print:hidden',
             collapsed ? 'w-sidebar-collapsed' : 'w-sidebar',
           )}
         >
@@ -116,7 +116,7 @@ export function AppShell() {
           id="main-content"
           tabIndex={-1}
           className={cn(
-            'pt-topbar transition-[padding] duration-200 focus:outline-none',
+            'pt-topbar transition-[padding] duration-200 focus:outline-none print:p-0',
             collapsed ? 'lg:pl-sidebar-collapsed' : 'lg:pl-sidebar',
           )}
         >

@@ -22,7 +22,7 @@ export function TopBar({
 }) {
   const { t } = useTranslation('navigation');
   return (
-    <header className="fixed inset-x-0 top-0 z-30 flex h-topbar items-center gap-1 border-b border-border bg-surface px-2 sm:gap-2 sm:px-4">
+    <header className="fixed inset-x-0 top-0 z-30 flex h-topbar print:hidden items-center gap-1 border-b border-border bg-surface px-2 sm:gap-2 sm:px-4">
       <Button
         variant="ghost"
         size="icon"

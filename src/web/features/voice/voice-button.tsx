@@ -15,7 +15,7 @@ export function VoiceButton() {
     <aside
       aria-label={t('voice:region')}
       data-voice-button
-      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2 sm:right-6 sm:bottom-6"
+      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2 sm:right-6 sm:bottom-6 print:hidden"
     >
       <p
         role="status"
