@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { daysBetween } from '../dates/dates.ts';
+import { zIsoDate } from '../imports/dates.ts';
+import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import type { FieldKey } from '../i18n/catalogue.ts';
 
 /**
@@ -173,3 +176,50 @@ export const ZVatSettlementExportQuery = ZVatSettlementQuery.extend({
   format: ZReportFormat.default('xlsx'),
 });
 export const ZReceivablesExportQuery = z.object({ format: ZReportFormat.default('xlsx') });
+
+/** The sales VAT register (registro IVA vendite) of a range of at most a year, documents paged. */
+export const ZSalesRegisterQuery = zPageQuery(50, 200)
+  .extend({
+    from: zIsoDate('reports.errors.invalidDate'),
+    to: zIsoDate('reports.errors.invalidDate'),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], ...err('reports.errors.rangeReversed') })
+  .refine((q) => daysBetween(q.from, q.to) <= 366, { path: ['to'], ...err('reports.errors.rangeTooLong') });
+export type TSalesRegisterQuery = z.infer<typeof ZSalesRegisterQuery>;
+
+const ZVatLine = z.object({
+  vatRate: z.number(),
+  nature: z.string().nullable(),
+  taxableCents: cents,
+  vatCents: cents,
+  /** I immediate, S split payment (VAT paid by the client). */
+  vatCollectability: z.enum(['I', 'S']),
+});
+
+export const ZSalesRegisterEntry = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  issueDate: z.string(),
+  documentType: z.enum(['TD01', 'TD04']),
+  clientName: z.string(),
+  clientVatNumber: z.string().nullable(),
+  /** Signed: a credit note's amounts are negative. */
+  totalCents: cents,
+  lines: z.array(ZVatLine),
+});
+export type TSalesRegisterEntry = z.infer<typeof ZSalesRegisterEntry>;
+
+export const ZSalesRegister = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Per rate and Natura over the whole range (every page), signed. */
+  summary: z.array(ZVatLine.omit({ vatCollectability: true }).extend({ splitPaymentVatCents: cents })),
+  totals: z.object({
+    taxableCents: cents,
+    vatCents: cents,
+    splitPaymentVatCents: cents,
+    documents: z.number().int(),
+  }),
+  entries: zPage(ZSalesRegisterEntry),
+});
+export type TSalesRegister = z.infer<typeof ZSalesRegister>;
