@@ -137,11 +137,17 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
     .orderBy(asc(clients.createdAt), asc(clients.companyName), asc(clients.id))
     .limit(10);
   if (customers.length < 3) return 0;
-  await saveInvoicingSettings(db, orgId, {
-    ...DEFAULT_INVOICING_SETTINGS,
-    iban: 'IT60X0542811101000000123456',
-    bankName: 'Banca di Forlì',
-  });
+  await saveInvoicingSettings(
+    { db },
+    {
+      orgId,
+      values: {
+        ...DEFAULT_INVOICING_SETTINGS,
+        iban: 'IT60X0542811101000000123456',
+        bankName: 'Banca di Forlì',
+      },
+    },
+  );
   const today = isoDateIn('Europe/Rome');
   const customer = (i: number) => customers[i % customers.length]!;
   const base = { notes: null, terms: null, withholding: null, pensionFund: null };
