@@ -11,6 +11,7 @@ export {
   type InvoiceDraftInput,
   createInvoiceDraft,
   createInvoiceDraftRow,
+  issueInvoice,
   issueInvoiceRow,
 } from './invoices/service.ts';
 export { startQuoteJobs } from './quotes/jobs.ts';
