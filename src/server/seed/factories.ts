@@ -140,7 +140,7 @@ export async function addItem(
 /** A document body as the web sends it (before the contract's defaults and transforms). */
 export type InvoiceBody = z.input<typeof ZInvoiceInput>;
 export type QuoteBody = z.input<typeof ZQuoteInput>;
-type LineBody = InvoiceBody['lines'][number];
+export type LineBody = InvoiceBody['lines'][number];
 
 /** One hour of work at 100,00 € with 22 % VAT. */
 export function lineInput(overrides: Partial<LineBody> = {}): LineBody {
