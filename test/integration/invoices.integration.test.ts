@@ -788,7 +788,13 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       return d.toISOString().slice(0, 10);
     };
     const references = {
-      purchase: { kind: 'order' as const, documentId: 'PO-2026/118', date: ddtDate, cig: 'z1a2b3c4d5', cup: null },
+      purchase: {
+        kind: 'order' as const,
+        documentId: 'PO-2026/118',
+        date: ddtDate,
+        cig: 'z1a2b3c4d5',
+        cup: null,
+      },
       instalments: [
         { dueDate: later(30), amountCents: 18000 },
         { dueDate: later(60), amountCents: EXPECTED.totalCents - 18000 },
