@@ -27,7 +27,7 @@ import { upsertProfile, type BusinessProfileValues } from '../modules/business-p
 import { createEvent } from '../modules/calendar/service.ts';
 import { createClient } from '../modules/clients/service.ts';
 import { createItem } from '../modules/inventory/service.ts';
-import { createInvoiceDraft, createQuote, issueInvoice } from '../modules/invoicing/index.ts';
+import { createInvoiceDraft, createQuote } from '../modules/invoicing/index.ts';
 
 /**
  * Entity factories shared by the demo seed and the tests (DESIGN.md §3). Server-side calls only.
@@ -174,7 +174,7 @@ export function invoiceValues(overrides: Parameters<typeof invoiceInput>[0]): TI
   return ZInvoiceInput.parse(invoiceInput(overrides));
 }
 
-export function quoteValues(overrides: Parameters<typeof quoteInput>[0]): TQuoteInput {
+function quoteValues(overrides: Parameters<typeof quoteInput>[0]): TQuoteInput {
   return ZQuoteInput.parse(quoteInput(overrides));
 }
 
@@ -187,15 +187,6 @@ export async function addInvoiceDraft(
     userId: input.userId,
     input: invoiceValues(input.values),
   });
-}
-
-/** A draft numbered and frozen at once: the issued invoice (its e-invoice data must be complete). */
-export async function addIssuedInvoice(
-  deps: { db: Db },
-  input: { orgId: string; userId: string; values: Parameters<typeof invoiceInput>[0] },
-): Promise<TInvoice> {
-  const draft = await addInvoiceDraft(deps, input);
-  return issueInvoice(deps, { orgId: input.orgId, id: draft.id });
 }
 
 export async function addQuote(

@@ -11,7 +11,6 @@ export {
   type InvoiceDraftInput,
   createInvoiceDraft,
   createInvoiceDraftRow,
-  issueInvoice,
   issueInvoiceRow,
 } from './invoices/service.ts';
 export { startQuoteJobs } from './quotes/jobs.ts';
