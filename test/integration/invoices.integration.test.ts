@@ -9,9 +9,11 @@ import { startSmtpServer } from '../helpers/smtp.ts';
 import { loadDocument } from '@server/modules/invoicing/document.ts';
 import { sendAutomaticReminders } from '@server/modules/invoicing/invoices/jobs.ts';
 import { seedClientsDemo } from '@server/seed/clients-demo.ts';
+import { invoiceInput, quoteInput, type InvoiceBody } from '@server/seed/factories.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import type { TInvoice, TInvoiceListItem } from '@shared/invoicing/contracts.ts';
 import {
   DATABASES,
   api,
@@ -21,22 +23,6 @@ import {
 } from '../helpers/test-app.ts';
 
 type Api = ReturnType<typeof api>;
-type Invoice = {
-  id: string;
-  number: string | null;
-  status: string;
-  documentType: string;
-  dueDate: string;
-  totals: { taxableCents: number; vatCents: number; totalCents: number; amountDueCents: number };
-  paidCents: number;
-  outstandingCents: number;
-  payments: { id: string; amountCents: number; transactionId: string }[];
-  activity: { type: string; recipientEmail: string }[];
-  eInvoiceMissing: string[];
-  mailAttachments: string[];
-  relatedInvoice: { id: string; number: string } | null;
-};
-
 function piva(n: number): string {
   const first = `0${String(n).padStart(9, '0')}`;
   return first + partitaIvaCheckDigit(first);
@@ -123,16 +109,16 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     return { owner, c, clientId: (client.json() as { id: string }).id };
   }
 
-  async function draft(c: Api, clientId: string, extra: object = {}) {
-    const res = await c.post('/api/v1/invoices', { clientId, issueDate: today, lines: LINES, ...extra });
+  async function draft(c: Api, clientId: string, extra: Partial<InvoiceBody> = {}) {
+    const res = await c.post('/api/v1/invoices', invoiceInput({ clientId, lines: LINES, ...extra }));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Invoice;
+    return res.json() as TInvoice;
   }
 
   async function issue(c: Api, id: string) {
     const res = await c.post(`/api/v1/invoices/${id}/issue`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Invoice;
+    return res.json() as TInvoice;
   }
 
   it('creates a draft without a number, with totals per VAT rate and the due date from the client terms', async () => {
@@ -149,7 +135,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const { c, clientId } = await setup();
     const bad = await c.post(
       '/api/v1/invoices',
-      { clientId, issueDate: today, lines: [{ ...LINES[0], vatRate: 0 }] },
+      invoiceInput({ clientId, lines: [{ ...LINES[0]!, vatRate: 0 }] }),
       { 'accept-language': 'it' },
     );
     expect(bad.statusCode).toBe(400);
@@ -169,7 +155,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const second = await issue(c, (await draft(c, clientId)).id);
     expect([first.number, second.number]).toEqual([`1/${year}`, `2/${year}`]);
     expect(first.status).toBe('issued');
-    const edit = await c.put(`/api/v1/invoices/${first.id}`, { clientId, issueDate: today, lines: LINES });
+    const edit = await c.put(`/api/v1/invoices/${first.id}`, invoiceInput({ clientId, lines: LINES }));
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.code).toBe('DOCUMENT_FROZEN');
     expect((await c.del(`/api/v1/invoices/${first.id}`)).statusCode).toBe(409);
@@ -183,7 +169,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const results = await Promise.all(drafts.map((d) => c.post(`/api/v1/invoices/${d.id}/issue`)));
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const numbers = results
-      .map((r) => (r.json() as Invoice).number)
+      .map((r) => (r.json() as TInvoice).number)
       .sort((a, b) => parseInt(a!) - parseInt(b!));
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `${i + 1}/${year}`));
   });
@@ -212,7 +198,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(tooMuch.json().error.message).toBe('The payment exceeds the amount still due (€278.59)');
 
     const final = await c.post(`/api/v1/invoices/${inv.id}/payments`, { paidOn: today, amountCents: 27859 });
-    const paid = final.json() as Invoice;
+    const paid = final.json() as TInvoice;
     expect(paid).toMatchObject({ status: 'paid', outstandingCents: 0 });
     expect(paid.payments).toHaveLength(2);
 
@@ -268,7 +254,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       .update(invoices)
       .set({ snapshot: sql`jsonb_set(${invoices.snapshot}, '{seller,regime}', 'null'::jsonb)` })
       .where(eq(invoices.id, inv.id));
-    const read = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    const read = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
     expect(read.eInvoiceMissing).toContain('seller.regime');
     expect(read.mailAttachments).toEqual(['pdf']);
     const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
@@ -306,9 +292,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       .where(eq(invoices.id, created.id));
 
     // The draft says beforehand what issuing would refuse, each problem on its field.
-    const before = (await c.get(`/api/v1/invoices/${created.id}`)).json() as Invoice & {
-      eInvoiceProblems: { key: string; path: string; params?: Record<string, string> }[];
-    };
+    const before = (await c.get(`/api/v1/invoices/${created.id}`)).json() as TInvoice;
     expect(before.eInvoiceProblems).toEqual([
       {
         key: 'lines.descriptionCharacters',
@@ -343,7 +327,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
         },
       ],
     });
-    const still = (await c.get(`/api/v1/invoices/${created.id}`)).json() as Invoice;
+    const still = (await c.get(`/api/v1/invoices/${created.id}`)).json() as TInvoice;
     expect(still).toMatchObject({ status: 'draft', number: null });
     // The number was not used up: the next invoice issued is number 1.
     expect((await issue(c, (await draft(c, clientId)).id)).number).toBe(`1/${year}`);
@@ -355,7 +339,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const future = await draft(c, clientId, { issueDate: tomorrow.toISOString().slice(0, 10) });
     // The draft says it beforehand…
-    expect((future as Invoice & { eInvoiceProblems: unknown }).eInvoiceProblems).toEqual([
+    expect(future.eInvoiceProblems).toEqual([
       { key: 'document.issueDateFuture', path: 'issueDate', params: { today } },
     ]);
     // …and issuing refuses it.
@@ -393,7 +377,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     // The same date as the last one is fine, and gets the next number.
     expect((await issue(c, (await draft(c, clientId)).id)).number).toBe(`2/${year}`);
     // Credit notes are a series of their own: a credit note dated today is not compared with invoices.
-    const note = (await c.post(`/api/v1/invoices/${last.id}/credit-note`)).json() as Invoice;
+    const note = (await c.post(`/api/v1/invoices/${last.id}/credit-note`)).json() as TInvoice;
     expect((await issue(c, note.id)).number).toBe(`NC1/${year}`);
   });
 
@@ -406,7 +390,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       .update(invoices)
       .set({ snapshot: { ...row!.snapshot!, seller: { ...row!.snapshot!.seller, regime: '' } } })
       .where(eq(invoices.id, inv.id));
-    expect(((await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice).eInvoiceMissing).toEqual([
+    expect(((await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice).eInvoiceMissing).toEqual([
       'seller.regime',
     ]);
     const res = await c.get(`/api/v1/invoices/${inv.id}/xml`, { 'accept-language': 'it' });
@@ -434,7 +418,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const { owner, c, clientId } = await setup();
     const issued = await issue(c, (await draft(c, clientId)).id);
     const pending = await draft(c, clientId);
-    const quote = await c.post('/api/v1/quotes', { clientId, issueDate: today, lines: LINES });
+    const quote = await c.post('/api/v1/quotes', quoteInput({ clientId, lines: LINES }));
     expect(quote.statusCode, quote.body).toBe(201);
     const client = (await c.get(`/api/v1/clients/${clientId}`)).json() as Record<string, unknown>;
     const renamed = await c.put(`/api/v1/clients/${clientId}`, {
@@ -491,7 +475,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       `Invoice_1-${year}_${today}.pdf`,
       expect.stringMatching(/^IT\d{11}_[0-9A-Z]{5}\.xml$/),
     ]);
-    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
     // Without a mail server the message only waits in the outbox: the invoice is issued, not "sent".
     expect(detail.status).toBe('issued');
     // The client's timeline shows the invoice and the e-mail; a client with documents cannot be deleted.
@@ -540,10 +524,10 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       const sent = await c.post(`/api/v1/invoices/${inv.id}/send`);
       expect(sent.statusCode, sent.body).toBe(200);
       await smtp.waitFor('fatture@bianchi.example.it');
-      let detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+      let detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
       for (let i = 0; i < 40 && detail.status !== 'sent'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+        detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
       }
       expect(detail.status).toBe('sent');
       expect(detail.activity).toEqual([expect.objectContaining({ type: 'invoice_sent', status: 'sent' })]);
@@ -607,7 +591,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
         amountCents: 10000,
         method: 'cash',
       })
-    ).json() as Invoice;
+    ).json() as TInvoice;
     const confirmation = await c.post(
       `/api/v1/invoices/${first.id}/payments/${paid.payments[0]!.id}/confirmation`,
     );
@@ -643,7 +627,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     const inv = await issue(c, (await draft(c, clientId)).id);
     const created = await c.post(`/api/v1/invoices/${inv.id}/credit-note`);
     expect(created.statusCode, created.body).toBe(201);
-    const note = created.json() as Invoice;
+    const note = created.json() as TInvoice;
     expect(note).toMatchObject({ documentType: 'TD04', status: 'draft', relatedInvoice: { id: inv.id } });
     const issuedNote = await issue(c, note.id);
     expect(issuedNote.number).toBe(`NC1/${year}`);
@@ -651,7 +635,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(xml.body).toContain('<TipoDocumento>TD04</TipoDocumento>');
     expect(xml.body).toContain(`<IdDocumento>1/${year}</IdDocumento>`);
     expect((await validateFatturaPaXml(xml.body)).valid).toBe(true);
-    const original = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice;
+    const original = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
     expect(original.status).toBe('cancelled');
   });
 
@@ -678,10 +662,10 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       outstandingCents: 0,
     });
     const overdue = await c.get('/api/v1/invoices?status=overdue');
-    expect(overdue.json().items.map((i: Invoice) => i.id)).toEqual([late.id]);
-    expect((await c.get('/api/v1/invoices?status=paid')).json().items.map((i: Invoice) => i.id)).toEqual([
-      paid.id,
-    ]);
+    expect(overdue.json().items.map((i: TInvoiceListItem) => i.id)).toEqual([late.id]);
+    expect(
+      (await c.get('/api/v1/invoices?status=paid')).json().items.map((i: TInvoiceListItem) => i.id),
+    ).toEqual([paid.id]);
     expect((await c.get('/api/v1/invoices?status=draft')).json().total).toBe(1);
     expect((await c.get(`/api/v1/invoices?q=${encodeURIComponent(`1/${year - 1}`)}`)).json().total).toBe(1);
     expect((await c.get('/api/v1/invoices?q=bianchi')).json().total).toBe(3);
@@ -715,7 +699,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect(a + b).toBeGreaterThanOrEqual(1);
     await sendAutomaticReminders(deps);
     expect(await mine()).toHaveLength(1);
-    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as Invoice & { reminderCount: number };
+    const detail = (await c.get(`/api/v1/invoices/${inv.id}`)).json() as TInvoice;
     expect(detail.reminderCount).toBe(1);
     expect(detail.activity.map((x) => x.type)).toEqual(['payment_reminder']);
   });
@@ -768,13 +752,15 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
 
   it('issues a professional invoice with withholding and pension fund, valid as FatturaPA', async () => {
     const { c, clientId } = await setup();
-    const created = await c.post('/api/v1/invoices', {
-      clientId,
-      issueDate: today,
-      lines: [{ description: 'Consulenza tecnica', quantity: '1', unitPriceCents: 100000, vatRate: 22 }],
-      withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
-      pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
-    });
+    const created = await c.post(
+      '/api/v1/invoices',
+      invoiceInput({
+        clientId,
+        lines: [{ description: 'Consulenza tecnica', quantity: '1', unitPriceCents: 100000, vatRate: 22 }],
+        withholding: { type: 'RT01', ratePercent: '20', causale: 'A' },
+        pensionFund: { type: 'TC22', ratePercent: '4', subjectToWithholding: false },
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     // 1000.00 + 4 % cassa 40.00 = 1040.00 taxable; VAT 228.80; total 1268.80; withholding 200.00 → due 1068.80.
     expect(created.json().totals).toMatchObject({
@@ -802,7 +788,13 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
       return d.toISOString().slice(0, 10);
     };
     const references = {
-      purchase: { kind: 'order', documentId: 'PO-2026/118', date: ddtDate, cig: 'z1a2b3c4d5', cup: null },
+      purchase: {
+        kind: 'order' as const,
+        documentId: 'PO-2026/118',
+        date: ddtDate,
+        cig: 'z1a2b3c4d5',
+        cup: null,
+      },
       instalments: [
         { dueDate: later(30), amountCents: 18000 },
         { dueDate: later(60), amountCents: EXPECTED.totalCents - 18000 },
@@ -813,12 +805,11 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     // Bad references are refused on their fields.
     const bad = await c.post(
       '/api/v1/invoices',
-      {
+      invoiceInput({
         clientId,
-        issueDate: today,
         lines: LINES,
         references: { ...references, purchase: { ...references.purchase, cig: '123' }, deliveryNotes: [] },
-      },
+      }),
       { 'accept-language': 'en' },
     );
     expect(bad.statusCode).toBe(400);
@@ -836,7 +827,7 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     );
 
     const created = await draft(c, clientId, { references });
-    expect((created as Invoice & { references: unknown }).references).toMatchObject({
+    expect(created.references).toMatchObject({
       purchase: { cig: 'Z1A2B3C4D5' },
       deferred: true,
     });
@@ -877,19 +868,13 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     expect((await other.c.post(`/api/v1/invoices/${inv.id}/issue`)).statusCode).toBe(404);
     expect((await other.c.get(`/api/v1/invoices/${inv.id}/pdf`)).statusCode).toBe(404);
     // Another organization's client cannot be invoiced.
-    const foreignClient = await other.c.post('/api/v1/invoices', {
-      clientId,
-      issueDate: today,
-      lines: LINES,
-    });
+    const foreignClient = await other.c.post('/api/v1/invoices', invoiceInput({ clientId, lines: LINES }));
     expect(foreignClient.statusCode).toBe(404);
 
     const viewer = await createSignedInUserWithOrg(t.app, { role: 'viewer' });
     const v = api(t.app, viewer.cookie);
     expect((await v.get('/api/v1/invoices')).statusCode).toBe(200);
-    expect((await v.post('/api/v1/invoices', { clientId, issueDate: today, lines: LINES })).statusCode).toBe(
-      403,
-    );
+    expect((await v.post('/api/v1/invoices', invoiceInput({ clientId, lines: LINES }))).statusCode).toBe(403);
     expect((await v.get('/api/v1/invoices/export')).statusCode).toBe(403);
   });
 });

@@ -160,7 +160,7 @@ describe.each(DATABASES)("a document e-mail's real state on %s", (kind) => {
       attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-') }],
     });
     const states = async (to: string) =>
-      (await activityOf(t.app.services.database.db, owner.organizationId, { clientId })).filter(
+      (await activityOf(t.app.services.database, { orgId: owner.organizationId, clientId })).filter(
         (a) => a.recipientEmail === to,
       );
 

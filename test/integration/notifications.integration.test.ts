@@ -45,7 +45,8 @@ describe.each(DATABASES)('stored notifications on %s', (kind) => {
     expect(active.statusCode, active.body).toBe(200);
     const stranger = await createSignedInUserWithOrg(t.app);
 
-    const sent = await notifyOrganization(deps(), owner.organizationId, {
+    const sent = await notifyOrganization(deps(), {
+      orgId: owner.organizationId,
       type: 'success',
       title: 'Preventivo 4/2026 accettato',
       message: 'Bianchi ha accettato.',
@@ -86,8 +87,14 @@ describe.each(DATABASES)('stored notifications on %s', (kind) => {
 
   it("shows the user's own notifications in any organization, and read-all and clear act on them", async () => {
     const owner = await createSignedInUserWithOrg(t.app);
-    const own = await notifyUser(deps(), owner.user.id, { type: 'info', title: 'Prova', message: 'Ciao' });
-    await notifyOrganization(deps(), owner.organizationId, {
+    const own = await notifyUser(deps(), {
+      userId: owner.user.id,
+      type: 'info',
+      title: 'Prova',
+      message: 'Ciao',
+    });
+    await notifyOrganization(deps(), {
+      orgId: owner.organizationId,
       type: 'warning',
       title: 'Scorta',
       message: 'Bassa',
@@ -103,7 +110,12 @@ describe.each(DATABASES)('stored notifications on %s', (kind) => {
   it('keeps the 50 most recent per user', async () => {
     const owner = await createSignedInUserWithOrg(t.app);
     for (let i = 1; i <= MAX_NOTIFICATIONS + 5; i++) {
-      await notifyOrganization(deps(), owner.organizationId, { type: 'info', title: `N${i}`, message: '' });
+      await notifyOrganization(deps(), {
+        orgId: owner.organizationId,
+        type: 'info',
+        title: `N${i}`,
+        message: '',
+      });
       await new Promise((resolve) => setTimeout(resolve, 2)); // distinct timestamps, so "most recent" is exact
     }
     const items = await bell(owner.cookie);

@@ -7,8 +7,10 @@ import { mailOutbox } from '@server/db/schema/mail.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
 import { formatDateFor } from '@server/modules/invoicing/dates-and-money.ts';
 import { expireQuotes, startQuoteJobs } from '@server/modules/invoicing/quotes/jobs.ts';
+import { quoteInput, type QuoteBody } from '@server/seed/factories.ts';
 import { topics } from '@server/platform/realtime.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import type { TQuote, TQuotePage } from '@shared/invoicing/contracts.ts';
 import type { TNotification } from '@shared/realtime/messages.ts';
 import {
   DATABASES,
@@ -22,36 +24,6 @@ import {
 import { expectOtherOrganizationGets404 } from '../helpers/tenancy.ts';
 
 type Api = ReturnType<typeof api>;
-type Quote = {
-  id: string;
-  number: string;
-  status: string;
-  client: { id: string; name: string; email: string | null };
-  issueDate: string;
-  validUntil: string;
-  language: string;
-  pdfTemplate: string;
-  lines: { description: string }[];
-  totals: {
-    taxableCents: number;
-    vatCents: number;
-    totalCents: number;
-    amountDueCents: number;
-    stampDutyCents: number;
-    vatSummary: { vatRate: number; taxableCents: number; vatCents: number }[];
-  };
-  sentAt: string | null;
-  respondedAt: string | null;
-  clientResponseMessage: string | null;
-  convertedInvoiceId: string | null;
-  activity: { type: string; recipientEmail: string; subject: string }[];
-};
-type ListPage = {
-  items: { id: string; number: string; status: string; client: { name: string }; totalCents: number }[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
 
 function piva(n: number): string {
   const first = `0${String(n).padStart(9, '0')}`;
@@ -151,10 +123,10 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
     return (res.json() as { id: string }).id;
   }
 
-  async function create(c: Api, clientId: string, extra: object = {}) {
-    const res = await c.post('/api/v1/quotes', { clientId, issueDate: today, lines: LINES, ...extra });
+  async function create(c: Api, clientId: string, extra: Partial<QuoteBody> = {}) {
+    const res = await c.post('/api/v1/quotes', quoteInput({ clientId, lines: LINES, ...extra }));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Quote;
+    return res.json() as TQuote;
   }
 
   async function setStatus(c: Api, id: string, status: string, headers?: Record<string, string>) {
@@ -175,7 +147,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
     const message = messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!;
     const token = new RegExp(`${ORIGIN}/q/([A-Za-z0-9_-]+)`).exec(message.textBody)?.[1];
     expect(token, message.textBody).toBeDefined();
-    return { token: token!, message, activity: res.json().activity as Quote['activity'][number] };
+    return { token: token!, message, activity: res.json().activity as TQuote['activity'][number] };
   }
 
   /** The client's side: no cookie, no session. */
@@ -230,18 +202,16 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
     it('gives quotes created at the same moment distinct consecutive numbers', async () => {
       const { c, clientId } = await setup();
       const made = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          c.post('/api/v1/quotes', { clientId, issueDate: today, lines: LINES }),
-        ),
+        Array.from({ length: 6 }, () => c.post('/api/v1/quotes', quoteInput({ clientId, lines: LINES }))),
       );
       expect(made.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
-      const numbers = made.map((r) => (r.json() as Quote).number).sort();
+      const numbers = made.map((r) => (r.json() as TQuote).number).sort();
       expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `P${n}/${year}`).sort());
     });
 
     it('refuses invalid input with messages in Italian and English', async () => {
       const { c, clientId } = await setup();
-      const before = { clientId, issueDate: today, lines: LINES, validUntil: addDays(today, -1) };
+      const before = quoteInput({ clientId, lines: LINES, validUntil: addDays(today, -1) });
       const it_ = await c.post('/api/v1/quotes', before, { 'accept-language': 'it' });
       expect(it_.statusCode).toBe(400);
       expect(it_.json()).toEqual({
@@ -273,7 +243,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
 
       const zeroVat = await c.post(
         '/api/v1/quotes',
-        { clientId, issueDate: today, lines: [{ ...LINES[0], vatRate: 0 }] },
+        quoteInput({ clientId, lines: [{ ...LINES[0]!, vatRate: 0 }] }),
         { 'accept-language': 'en' },
       );
       expect(zeroVat.statusCode).toBe(400);
@@ -304,7 +274,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       const strangerClient = await newClient(s);
       const notFound = { error: { code: 'NOT_FOUND', message: 'Item not found' } };
       for (const res of [
-        await s.put(`/api/v1/quotes/${id}`, { clientId: strangerClient, issueDate: today, lines: LINES }),
+        await s.put(`/api/v1/quotes/${id}`, quoteInput({ clientId: strangerClient, lines: LINES })),
         await s.del(`/api/v1/quotes/${id}`),
         await setStatus(s, id, 'sent'),
         await s.post(`/api/v1/quotes/${id}/send`),
@@ -323,15 +293,14 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
     it("refuses another organization's client", async () => {
       const a = await setup();
       const b = await setup();
-      const res = await a.c.post('/api/v1/quotes', { clientId: b.clientId, issueDate: today, lines: LINES });
+      const res = await a.c.post('/api/v1/quotes', quoteInput({ clientId: b.clientId, lines: LINES }));
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
       const mine = await create(a.c, a.clientId);
-      const moved = await a.c.put(`/api/v1/quotes/${mine.id}`, {
-        clientId: b.clientId,
-        issueDate: today,
-        lines: LINES,
-      });
+      const moved = await a.c.put(
+        `/api/v1/quotes/${mine.id}`,
+        quoteInput({ clientId: b.clientId, lines: LINES }),
+      );
       expect(moved.statusCode).toBe(404);
     });
 
@@ -339,11 +308,10 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       const viewer = await createSignedInUserWithOrg(t.app, { role: 'viewer' });
       const v = api(t.app, viewer.cookie);
       expect((await v.get('/api/v1/quotes')).statusCode).toBe(200);
-      const created = await v.post('/api/v1/quotes', {
-        clientId: '00000000-0000-4000-8000-000000000000',
-        issueDate: today,
-        lines: LINES,
-      });
+      const created = await v.post(
+        '/api/v1/quotes',
+        quoteInput({ clientId: '00000000-0000-4000-8000-000000000000', lines: LINES }),
+      );
       expect(created.statusCode).toBe(403);
       expect(created.json().error.code).toBe('FORBIDDEN');
       const id = '00000000-0000-4000-8000-000000000000';
@@ -368,28 +336,28 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       for (let i = 0; i < 11; i++) await create(c, clientId, { issueDate: addDays(anchor, -i) });
       const zanetti = await create(c, other, { issueDate: addDays(anchor, -20) });
 
-      const first = (await c.get('/api/v1/quotes')).json() as ListPage;
+      const first = (await c.get('/api/v1/quotes')).json() as TQuotePage;
       expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10 });
       expect(first.items).toHaveLength(10);
       expect(first.items[0]!.number).toBe(`P1/${year}`);
       expect(first.items[0]).toMatchObject({ status: 'draft', totalCents: EXPECTED.totalCents });
-      const second = (await c.get('/api/v1/quotes?page=2')).json() as ListPage;
+      const second = (await c.get('/api/v1/quotes?page=2')).json() as TQuotePage;
       expect(second.items.map((i) => i.number)).toEqual([`P11/${year}`, zanetti.number]);
       expect((await c.get('/api/v1/quotes?page=5')).json()).toMatchObject({ items: [], total: 12 });
 
-      const byName = (await c.get('/api/v1/quotes?q=zanet')).json() as ListPage;
+      const byName = (await c.get('/api/v1/quotes?q=zanet')).json() as TQuotePage;
       expect(byName.items.map((i) => i.id)).toEqual([zanetti.id]);
       expect(byName.items[0]!.client.name).toBe('Ferramenta Zanetti');
       const byNumber = (await c.get(`/api/v1/quotes?q=${encodeURIComponent(`p12/${year}`)}`)).json();
-      expect((byNumber as ListPage).items.map((i) => i.id)).toEqual([zanetti.id]);
-      expect(((await c.get(`/api/v1/quotes?clientId=${other}`)).json() as ListPage).total).toBe(1);
+      expect((byNumber as TQuotePage).items.map((i) => i.id)).toEqual([zanetti.id]);
+      expect(((await c.get(`/api/v1/quotes?clientId=${other}`)).json() as TQuotePage).total).toBe(1);
       const range = `from=${addDays(anchor, -3)}&to=${addDays(anchor, -1)}`;
-      expect(((await c.get(`/api/v1/quotes?${range}`)).json() as ListPage).total).toBe(3);
+      expect(((await c.get(`/api/v1/quotes?${range}`)).json() as TQuotePage).total).toBe(3);
 
       expect((await setStatus(c, zanetti.id, 'sent')).statusCode).toBe(200);
-      const sent = (await c.get('/api/v1/quotes?status=sent')).json() as ListPage;
+      const sent = (await c.get('/api/v1/quotes?status=sent')).json() as TQuotePage;
       expect(sent.items.map((i) => i.id)).toEqual([zanetti.id]);
-      expect(((await c.get('/api/v1/quotes?status=draft')).json() as ListPage).total).toBe(11);
+      expect(((await c.get('/api/v1/quotes?status=draft')).json() as TQuotePage).total).toBe(11);
       expect((await c.get('/api/v1/quotes?status=lost')).statusCode).toBe(400);
     });
   });
@@ -416,12 +384,10 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json()).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
       // Still editable once sent; the number stays.
-      const edited = await c.put(`/api/v1/quotes/${quote.id}`, {
-        clientId,
-        issueDate: today,
-        lines: [LINES[0]],
-        notes: 'Prezzi validi salvo esaurimento',
-      });
+      const edited = await c.put(
+        `/api/v1/quotes/${quote.id}`,
+        quoteInput({ clientId, lines: [LINES[0]!], notes: 'Prezzi validi salvo esaurimento' }),
+      );
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({
         status: 'sent',
@@ -445,7 +411,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
           `This change is not allowed: the document is accepted and cannot become ${to}`,
         );
       }
-      const frozen = await c.put(`/api/v1/quotes/${quote.id}`, { clientId, issueDate: today, lines: LINES });
+      const frozen = await c.put(`/api/v1/quotes/${quote.id}`, quoteInput({ clientId, lines: LINES }));
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().error.message).toBe(
         'This change is not allowed: the document is accepted and cannot become draft',
@@ -494,7 +460,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       expect(JSON.stringify(stored)).not.toContain(token);
       expect(stored!.publicTokenExpiresAt!.toISOString().slice(0, 10)).toBe(addDays(quote.validUntil, 30));
 
-      const read = (await c.get(`/api/v1/quotes/${quote.id}`)).json() as Quote;
+      const read = (await c.get(`/api/v1/quotes/${quote.id}`)).json() as TQuote;
       expect(read).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
       expect(read.activity).toEqual([expect.objectContaining({ type: 'quote_sent' })]);
 
@@ -651,7 +617,7 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       expect(toCreator[0]!.textBody).toContain('Procediamo pure, grazie!');
       expect(toCreator[0]!.textBody).toContain(`${ORIGIN}/quotes/${quote.id}`);
 
-      const read = (await c.get(`/api/v1/quotes/${quote.id}`)).json() as Quote;
+      const read = (await c.get(`/api/v1/quotes/${quote.id}`)).json() as TQuote;
       expect(read).toMatchObject({ status: 'accepted', clientResponseMessage: 'Procediamo pure, grazie!' });
 
       // A second answer is refused, in the client's language when asked.
@@ -754,11 +720,11 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
         .set({ validUntil: addDays(today, -1) })
         .where(eq(quotes.id, fresh.id));
 
-      const before = (await c.get(`/api/v1/quotes/${fresh.id}`)).json() as Quote;
+      const before = (await c.get(`/api/v1/quotes/${fresh.id}`)).json() as TQuote;
       expect(before.status).toBe('expired');
-      const listed = (await c.get('/api/v1/quotes?status=expired')).json() as ListPage;
+      const listed = (await c.get('/api/v1/quotes?status=expired')).json() as TQuotePage;
       expect(listed.items.map((i) => i.id)).toEqual([fresh.id]);
-      expect(((await c.get('/api/v1/quotes?status=sent')).json() as ListPage).total).toBe(0);
+      expect(((await c.get('/api/v1/quotes?status=sent')).json() as TQuotePage).total).toBe(0);
       expect((await publicGet(`/api/public/quotes/${token}`)).json()).toMatchObject({
         status: 'expired',
         canRespond: false,
@@ -778,12 +744,10 @@ describe.each(DATABASES)('quotes on %s', (kind) => {
       expect(draft!.status).toBe('draft');
 
       // expired → sent again once the validity date moved forward.
-      const extended = await c.put(`/api/v1/quotes/${fresh.id}`, {
-        clientId,
-        issueDate: today,
-        validUntil: addDays(today, 15),
-        lines: LINES,
-      });
+      const extended = await c.put(
+        `/api/v1/quotes/${fresh.id}`,
+        quoteInput({ clientId, validUntil: addDays(today, 15), lines: LINES }),
+      );
       expect(extended.statusCode, extended.body).toBe(200);
       expect(extended.json().status).toBe('expired');
       const resent = await send(c, owner, fresh.id);

@@ -6,6 +6,7 @@ import { monthRange } from '@shared/reports/periods.ts';
 import { itemInput } from '@server/seed/factories.ts';
 import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
+import { invoiceInput, lineInput, type InvoiceBody, type LineBody } from '@server/seed/factories.ts';
 import {
   DATABASES,
   api,
@@ -26,15 +27,13 @@ const year = Number(today.slice(0, 4));
 const month = Number(today.slice(5, 7));
 const quarter = Math.ceil(month / 3);
 
-const line = (unitPriceCents: number, vatRate: number, nature?: string) => ({
-  description: nature ? 'Subappalto opere edili' : 'Consulenza tecnica',
-  quantity: '1',
-  unit: 'h',
-  unitPriceCents,
-  discountPercent: '0',
-  vatRate,
-  ...(nature ? { nature } : {}),
-});
+const line = (unitPriceCents: number, vatRate: number, nature?: LineBody['nature']) =>
+  lineInput({
+    description: nature ? 'Subappalto opere edili' : 'Consulenza tecnica',
+    unitPriceCents,
+    vatRate,
+    ...(nature ? { nature } : {}),
+  });
 
 describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
   let t: TestApp;
@@ -79,8 +78,13 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     return (res.json() as { id: string }).id;
   }
 
-  async function issued(c: Api, clientId: string, lines: object[], dates: object = { issueDate: today }) {
-    const draft = await c.post('/api/v1/invoices', { clientId, lines, ...dates });
+  async function issued(
+    c: Api,
+    clientId: string,
+    lines: LineBody[],
+    dates: Partial<InvoiceBody> = { issueDate: today },
+  ) {
+    const draft = await c.post('/api/v1/invoices', invoiceInput({ clientId, lines, ...dates }));
     expect(draft.statusCode, draft.body).toBe(201);
     const res = await c.post(`/api/v1/invoices/${(draft.json() as TInvoice).id}/issue`);
     expect(res.statusCode, res.body).toBe(200);
@@ -108,18 +112,21 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     const note = await c.post(`/api/v1/invoices/${first.id}/credit-note`);
     expect(note.statusCode, note.body).toBe(201);
     const noteId = (note.json() as TInvoice).id;
-    const edited = await c.put(`/api/v1/invoices/${noteId}`, {
-      documentType: 'TD04',
-      relatedInvoiceId: first.id,
-      clientId: plain,
-      issueDate: today,
-      lines: [line(10_000, 22)],
-    });
+    const edited = await c.put(
+      `/api/v1/invoices/${noteId}`,
+      invoiceInput({
+        documentType: 'TD04',
+        relatedInvoiceId: first.id,
+        clientId: plain,
+        issueDate: today,
+        lines: [line(10_000, 22)],
+      }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
     // A draft counts for nothing.
     expect(
-      (await c.post('/api/v1/invoices', { clientId: plain, issueDate: today, lines: [line(99_900, 22)] }))
+      (await c.post('/api/v1/invoices', invoiceInput({ clientId: plain, lines: [line(99_900, 22)] })))
         .statusCode,
     ).toBe(201);
 

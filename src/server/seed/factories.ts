@@ -9,6 +9,16 @@ import {
 } from '@shared/calendar/contracts.ts';
 import { ZClientInput, type TClient, type TClientFormValues } from '@shared/clients/contracts.ts';
 import { ZItemInput, type TItem, type TItemFormValues } from '@shared/inventory/contracts.ts';
+import { isoDateIn } from '@shared/dates/dates.ts';
+import {
+  ZInvoiceInput,
+  ZQuoteInput,
+  type TInvoice,
+  type TInvoiceInput,
+  type TQuote,
+  type TQuoteInput,
+} from '@shared/invoicing/contracts.ts';
+import type { z } from 'zod';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { user } from '../db/schema/auth.ts';
@@ -17,6 +27,7 @@ import { upsertProfile, type BusinessProfileValues } from '../modules/business-p
 import { createEvent } from '../modules/calendar/service.ts';
 import { createClient } from '../modules/clients/service.ts';
 import { createItem } from '../modules/inventory/service.ts';
+import { createInvoiceDraft, createQuote } from '../modules/invoicing/index.ts';
 
 /**
  * Entity factories shared by the demo seed and the tests (DESIGN.md §3). Server-side calls only.
@@ -122,4 +133,65 @@ export async function addItem(
   input: { orgId: string; values?: Partial<TItemFormValues> },
 ): Promise<TItem> {
   return createItem(deps, { orgId: input.orgId, values: ZItemInput.parse(itemInput(input.values)) });
+}
+
+// ─── Invoices and quotes ──────────────────────────────────────────────────────────────────────────────────
+
+/** A document body as the web sends it (before the contract's defaults and transforms). */
+export type InvoiceBody = z.input<typeof ZInvoiceInput>;
+export type QuoteBody = z.input<typeof ZQuoteInput>;
+export type LineBody = InvoiceBody['lines'][number];
+
+/** One hour of work at 100,00 € with 22 % VAT. */
+export function lineInput(overrides: Partial<LineBody> = {}): LineBody {
+  return {
+    description: 'Manodopera officina',
+    quantity: '1',
+    unit: 'h',
+    unitPriceCents: 10_000,
+    discountPercent: '0',
+    vatRate: 22,
+    ...overrides,
+  };
+}
+
+/**
+ * A draft invoice for the client, dated today (Europe/Rome, the default zone), with one line unless `lines`
+ * is given; everything else is left to the contract's defaults (TD01, bank transfer, due after the client's
+ * payment terms).
+ */
+export function invoiceInput(overrides: Partial<InvoiceBody> & Pick<InvoiceBody, 'clientId'>): InvoiceBody {
+  return { issueDate: isoDateIn('Europe/Rome'), lines: [lineInput()], ...overrides };
+}
+
+/** A quote for the client, dated today (Europe/Rome), valid for the organization's default days. */
+export function quoteInput(overrides: Partial<QuoteBody> & Pick<QuoteBody, 'clientId'>): QuoteBody {
+  return { issueDate: isoDateIn('Europe/Rome'), lines: [lineInput()], ...overrides };
+}
+
+/** The builder's body parsed by the contract, as the route hands it to the service. */
+export function invoiceValues(overrides: Parameters<typeof invoiceInput>[0]): TInvoiceInput {
+  return ZInvoiceInput.parse(invoiceInput(overrides));
+}
+
+function quoteValues(overrides: Parameters<typeof quoteInput>[0]): TQuoteInput {
+  return ZQuoteInput.parse(quoteInput(overrides));
+}
+
+export async function addInvoiceDraft(
+  deps: { db: Db },
+  input: { orgId: string; userId: string; values: Parameters<typeof invoiceInput>[0] },
+): Promise<TInvoice> {
+  return createInvoiceDraft(deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    input: invoiceValues(input.values),
+  });
+}
+
+export async function addQuote(
+  deps: { db: Db },
+  input: { orgId: string; userId: string; values: Parameters<typeof quoteInput>[0] },
+): Promise<TQuote> {
+  return createQuote(deps, { orgId: input.orgId, userId: input.userId, input: quoteValues(input.values) });
 }

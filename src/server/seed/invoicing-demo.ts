@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import type { TInvoiceInput, TQuoteInput } from '@shared/invoicing/contracts.ts';
+import type { TInvoiceInput } from '@shared/invoicing/contracts.ts';
 import type { PaymentMethod } from '@shared/transactions/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
 import { invoices } from '../db/schema/invoicing.ts';
@@ -8,13 +8,12 @@ import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
 import {
   DEFAULT_INVOICING_SETTINGS,
   changeQuoteStatus,
-  createInvoiceDraft,
   createInvoiceDraftRow,
-  createQuote,
   issueInvoiceRow,
   recordPaymentRow,
   saveInvoicingSettings,
 } from '../modules/invoicing/index.ts';
+import { addInvoiceDraft, addQuote, invoiceValues } from './factories.ts';
 import { sequence } from './sequence.ts';
 
 /**
@@ -137,14 +136,19 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
     .orderBy(asc(clients.createdAt), asc(clients.companyName), asc(clients.id))
     .limit(10);
   if (customers.length < 3) return 0;
-  await saveInvoicingSettings(db, orgId, {
-    ...DEFAULT_INVOICING_SETTINGS,
-    iban: 'IT60X0542811101000000123456',
-    bankName: 'Banca di Forlì',
-  });
+  await saveInvoicingSettings(
+    { db },
+    {
+      orgId,
+      values: {
+        ...DEFAULT_INVOICING_SETTINGS,
+        iban: 'IT60X0542811101000000123456',
+        bankName: 'Banca di Forlì',
+      },
+    },
+  );
   const today = isoDateIn('Europe/Rome');
   const customer = (i: number) => customers[i % customers.length]!;
-  const base = { notes: null, terms: null, withholding: null, pensionFund: null };
   const next = sequence(20_260_105);
 
   // A year of ordinary invoices, up to three weeks ago.
@@ -184,16 +188,7 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       {
         orgId,
         userId,
-        input: {
-          ...base,
-          documentType: 'TD01',
-          relatedInvoiceId: null,
-          clientId: client.id,
-          issueDate: plan.issueDate,
-          dueDate,
-          paymentMethod: 'bank_transfer',
-          lines: plan.lines,
-        },
+        input: invoiceValues({ clientId: client.id, issueDate: plan.issueDate, dueDate, lines: plan.lines }),
       },
     );
     const issued = await issueInvoiceRow({ db }, { orgId, id: draft.id });
@@ -212,39 +207,16 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       await pay(Math.round(issued.amountDueCents * 0.4), addDays(today, -20), 'Acconto');
     }
   }
-  await createInvoiceDraft(
+  await addInvoiceDraft(
     { db },
-    {
-      orgId,
-      userId,
-      input: {
-        ...base,
-        documentType: 'TD01',
-        relatedInvoiceId: null,
-        clientId: customer(4).id,
-        issueDate: today,
-        dueDate: null,
-        paymentMethod: 'bank_transfer',
-        lines: RIPARAZIONE,
-      },
-    },
+    { orgId, userId, values: { clientId: customer(4).id, issueDate: today, lines: RIPARAZIONE } },
   );
   written++;
 
   const quote = async (i: number, daysAgo: number, lines: Line[]) =>
-    createQuote(
+    addQuote(
       { db },
-      {
-        orgId,
-        userId,
-        input: {
-          ...base,
-          clientId: customer(i).id,
-          issueDate: addDays(today, -daysAgo),
-          validUntil: null,
-          lines,
-        } as TQuoteInput,
-      },
+      { orgId, userId, values: { clientId: customer(i).id, issueDate: addDays(today, -daysAgo), lines } },
     );
   await quote(5, 2, MANUTENZIONE);
   const sent = await quote(1, 10, RIPARAZIONE);

@@ -329,6 +329,7 @@ export const ZQuoteListQuery = zPageQuery(10, 100).extend({
 });
 export type TQuoteListQuery = z.output<typeof ZQuoteListQuery>;
 export const ZQuotePage = zPage(ZQuoteListItem);
+export type TQuotePage = z.output<typeof ZQuotePage>;
 
 export const ZQuoteStatusChange = z.object({
   status: z.enum(QUOTE_STATUSES, err('invoicing.errors.invalidChoice')),

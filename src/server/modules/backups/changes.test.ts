@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planRestore, planRoles, type MemberRole } from './changes.ts';
 import type { SettingsSnapshot } from './snapshot.ts';
-import { DEFAULT_INVOICING_SETTINGS } from '../invoicing/settings.ts';
+import { DEFAULT_INVOICING_SETTINGS } from '../invoicing/index.ts';
 
 const members: MemberRole[] = [
   { userId: 'u-owner', email: 'owner@example.test', role: 'super_admin' },

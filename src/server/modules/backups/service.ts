@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { resolveMembership } from '../../platform/request-context.ts';
 import { lockOrganization } from '../organizations/index.ts';
 import { updateProfile, type BusinessProfileValues } from '../business-profiles/index.ts';
-import { saveInvoicingSettings } from '../invoicing/settings.ts';
+import { saveInvoicingSettings } from '../invoicing/index.ts';
 import { wallClock } from '../security/audit-csv.ts';
 import { planRestore, type MemberRole, type RestoreActor } from './changes.ts';
 import * as repo from './repository.ts';
@@ -48,7 +48,7 @@ function toSummary(row: repo.BackupSummaryRow): TBackupSummary {
 
 async function snapshot(db: Db, scope: Scope, kind: 'backup' | 'restore') {
   const org = await repo.findOrganization(db, scope.orgId);
-  const data = await readSettings(db, scope.orgId);
+  const data = await readSettings({ db }, { orgId: scope.orgId });
   const envelope = envelopeOf(org?.name ?? '', new Date(), data);
   const id = await repo.insertBackup(db, scope.orgId, {
     userId: scope.userId,
@@ -126,7 +126,7 @@ async function membersOf(db: Db, orgId: string): Promise<MemberRole[]> {
 
 async function previewOf(db: Db, scope: Scope, file: TBackupFile) {
   const [current, members, org] = await Promise.all([
-    readSettings(db, scope.orgId),
+    readSettings({ db }, { orgId: scope.orgId }),
     membersOf(db, scope.orgId),
     repo.findOrganization(db, scope.orgId),
   ]);
@@ -190,7 +190,8 @@ export async function restoreBackup(
           companyName: data.businessProfile.companyName!,
         });
     }
-    if (data.invoicingSettings) await saveInvoicingSettings(tx, orgId, data.invoicingSettings);
+    if (data.invoicingSettings)
+      await saveInvoicingSettings({ db: tx }, { orgId, values: data.invoicingSettings });
     if (data.emailTemplates) await repo.replaceTemplates(tx, orgId, userId, data.emailTemplates);
     if (data.preferences) await repo.savePreferences(tx, orgId, data.preferences);
     for (const change of plan.roles.changes) {

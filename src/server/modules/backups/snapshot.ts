@@ -12,7 +12,7 @@ import { isEmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
-import { getInvoicingSettings } from '../invoicing/settings.ts';
+import { getInvoicingSettings } from '../invoicing/index.ts';
 import * as repo from './repository.ts';
 
 export type ProfileSnapshot = Partial<Record<BackupProfileField, string | null>>;
@@ -47,10 +47,13 @@ function profileSnapshot(row: BusinessProfileRow | undefined): ProfileSnapshot |
 }
 
 /** Reads every section (pass the transaction to read what a restore is about to change). */
-export async function readSettings(db: Db, orgId: string): Promise<SettingsSnapshot> {
+export async function readSettings(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<SettingsSnapshot> {
   const [profile, invoicing, templates, preferences, members] = await Promise.all([
     findProfile(db, orgId),
-    getInvoicingSettings(db, orgId),
+    getInvoicingSettings({ db }, { orgId }),
     repo.listTemplates(db, orgId),
     repo.findPreferences(db, orgId),
     repo.listMemberRoles(db, orgId),

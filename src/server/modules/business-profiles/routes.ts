@@ -134,7 +134,7 @@ export const businessProfileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; 
       },
     },
     async (request, reply) => {
-      const logo = await readLogo(deps, scopeOf(request).orgId);
+      const logo = await readLogo(deps, { orgId: scopeOf(request).orgId });
       if (!logo) throw notFound();
       return (
         reply

@@ -162,7 +162,7 @@ export async function removeLogo(deps: { db: Db; files: FileStore }, { orgId }: 
   return toProfile(row!);
 }
 
-export async function readLogo(deps: { db: Db; files: FileStore }, orgId: string) {
+export async function readLogo(deps: { db: Db; files: FileStore }, { orgId }: { orgId: string }) {
   const existing = await findProfile(deps.db, orgId);
   if (!existing?.logoKey) return null;
   const content = await deps.files.get(existing.logoKey);

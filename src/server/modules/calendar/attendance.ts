@@ -29,7 +29,7 @@ function toAttendee(row: repo.AttendeeRow): TAttendee {
 }
 
 export async function listAttendees({ db }: { db: Db }, input: { orgId: string; eventId: string }) {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   return { items: (await repo.listAttendees(db, input.orgId, event.id)).map(toAttendee) };
 }
 
@@ -59,7 +59,7 @@ export async function checkIn(
   { db }: { db: Db },
   input: { orgId: string; userId: string; eventId: string; body: TCheckIn },
 ): Promise<TAttendee> {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   const { invitation, path } = await invitationToCheckIn(db, input.orgId, event.id, input.body);
   if (invitation.rsvpStatus !== 'accepted') throw checkInFailed(path, 'calendar.errors.checkInNotAccepted');
   const attendee = await repo.upsertAttendee(db, invitation);
@@ -78,7 +78,7 @@ export async function undoCheckIn(
   { db }: { db: Db },
   input: { orgId: string; eventId: string; attendeeId: string },
 ): Promise<TAttendee> {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   if (!isUuid(input.attendeeId)) throw new AppError('NOT_FOUND');
   const attendee = await repo.findAttendee(db, input.orgId, event.id, input.attendeeId);
   if (!attendee) throw new AppError('NOT_FOUND');
@@ -112,7 +112,7 @@ export async function listComments(
   { db }: { db: Db },
   input: { orgId: string; userId: string; eventId: string },
 ) {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   return { items: (await repo.listComments(db, input.orgId, event.id, input.userId)).map(toComment) };
 }
 
@@ -126,7 +126,7 @@ export async function addComment(
     comment: TCommentInput;
   },
 ): Promise<TComment> {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   const parentId = input.comment.parentCommentId;
   if (parentId && !(await repo.findComment(db, input.orgId, event.id, parentId, input.author.id))) {
     throw new AppError('COMMENT_ADD_FAILED', [
@@ -152,7 +152,7 @@ export async function deleteComment(
   { db }: { db: Db },
   input: { orgId: string; userId: string; eventId: string; id: string },
 ) {
-  const event = await requireEvent(db, input.orgId, input.eventId);
+  const event = await requireEvent({ db }, { orgId: input.orgId, id: input.eventId });
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND');
   const found = await repo.findComment(db, input.orgId, event.id, input.id, input.userId);
   if (!found || !(await repo.deleteComment(db, input.orgId, found.id))) throw new AppError('NOT_FOUND');

@@ -21,9 +21,8 @@ export type DeliveryDeps = { db: Db; mail: MailPort; appUrl: string; mailFrom: s
  * replies), else the event creator's e-mail, else the mail port's From address.
  */
 export async function organizerFor(
-  deps: DeliveryDeps,
-  orgId: string,
-  createdBy: string | null,
+  deps: { db: Db; mailFrom: string },
+  { orgId, createdBy }: { orgId: string; createdBy: string | null },
 ): Promise<IcsPerson & { name: string }> {
   const org = await repo.organizerOf(deps.db, orgId);
   const name = org?.companyName?.trim() || org?.orgName || 'Gestionale';
@@ -85,7 +84,10 @@ export function hostLanguageOfCountry(country: string | null | undefined): Invit
   return !country || country === 'IT' ? 'it' : 'en';
 }
 
-export async function hostLanguageOf(db: Db, orgId: string): Promise<InvitationLanguage> {
+export async function hostLanguageOf(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<InvitationLanguage> {
   return hostLanguageOfCountry((await repo.organizerOf(db, orgId))?.country);
 }
 

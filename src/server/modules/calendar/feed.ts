@@ -61,7 +61,7 @@ export async function publicFeed(deps: DeliveryDeps, file: string): Promise<stri
   const now = new Date();
   const [rows, organizer] = await Promise.all([
     repo.listEventsEndingAfter(deps.db, feed.organizationId, new Date(now.getTime() - FEED_PAST_MS)),
-    organizerFor(deps, feed.organizationId, null),
+    organizerFor(deps, { orgId: feed.organizationId, createdBy: null }),
   ]);
   await repo.touchFeed(deps.db, feed.id, now);
   return buildFeedIcs({

@@ -51,7 +51,7 @@ export async function sendInvitationReminders(deps: ReminderDeps, now: Date = ne
     try {
       let organizer = organizers.get(event.organizationId);
       if (!organizer) {
-        organizer = await organizerFor(deps, event.organizationId, event.createdBy);
+        organizer = await organizerFor(deps, { orgId: event.organizationId, createdBy: event.createdBy });
         organizers.set(event.organizationId, organizer);
       }
       const token = newToken();

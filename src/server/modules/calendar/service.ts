@@ -73,7 +73,10 @@ const DAY_MS = 86_400_000;
 
 const invalid = (path: string, message: string) => new AppError('VALIDATION_ERROR', [{ path, message }]);
 
-export async function requireEvent(db: Db, orgId: string, id: string): Promise<repo.EventRow> {
+export async function requireEvent(
+  { db }: { db: Db },
+  { orgId, id }: { orgId: string; id: string },
+): Promise<repo.EventRow> {
   if (!isUuid(id)) throw new AppError('EVENT_NOT_FOUND');
   const row = await repo.findEvent(db, orgId, id);
   if (!row) throw new AppError('EVENT_NOT_FOUND');
@@ -193,7 +196,7 @@ export async function getEvent(
   deps: Pick<CalendarDeps, 'db'>,
   input: { orgId: string; id: string },
 ): Promise<TEvent> {
-  return presentEvent(deps.db, input.orgId, await requireEvent(deps.db, input.orgId, input.id));
+  return presentEvent(deps.db, input.orgId, await requireEvent(deps, { orgId: input.orgId, id: input.id }));
 }
 
 /** Occurrences overlapping [from, to] (dates of the organization's zone), recurrences expanded, by start. */
@@ -289,7 +292,7 @@ export async function updateEvent(
   deps: CalendarDeps,
   input: { orgId: string; userId: string; id: string; input: TEventInput },
 ): Promise<TEvent> {
-  const existing = await requireEvent(deps.db, input.orgId, input.id);
+  const existing = await requireEvent(deps, { orgId: input.orgId, id: input.id });
   const values = await eventValues(deps.db, input.orgId, input.input, existing.timeZone);
   return applyChange(deps, { orgId: input.orgId, userId: input.userId, existing, values });
 }
@@ -303,7 +306,7 @@ export async function moveEvent(
   deps: CalendarDeps,
   input: { orgId: string; userId: string; id: string; move: TEventMove },
 ): Promise<TEvent> {
-  const existing = await requireEvent(deps.db, input.orgId, input.id);
+  const existing = await requireEvent(deps, { orgId: input.orgId, id: input.id });
   const allDay = input.move.allDay ?? existing.allDay;
   let startTime = hhmm(existing.startTime);
   let endTime = hhmm(existing.endTime);
@@ -336,7 +339,7 @@ export async function moveEvent(
 
 /** Deletes the event after mailing a cancellation (METHOD:CANCEL, SEQUENCE + 1) to every guest. */
 export async function deleteEvent(deps: CalendarDeps, input: { orgId: string; userId: string; id: string }) {
-  const event = await requireEvent(deps.db, input.orgId, input.id);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.id });
   await mailEveryGuest(deps, { ...input, event, kind: 'cancel_event' });
   if (!(await repo.deleteEvent(deps.db, input.orgId, event.id))) throw new AppError('EVENT_NOT_FOUND');
 }
@@ -348,7 +351,7 @@ async function mailEveryGuest(
 ) {
   const invitations = await repo.listInvitations(deps.db, input.orgId, input.event.id);
   if (invitations.length === 0) return;
-  const organizer = await organizerFor(deps, input.orgId, input.event.createdBy);
+  const organizer = await organizerFor(deps, { orgId: input.orgId, createdBy: input.event.createdBy });
   for (const { invitation } of invitations) {
     if (invitation.invitationMethod !== 'email') continue;
     try {
@@ -413,7 +416,7 @@ export async function listInvitations(
   input: { orgId: string; eventId: string },
 ): Promise<TInvitationList> {
   const { orgId, eventId } = input;
-  const event = await requireEvent(deps.db, orgId, eventId);
+  const event = await requireEvent(deps, { orgId, id: eventId });
   const now = new Date();
   const rows = await repo.listInvitations(deps.db, orgId, event.id);
   const items = rows.map((r) => toInvitation(r.invitation, r.checkedInAt, event, now));
@@ -460,7 +463,7 @@ export async function createInvitation(
   deps: CalendarDeps,
   input: { orgId: string; userId: string; eventId: string; input: TInvitationInput },
 ): Promise<TInvitation> {
-  const event = await requireEvent(deps.db, input.orgId, input.eventId);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.eventId });
   const body = input.input;
   if (body.invitationMethod === 'sms') throw invalid('invitationMethod', 'calendar.errors.smsUnavailable');
   const now = new Date();
@@ -489,7 +492,7 @@ export async function createInvitation(
   });
 
   try {
-    const organizer = await organizerFor(deps, input.orgId, event.createdBy);
+    const organizer = await organizerFor(deps, { orgId: input.orgId, createdBy: event.createdBy });
     await sendGuestMail(deps, {
       kind: 'invitation',
       event,
@@ -512,7 +515,7 @@ export async function patchInvitation(
   deps: Pick<CalendarDeps, 'db'>,
   input: { orgId: string; eventId: string; id: string; patch: TInvitationPatch },
 ): Promise<TInvitation> {
-  const event = await requireEvent(deps.db, input.orgId, input.eventId);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.eventId });
   await requireInvitation(deps.db, input.orgId, event.id, input.id);
   const values = Object.fromEntries(Object.entries(input.patch).filter(([, v]) => v !== undefined));
   if (Object.keys(values).length > 0) await repo.updateInvitation(deps.db, input.id, values);
@@ -524,7 +527,7 @@ export async function resendInvitation(
   deps: CalendarDeps,
   input: { orgId: string; userId: string; eventId: string; id: string },
 ): Promise<TInvitation> {
-  const event = await requireEvent(deps.db, input.orgId, input.eventId);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.eventId });
   const { invitation } = await requireInvitation(deps.db, input.orgId, event.id, input.id);
   const now = new Date();
   if (event.seriesEndsAt <= now) throw invalid('eventId', 'calendar.errors.eventOver');
@@ -533,7 +536,7 @@ export async function resendInvitation(
   const token = newToken();
   await repo.replaceTokens(deps.db, invitation.id, hashToken(token));
   try {
-    const organizer = await organizerFor(deps, input.orgId, event.createdBy);
+    const organizer = await organizerFor(deps, { orgId: input.orgId, createdBy: event.createdBy });
     await sendGuestMail(deps, {
       kind: 'invitation',
       event,
@@ -556,10 +559,10 @@ export async function cancelInvitation(
   deps: CalendarDeps,
   input: { orgId: string; userId: string; eventId: string; id: string },
 ) {
-  const event = await requireEvent(deps.db, input.orgId, input.eventId);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.eventId });
   const { invitation } = await requireInvitation(deps.db, input.orgId, event.id, input.id);
   if (invitation.invitationMethod === 'email' && event.seriesEndsAt > new Date()) {
-    const organizer = await organizerFor(deps, input.orgId, event.createdBy);
+    const organizer = await organizerFor(deps, { orgId: input.orgId, createdBy: event.createdBy });
     await sendGuestMail(deps, {
       kind: 'cancel_invitation',
       event,
@@ -594,7 +597,7 @@ export async function recordRsvpForGuest(
   deps: Pick<CalendarDeps, 'db'>,
   input: { orgId: string; eventId: string; id: string; submission: TRsvpSubmission },
 ): Promise<TInvitation> {
-  const event = await requireEvent(deps.db, input.orgId, input.eventId);
+  const event = await requireEvent(deps, { orgId: input.orgId, id: input.eventId });
   const { invitation } = await requireInvitation(deps.db, input.orgId, event.id, input.id);
   await recordAnswer(deps.db, invitation, input.submission, new Date());
   return getInvitation(deps.db, input.orgId, event, invitation.id);
@@ -645,7 +648,7 @@ function toPublic(
 export async function getPublicInvitation(deps: CalendarDeps, token: string): Promise<TPublicInvitation> {
   const now = new Date();
   const { invitation, event } = await invitationByToken(deps.db, token, now);
-  const organizer = await organizerFor(deps, event.organizationId, event.createdBy);
+  const organizer = await organizerFor(deps, { orgId: event.organizationId, createdBy: event.createdBy });
   return toPublic(invitation, event, organizer.name, now);
 }
 
@@ -662,7 +665,7 @@ export async function respondToInvitation(
   const { invitation, event } = await invitationByToken(deps.db, input.token, now);
   if (now >= event.seriesEndsAt) throw new AppError('RSVP_CLOSED');
   const updated = await recordAnswer(deps.db, invitation, input.submission, now);
-  const organizer = await organizerFor(deps, event.organizationId, event.createdBy);
+  const organizer = await organizerFor(deps, { orgId: event.organizationId, createdBy: event.createdBy });
   try {
     await notifyHost(deps, event, updated, invitation.rsvpStatus as RsvpStatus);
   } catch (err) {
@@ -684,7 +687,7 @@ async function notifyHost(
     checkedIn,
   );
   const creator = event.createdBy ? await repo.findUserContact(deps.db, event.createdBy) : undefined;
-  const language = await hostLanguageOf(deps.db, orgId);
+  const language = await hostLanguageOf(deps, { orgId });
   const response = invitation.rsvpStatus as 'accepted' | 'maybe' | 'declined';
   const notice = renderHostNotice(
     {
@@ -704,7 +707,8 @@ async function notifyHost(
     `${deps.appUrl}${eventPagePath(event.id)}`,
     language,
   );
-  await notifyOrganization(deps, orgId, {
+  await notifyOrganization(deps, {
+    orgId,
     type: response === 'accepted' ? 'success' : response === 'declined' ? 'warning' : 'info',
     title: notice.title,
     message: notice.message,

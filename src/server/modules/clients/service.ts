@@ -212,7 +212,7 @@ export async function getClientTimeline(
     clientInvoices(deps.db, input.orgId, input.id, input.limit),
     clientMails(deps.db, input.orgId, input.id, input.limit),
     clientEvents(deps.db, input.orgId, input.id, input.limit),
-    todayIn(deps.db, input.orgId),
+    todayIn(deps, { orgId: input.orgId }),
   ]);
   const items = sortTimeline([
     ...rows.slice(0, input.limit).map((r) => ({

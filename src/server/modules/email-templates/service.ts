@@ -102,10 +102,8 @@ export function deleteEmailTemplate(key: string): never {
 
 /** The text a document e-mail is rendered from: the organization's active version, or the system text. */
 export async function templateFor(
-  db: Db,
-  orgId: string,
-  key: EmailTemplateKey,
-  language: Language,
+  { db }: { db: Db },
+  { orgId, key, language }: { orgId: string; key: EmailTemplateKey; language: Language },
 ): Promise<EmailTemplateText> {
   return (await repo.findActiveTemplate(db, orgId, key, language)) ?? SYSTEM_EMAIL_TEMPLATES[key][language];
 }

@@ -311,7 +311,8 @@ export async function recordMovement(
 
   const { before, after } = result;
   if (crossesLowStockThreshold(before, delta) && after.lowStockThreshold !== null) {
-    await notifyOrganization(deps, orgId, {
+    await notifyOrganization(deps, {
+      orgId,
       type: 'warning',
       title: catalogueText('notifications', 'sent.lowStock.title', input.locale, { name: after.name }),
       message: catalogueText('notifications', 'sent.lowStock.message', input.locale, {

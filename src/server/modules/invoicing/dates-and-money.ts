@@ -22,6 +22,9 @@ export function formatMoneyFor(cents: number, language: string): string {
 }
 
 /** Today in the organization's time zone (Europe/Rome unless set): due dates and expiry follow its calendar. */
-export async function todayIn(db: DbOrTx, orgId: string, now: Date = new Date()): Promise<string> {
+export async function todayIn(
+  { db }: { db: DbOrTx },
+  { orgId, now = new Date() }: { orgId: string; now?: Date },
+): Promise<string> {
   return isoDateIn(await organizationTimeZone(db, orgId), now);
 }

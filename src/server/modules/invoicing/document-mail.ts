@@ -39,7 +39,7 @@ export type DocumentMail = {
 export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: DocumentMail) {
   if (!m.to) throw new AppError('CLIENT_EMAIL_MISSING');
   const { subject, text } = renderTemplate(
-    await templateFor(deps.db, m.orgId, m.templateKey, m.language),
+    await templateFor(deps, { orgId: m.orgId, key: m.templateKey, language: m.language }),
     m.values,
   );
   const body = m.appendText ? insertBeforeSignature(text, m.appendText) : text;
@@ -97,10 +97,11 @@ async function activityRows(
   });
 }
 
+/** The document e-mails of one invoice, quote or client. */
 export async function activityOf(
-  db: Db,
-  orgId: string,
-  ref: { invoiceId: string } | { quoteId: string } | { clientId: string },
+  { db }: { db: Db },
+  input: { orgId: string } & ({ invoiceId: string } | { quoteId: string } | { clientId: string }),
 ): Promise<TEmailActivity[]> {
+  const { orgId, ...ref } = input;
   return activityRows(db, orgId, ref);
 }

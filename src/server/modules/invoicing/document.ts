@@ -80,15 +80,15 @@ export async function invoiceDocument(
   if (row.snapshot) {
     // Issued: the frozen snapshot is the document; today only gives its status and the profile its logo.
     const [today, profile] = await Promise.all([
-      todayIn(deps.db, orgId),
+      todayIn(deps, { orgId }),
       deps.files ? findProfile(deps.db, orgId) : Promise.resolve(undefined),
     ]);
     const snapshot = { ...row.snapshot, status: invoiceStatus(row, today) };
     return { kind: 'invoice', row, snapshot, template, logo: await logoFor(deps, profile) };
   }
   const [parties, today] = await Promise.all([
-    loadParties(deps.db, orgId, row.clientId),
-    todayIn(deps.db, orgId),
+    loadParties(deps, { orgId, clientId: row.clientId }),
+    todayIn(deps, { orgId }),
   ]);
   const { client } = parties;
   if (!client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
@@ -103,8 +103,8 @@ export async function quoteDocument(
 ): Promise<QuoteDocument> {
   const { orgId, row } = input;
   const [parties, today] = await Promise.all([
-    loadParties(deps.db, orgId, row.clientId),
-    todayIn(deps.db, orgId),
+    loadParties(deps, { orgId, clientId: row.clientId }),
+    todayIn(deps, { orgId }),
   ]);
   const { client } = parties;
   if (!client) throw new AppError('NOT_FOUND');

@@ -37,7 +37,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/v1/invoicing/settings',
     { config: read, schema: { tags, response: { 200: ZInvoicingSettingsOut } } },
-    async (request) => getInvoicingSettings(db, scopeOf(request).orgId),
+    async (request) => getInvoicingSettings({ db }, { orgId: scopeOf(request).orgId }),
   );
 
   app.put(
@@ -46,7 +46,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       config: write,
       schema: { tags, body: ZInvoicingSettings, response: { 200: ZInvoicingSettingsOut } },
     },
-    async (request) => saveInvoicingSettings(db, scopeOf(request).orgId, request.body),
+    async (request) => saveInvoicingSettings({ db }, { orgId: scopeOf(request).orgId, values: request.body }),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       if (clientId !== undefined && !isUuid(clientId)) throw new AppError('NOT_FOUND');
       const [profile, settings, client] = await Promise.all([
         findProfile(db, orgId),
-        getInvoicingSettings(db, orgId),
+        getInvoicingSettings({ db }, { orgId }),
         clientId ? findClient(db, orgId, clientId) : Promise.resolve(undefined),
       ]);
       if (clientId && !client) throw new AppError('NOT_FOUND');

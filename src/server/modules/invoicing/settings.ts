@@ -37,15 +37,18 @@ function toSettings(row: repo.InvoicingSettingsRow): TInvoicingSettings {
   };
 }
 
-export async function getInvoicingSettings(db: Db, orgId: string): Promise<TInvoicingSettings> {
+export async function getInvoicingSettings(
+  { db }: { db: Db },
+  { orgId }: { orgId: string },
+): Promise<TInvoicingSettings> {
   const row = await repo.findInvoicingSettings(db, orgId);
   return row ? toSettings(row) : DEFAULT_INVOICING_SETTINGS;
 }
 
+/** Saves the whole set (a restore passes its transaction as `db`). */
 export async function saveInvoicingSettings(
-  db: Db,
-  orgId: string,
-  input: TInvoicingSettings,
+  { db }: { db: Db },
+  { orgId, values: input }: { orgId: string; values: TInvoicingSettings },
 ): Promise<TInvoicingSettings> {
   const issues = (['invoiceNumberPattern', 'creditNoteNumberPattern', 'quoteNumberPattern'] as const)
     .filter((field) => !isValidNumberPattern(input[field]))

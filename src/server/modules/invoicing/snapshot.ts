@@ -93,10 +93,13 @@ export type DocumentParties = {
 };
 
 /** Profile, invoicing settings and the client (undefined when not the organization's) in three reads. */
-export async function loadParties(db: Db, orgId: string, clientId: string): Promise<DocumentParties> {
+export async function loadParties(
+  { db }: { db: Db },
+  { orgId, clientId }: { orgId: string; clientId: string },
+): Promise<DocumentParties> {
   const [profile, settings, client] = await Promise.all([
     findProfile(db, orgId),
-    getInvoicingSettings(db, orgId),
+    getInvoicingSettings({ db }, { orgId }),
     findClient(db, orgId, clientId),
   ]);
   return { profile, settings, client };

@@ -118,7 +118,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHu
         title: catalogueText('notifications', 'sent.test.title', locale),
         message: catalogueText('notifications', 'sent.test.message', locale),
       };
-      const n = await notifyUser(deps, user.id, { type: 'info', ...text, data: { url: '/settings' } });
+      const n = await notifyUser(deps, {
+        userId: user.id,
+        type: 'info',
+        ...text,
+        data: { url: '/settings' },
+      });
       return reply.status(202).send({ id: n.id });
     },
   );

@@ -30,7 +30,10 @@ function rowOf(n: TNotification, organizationId: string | null): repo.NewNotific
  * Notifications are stored first (the 50 most recent per user), so one that arrives while the user is
  * signed out is in the bell at the next page load; then they are pushed to the open sessions.
  */
-export async function notifyUser(deps: NotifyDeps, userId: string, input: NewNotification) {
+export async function notifyUser(
+  deps: NotifyDeps,
+  { userId, ...input }: { userId: string } & NewNotification,
+) {
   const notification = build(input);
   await repo.insertForUser(deps.db, userId, rowOf(notification, null));
   await deps.hub.publish(topics.userNotifications(userId), { type: 'NOTIFICATION', notification });
@@ -38,7 +41,10 @@ export async function notifyUser(deps: NotifyDeps, userId: string, input: NewNot
 }
 
 /** To every member of the organization: one notification id, read and removed by each member alone. */
-export async function notifyOrganization(deps: NotifyDeps, orgId: string, input: NewNotification) {
+export async function notifyOrganization(
+  deps: NotifyDeps,
+  { orgId, ...input }: { orgId: string } & NewNotification,
+) {
   const notification = build(input);
   await repo.insertForMembers(deps.db, { ...rowOf(notification, orgId), organizationId: orgId });
   await deps.hub.publish(topics.orgNotifications(orgId), { type: 'NOTIFICATION', notification });

@@ -49,7 +49,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; authSecre
       }
       const twoFactor = await findTwoFactorEnabled(deps.db, signedIn.id);
       if (twoFactor) {
-        const ok = await verifyTotpCode(deps.db, deps.authSecret, signedIn.id, request.body.code ?? '');
+        const ok = await verifyTotpCode(deps, { userId: signedIn.id, code: request.body.code ?? '' });
         if (!ok) throw await fail('INVALID_VERIFICATION_CODE');
       }
       const verifiedAt = new Date();

@@ -7,7 +7,6 @@ import {
   sampleDocument,
   type FatturaPaScenario,
 } from '../../../../../test/fixtures/fatturapa-documents.ts';
-import { timeXmlGeneration } from '../../../../../scripts/bench/xml-generation.ts';
 import {
   validateFatturaPaFiles,
   validateFatturaPaXml,
@@ -468,15 +467,5 @@ describe('validateFatturaPaXml', () => {
     const result = await validateFatturaPaXml(xml);
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/Data/);
-  });
-});
-
-describe('timeXmlGeneration', () => {
-  it('builds the requested number of files and reports the time (measured, not asserted)', () => {
-    const timing = timeXmlGeneration(200);
-    expect(timing.documents).toBe(200);
-    expect(timing.totalMs).toBeGreaterThan(0);
-    expect(timing.perDocumentMs).toBeCloseTo(timing.totalMs / 200);
-    console.info(`FatturaPA XML generation: ${timing.perDocumentMs.toFixed(3)} ms per document`);
   });
 });

@@ -39,7 +39,7 @@ export async function exportInvoices(
   deps: InvoiceDeps,
   input: { orgId: string; query: TInvoiceListQuery; format: 'csv' | 'xlsx'; locale: 'it' | 'en' },
 ) {
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const { items } = await repo.listInvoices(
     deps.db,
     input.orgId,

@@ -28,7 +28,7 @@ export async function sendAutomaticReminders(deps: InvoiceMailDeps, now = new Da
   const todayByOrg = new Map<string, string>();
   for (const { invoice, everyDays } of candidates) {
     const orgId = invoice.organizationId;
-    if (!todayByOrg.has(orgId)) todayByOrg.set(orgId, await todayIn(deps.db, orgId, now));
+    if (!todayByOrg.has(orgId)) todayByOrg.set(orgId, await todayIn(deps, { orgId, now }));
     const today = todayByOrg.get(orgId)!;
     const type = nextAutomaticReminder({
       dueDate: invoice.dueDate,

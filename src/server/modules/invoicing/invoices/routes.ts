@@ -16,8 +16,6 @@ import type { MailPort } from '../../../platform/mail.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/request-context.ts';
 import type { FileStore } from '../../../platform/storage.ts';
-import { todayIn } from '../dates-and-money.ts';
-import { invoicePdf, invoiceXml } from './documents.ts';
 import { exportInvoices } from './export.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 import {
@@ -32,7 +30,9 @@ import {
   createInvoiceDraft,
   deleteInvoiceDraft,
   getInvoice,
+  invoicePdf,
   invoiceTotals,
+  invoiceXml,
   issueInvoice,
   listInvoices,
   updateInvoiceDraft,
@@ -175,8 +175,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort; file
     { config: write, schema: { tags, params: ZIdParams, response: { 201: ZInvoice } } },
     async (request, reply) => {
       const { orgId, userId } = scopeOf(request);
-      const today = await todayIn(deps.db, orgId);
-      const note = await createCreditNote(deps, { orgId, userId, invoiceId: request.params.id, today });
+      const note = await createCreditNote(deps, { orgId, userId, invoiceId: request.params.id });
       return reply.status(201).send(note);
     },
   );

@@ -19,7 +19,7 @@ import { assertId, outstandingOf, type InvoiceDeps, type InvoiceMailDeps } from 
 
 /** Values of the document e-mail templates for an invoice (email-client spec §9). */
 async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {
-  const parties = await loadParties(deps.db, orgId, row.clientId);
+  const parties = await loadParties(deps, { orgId, clientId: row.clientId });
   const lang = row.language === 'en' ? 'en' : 'it';
   const name = parties.client ? clientDisplayName(parties.client) : '';
   const daysOverdue = Math.max(0, daysBetween(row.dueDate, today));
@@ -56,7 +56,7 @@ export async function sendInvoice(
   if (!row) throw invoiceNotFound(input.id);
   if (row.phase !== 'issued')
     throw AppError.withParams('INVALID_TRANSITION', { from: row.phase, to: 'sent' });
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const { parties, values } = await templateValues(deps, input.orgId, row, today);
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
   // One document for both files: the frozen snapshot, the logo read once.
@@ -105,7 +105,7 @@ export async function sendReminder(
   assertId(input.id);
   const row = await repo.findInvoice(deps.db, input.orgId, input.id);
   if (!row) throw invoiceNotFound(input.id);
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const status = invoiceStatus(row, today);
   if (status === 'paid') throw AppError.withParams('INVOICE_ALREADY_PAID', { id: row.number ?? row.id });
   if (row.phase !== 'issued' || row.documentType !== 'TD01' || status === 'cancelled') {
@@ -159,7 +159,7 @@ export async function sendPaymentConfirmation(
   if (!row) throw invoiceNotFound(input.invoiceId);
   const payment = (await repo.paymentsOf(deps.db, input.orgId, row.id)).find((p) => p.id === input.paymentId);
   if (!payment) throw new AppError('NOT_FOUND');
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const { parties, values } = await templateValues(deps, input.orgId, row, today);
   if (!parties.client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
   const lang = row.language === 'en' ? 'en' : 'it';
@@ -191,9 +191,9 @@ export async function sendStatement(
   deps: InvoiceMailDeps,
   input: { orgId: string; userId: string; clientId: string },
 ) {
-  const parties = await loadParties(deps.db, input.orgId, input.clientId);
+  const parties = await loadParties(deps, { orgId: input.orgId, clientId: input.clientId });
   if (!parties.client) throw new AppError('NOT_FOUND');
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const open = (await repo.openInvoicesOf(deps.db, input.orgId, input.clientId)).filter(
     (row) => outstandingOf(row) > 0,
   );

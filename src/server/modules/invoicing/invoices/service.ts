@@ -27,7 +27,7 @@ import type { FileStore } from '../../../platform/storage.ts';
 import { nextDocumentNumber } from '../repository.ts';
 import { activityOf } from '../document-mail.ts';
 import { todayIn } from '../dates-and-money.ts';
-import { invoiceNotFound } from '../document.ts';
+import { documentPdf, eInvoiceOf, invoiceNotFound, loadDocument } from '../document.ts';
 import { invoiceSnapshot, loadParties, referencesOf, taxSettingsFor } from '../snapshot.ts';
 import {
   fatturaPaProblems,
@@ -39,6 +39,7 @@ import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
 
 export type InvoiceDeps = { db: Db };
+export type InvoiceFileDeps = { db: Db; files: FileStore };
 export type InvoiceMailDeps = { db: Db; mail: MailPort; files: FileStore };
 /** A draft's input; the e-invoice references may be left out (quote conversion, credit notes, demo data). */
 export type InvoiceDraftInput = Omit<TInvoiceInput, 'references'> & { references?: DocumentReferences };
@@ -71,6 +72,20 @@ export async function getInvoice(deps: InvoiceDeps, input: { orgId: string; id: 
   return present(deps, { orgId: input.orgId, row });
 }
 
+/** The PDF of an invoice or credit note: the frozen snapshot once issued, today's data while a draft. */
+export async function invoicePdf(deps: InvoiceFileDeps, input: { orgId: string; id: string }) {
+  return documentPdf(await loadDocument(deps, { orgId: input.orgId, kind: 'invoice', id: input.id }));
+}
+
+/** The FatturaPA XML of an issued document, or EINVOICE_DATA_MISSING with the exact list of what is missing. */
+export async function invoiceXml(deps: InvoiceDeps, input: { orgId: string; id: string }) {
+  // No file store: the XML has no logo, so none is read.
+  const doc = await loadDocument({ db: deps.db }, { orgId: input.orgId, kind: 'invoice', id: input.id });
+  const { file, problems } = eInvoiceOf(doc);
+  if (!file) throw new AppError('EINVOICE_DATA_MISSING', problemDetails(problems));
+  return file;
+}
+
 /** The invoice as the API answers it: its snapshot's checks, payments, credit notes and e-mails. */
 export async function present(
   deps: InvoiceDeps,
@@ -78,12 +93,12 @@ export async function present(
 ): Promise<TInvoice> {
   const { orgId, row } = input;
   const [parties, payments, creditNotes, activity, related, today] = await Promise.all([
-    loadParties(deps.db, orgId, row.clientId),
+    loadParties(deps, { orgId, clientId: row.clientId }),
     repo.paymentsOf(deps.db, orgId, row.id),
     repo.creditNotesOf(deps.db, orgId, row.id),
-    activityOf(deps.db, orgId, { invoiceId: row.id }),
+    activityOf(deps, { orgId, invoiceId: row.id }),
     row.relatedInvoiceId ? repo.numbersOf(deps.db, orgId, [row.relatedInvoiceId]) : Promise.resolve([]),
-    todayIn(deps.db, orgId),
+    todayIn(deps, { orgId }),
   ]);
   const client = parties.client;
   const snapshot =
@@ -208,7 +223,7 @@ export async function listInvoices(
   input: { orgId: string; query: TInvoiceListQuery },
 ): Promise<TInvoicePage> {
   const { orgId, query } = input;
-  const today = await todayIn(deps.db, orgId);
+  const today = await todayIn(deps, { orgId });
   const { items, total } = await repo.listInvoices(deps.db, orgId, query, toLimitOffset(query), today);
   return {
     items: items.map((row) => toListItem(row, today)),
@@ -222,13 +237,13 @@ export async function invoiceTotals(
   deps: InvoiceDeps,
   input: { orgId: string; query: TInvoiceListQuery },
 ): Promise<TInvoiceTotals> {
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   return repo.invoiceTotals(deps.db, input.orgId, input.query, today);
 }
 
 /** Values of a draft from its input: client checked, due date and language from the client, totals computed. */
 async function draftValues(deps: InvoiceDeps, orgId: string, input: InvoiceDraftInput) {
-  const parties = await loadParties(deps.db, orgId, input.clientId);
+  const parties = await loadParties(deps, { orgId, clientId: input.clientId });
   if (!parties.client)
     throw new AppError('NOT_FOUND', [{ path: 'clientId', message: 'invoicing.errors.clientRequired' }]);
   // Rule: with instalments the invoice is due when the last one is (status, overdue and reminders read it).
@@ -355,7 +370,7 @@ export async function issueInvoiceRow(
     if (draft.phase !== 'draft') {
       throw AppError.withParams('INVALID_TRANSITION', { from: draft.phase, to: 'issued' });
     }
-    const parties = await loadParties(tx, orgId, draft.clientId);
+    const parties = await loadParties({ db: tx }, { orgId, clientId: draft.clientId });
     const { client } = parties;
     if (!client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id });
     let related: { number: string; issueDate: string } | null = null;
@@ -375,7 +390,7 @@ export async function issueInvoiceRow(
     // The counter row stays locked until the transaction ends, so the last issued document that dateProblems
     // reads cannot change under us: numbers and dates of a series and year go up together.
     const sequence = await nextDocumentNumber(tx, orgId, series, year);
-    const dates = await dateProblems(tx, orgId, draft, await todayIn(tx, orgId));
+    const dates = await dateProblems(tx, orgId, draft, await todayIn({ db: tx }, { orgId }));
     const pattern =
       series === 'credit_note'
         ? parties.settings.creditNoteNumberPattern
@@ -419,7 +434,7 @@ export async function issueInvoiceRow(
 /** A draft credit note (TD04) that copies the issued invoice's lines; the user edits and issues it. */
 export async function createCreditNote(
   deps: InvoiceDeps,
-  input: { orgId: string; userId: string; invoiceId: string; today: string },
+  input: { orgId: string; userId: string; invoiceId: string },
 ): Promise<TInvoice> {
   assertId(input.invoiceId);
   const invoice = await repo.findInvoice(deps.db, input.orgId, input.invoiceId);
@@ -427,6 +442,7 @@ export async function createCreditNote(
   if (invoice.phase !== 'issued' || invoice.documentType !== 'TD01') {
     throw AppError.withParams('INVALID_TRANSITION', { from: invoice.phase, to: 'credit_note' });
   }
+  const today = await todayIn(deps, { orgId: input.orgId });
   return createInvoiceDraft(deps, {
     orgId: input.orgId,
     userId: input.userId,
@@ -434,8 +450,8 @@ export async function createCreditNote(
       documentType: 'TD04',
       relatedInvoiceId: invoice.id,
       clientId: invoice.clientId,
-      issueDate: input.today,
-      dueDate: input.today,
+      issueDate: today,
+      dueDate: today,
       paymentMethod: invoice.paymentMethod as TInvoiceInput['paymentMethod'],
       lines: invoice.lines as TInvoiceInput['lines'],
       notes: null,

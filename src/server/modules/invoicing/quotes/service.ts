@@ -123,9 +123,9 @@ function toQuote(
 
 async function present(db: Db, orgId: string, row: repo.QuoteRow): Promise<TQuote> {
   const [parties, activity, today] = await Promise.all([
-    loadParties(db, orgId, row.clientId),
-    activityOf(db, orgId, { quoteId: row.id }),
-    todayIn(db, orgId),
+    loadParties({ db }, { orgId, clientId: row.clientId }),
+    activityOf({ db }, { orgId, quoteId: row.id }),
+    todayIn({ db }, { orgId }),
   ]);
   return toQuote(row, parties, activity, today);
 }
@@ -148,7 +148,7 @@ function toListItem(row: repo.QuoteListRow, today: string): TQuoteListItem {
 
 export async function listQuotes(deps: QuoteDeps, input: { orgId: string; query: TQuoteListQuery }) {
   const { orgId, query } = input;
-  const today = await todayIn(deps.db, orgId);
+  const today = await todayIn(deps, { orgId });
   const { items, total } = await repo.listQuotes(deps.db, orgId, query, toLimitOffset(query), today);
   return {
     items: items.map((row) => toListItem(row, today)),
@@ -168,7 +168,7 @@ export async function getQuote(deps: QuoteDeps, input: { orgId: string; id: stri
  * client's, the tax settings come from the profile's regime and the client, the totals from computeDocument.
  */
 async function quoteValues(deps: QuoteDeps, orgId: string, input: TQuoteInput, pdfTemplate?: string) {
-  const parties = await loadParties(deps.db, orgId, input.clientId);
+  const parties = await loadParties(deps, { orgId, clientId: input.clientId });
   if (!parties.client) {
     throw new AppError('NOT_FOUND', [{ path: 'clientId', message: 'invoicing.errors.clientRequired' }]);
   }
@@ -264,7 +264,7 @@ export async function changeQuoteStatus(
   input: { orgId: string; id: string; status: QuoteStatus },
 ): Promise<TQuote> {
   const row = await requireQuote(deps.db, input.orgId, input.id);
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   const from = statusOf(row, today);
   const to = input.status;
   const refused =
@@ -298,7 +298,7 @@ export async function sendQuote(
   input: { orgId: string; userId: string; id: string },
 ): Promise<{ activity: TEmailActivity }> {
   const row = await requireQuote(deps.db, input.orgId, input.id);
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   if (!SENDABLE.includes(row.status as QuoteStatus)) throw transition(row.status, 'sent');
   if (isQuoteExpired(row.validUntil, today)) throw transition('expired', 'sent');
   const doc = await quoteDocument(deps, { orgId: input.orgId, row });
@@ -385,7 +385,7 @@ export async function convertQuote(
   input: { orgId: string; userId: string; id: string },
 ): Promise<TInvoice> {
   assertId(input.id);
-  const today = await todayIn(deps.db, input.orgId);
+  const today = await todayIn(deps, { orgId: input.orgId });
   return deps.db.transaction(async (tx) => {
     const row = await repo.lockQuote(tx, input.orgId, input.id);
     if (!row) throw new AppError('NOT_FOUND');
@@ -454,8 +454,8 @@ function toPublicQuote(row: repo.QuoteRow, parties: DocumentParties, today: stri
 export async function getPublicQuote(deps: QuoteDeps, input: { token: string }): Promise<TPublicQuote> {
   const row = await quoteByToken(deps.db, input.token);
   const [parties, today] = await Promise.all([
-    loadParties(deps.db, row.organizationId, row.clientId),
-    todayIn(deps.db, row.organizationId),
+    loadParties(deps, { orgId: row.organizationId, clientId: row.clientId }),
+    todayIn(deps, { orgId: row.organizationId }),
   ]);
   return toPublicQuote(row, parties, today);
 }
@@ -463,7 +463,7 @@ export async function getPublicQuote(deps: QuoteDeps, input: { token: string }):
 /** The seller's logo behind a client's link; none → 404. */
 export async function publicQuoteLogo(deps: QuoteFileDeps, input: { token: string }) {
   const row = await quoteByToken(deps.db, input.token);
-  const logo = await readLogo(deps, row.organizationId);
+  const logo = await readLogo(deps, { orgId: row.organizationId });
   if (!logo) throw new AppError('NOT_FOUND');
   return logo;
 }
@@ -491,7 +491,7 @@ export async function respondToQuote(
 ): Promise<TPublicQuote> {
   const row = await quoteByToken(deps.db, input.token);
   const orgId = row.organizationId;
-  const today = await todayIn(deps.db, orgId);
+  const today = await todayIn(deps, { orgId });
   const updated = await repo.recordResponse(
     deps.db,
     row.id,
@@ -502,7 +502,7 @@ export async function respondToQuote(
     const current = (await repo.findQuote(deps.db, orgId, row.id)) ?? row;
     throw transition(statusOf(current, today), input.response);
   }
-  const parties = await loadParties(deps.db, orgId, row.clientId);
+  const parties = await loadParties(deps, { orgId, clientId: row.clientId });
   try {
     await notifyResponse(deps, updated, parties);
   } catch (err) {
@@ -527,7 +527,8 @@ async function notifyResponse(deps: QuoteResponseDeps, row: repo.QuoteRow, parti
   const said = row.clientResponseMessage
     ? `${text('quoteAnswer.clientMessage')}: «${row.clientResponseMessage}»`
     : '';
-  await notifyOrganization(deps, row.organizationId, {
+  await notifyOrganization(deps, {
+    orgId: row.organizationId,
     type: accepted ? 'success' : 'warning',
     title,
     message: said ? `${summary} ${said}` : summary,
