@@ -196,6 +196,26 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect((await settlement(c, `year=${year - 1}`)).totals).toMatchObject({ vp4: 0, revenueCents: 0 });
   });
 
+  it("follows the business's own periodicity when the request names none", async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    expect((await settlement(c, `year=${year}`)).periodicity).toBe('monthly');
+    const current = (await c.get('/api/v1/invoicing/settings')).json() as object;
+    const saved = await c.put('/api/v1/invoicing/settings', { ...current, vatPeriodicity: 'quarterly' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ vatPeriodicity: 'quarterly' });
+    const report = await settlement(c, `year=${year}`);
+    expect(report.periodicity).toBe('quarterly');
+    expect(report.periods).toHaveLength(4);
+    expect((await settlement(c, `year=${year}&periodicity=monthly`)).periods).toHaveLength(12);
+    const dashboard = (await c.get('/api/v1/dashboard')).json() as TDashboard;
+    expect(dashboard.vatEstimate).toMatchObject({
+      periodicity: 'quarterly',
+      from: `${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`,
+    });
+    const bad = await c.put('/api/v1/invoicing/settings', { ...current, vatPeriodicity: 'weekly' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses a bad year or periodicity with a translated 400', async () => {
     const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     const bad = await c.get('/api/v1/reports/vat-settlement?year=abc', { 'accept-language': 'it' });

@@ -455,6 +455,8 @@ export const ZSendResult = z.object({
 });
 export type TSendResult = z.output<typeof ZSendResult>;
 
+export const VAT_PERIODICITIES = ['monthly', 'quarterly'] as const;
+
 export const ZInvoicingSettings = z.object({
   invoiceNumberPattern: z.string().trim().min(1).max(40),
   creditNoteNumberPattern: z.string().trim().min(1).max(40),
@@ -464,6 +466,8 @@ export const ZInvoicingSettings = z.object({
   automaticReminders: z.boolean(),
   reminderEveryDays: z.number().int().min(1).max(90),
   pdfTemplate: z.enum(PDF_TEMPLATES),
+  /** Periodic VAT settlement: monthly (the rule) or quarterly (by option); older clients omit it. */
+  vatPeriodicity: z.enum(VAT_PERIODICITIES, err('invoicing.errors.invalidChoice')).default('monthly'),
   iban: z
     .string()
     .nullish()
@@ -491,6 +495,7 @@ export const ZInvoicingSettingsOut = z.object({
   automaticReminders: z.boolean(),
   reminderEveryDays: z.number().int(),
   pdfTemplate: z.enum(PDF_TEMPLATES),
+  vatPeriodicity: z.enum(VAT_PERIODICITIES),
   iban: z.string().nullable(),
   bankName: z.string().nullable(),
   defaultWithholding: ZWithholdingOut.nullable(),

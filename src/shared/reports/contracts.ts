@@ -20,7 +20,8 @@ export const ZVatSettlementQuery = z.object({
     .int(err('reports.errors.invalidYear'))
     .min(2000, err('reports.errors.invalidYear'))
     .max(2100, err('reports.errors.invalidYear')),
-  periodicity: ZVatPeriodicity.default('monthly'),
+  /** Absent: the business's own setting (invoicing settings). */
+  periodicity: ZVatPeriodicity.optional(),
 });
 export type TVatSettlementQuery = z.infer<typeof ZVatSettlementQuery>;
 
@@ -135,8 +136,14 @@ export const ZDashboard = z.object({
   overdue: z.object({ cents, count: z.number().int() }),
   /** Income minus expenses of the ledger up to today. */
   cashBalanceCents: cents,
-  /** The VAT of the settlement period running today (monthly), purchases not deducted: not recorded yet. */
-  vatEstimate: z.object({ from: z.string(), to: z.string(), cents, dueDate: z.string() }),
+  /** The VAT of the settlement period running today (the business's periodicity), purchases not deducted. */
+  vatEstimate: z.object({
+    periodicity: ZVatPeriodicity,
+    from: z.string(),
+    to: z.string(),
+    cents,
+    dueDate: z.string(),
+  }),
   quotesAwaiting: z.object({ count: z.number().int(), totalCents: cents }),
   /** The last twelve months, oldest first: invoiced, collected on invoices, ledger income and expenses. */
   months: z.array(

@@ -60,6 +60,8 @@ export const invoicingSettings = pgTable('invoicing_settings', {
   automaticReminders: boolean('automatic_reminders').notNull().default(true),
   reminderEveryDays: integer('reminder_every_days').notNull().default(7),
   pdfTemplate: text('pdf_template').notNull().default('default'),
+  /** Periodic VAT settlement: monthly (the rule) or quarterly (by option, art. 7 DPR 542/1999). */
+  vatPeriodicity: text('vat_periodicity').notNull().default('monthly'),
   iban: text('iban'),
   bankName: text('bank_name'),
   /** Professionals: ritenuta d'acconto and cassa previdenziale proposed on new invoices. */

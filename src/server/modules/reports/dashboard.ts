@@ -54,13 +54,14 @@ export async function dashboard(
     monthlyFigures(deps.db, orgId, series.from, series.to),
     overdueInvoices(deps.db, orgId, today, LIST_LIMIT),
     lowStockItems(deps.db, orgId, LIST_LIMIT),
-    vatSettlement(deps, { orgId, query: { year: Number(today.slice(0, 4)), periodicity: 'monthly' } }),
+    vatSettlement(deps, { orgId, query: { year: Number(today.slice(0, 4)) } }),
   ]);
   const byMonth = <T extends { month: string }>(rows: T[]) => new Map(rows.map((row) => [row.month, row]));
   const invoiced = byMonth(monthly.invoiced);
   const collected = byMonth(monthly.collected);
   const ledger = byMonth(monthly.ledger);
-  const running = vat.periods[Number(today.slice(5, 7)) - 1]!;
+  const month = Number(today.slice(5, 7));
+  const running = vat.periods[vat.periodicity === 'monthly' ? month - 1 : Math.ceil(month / 3) - 1]!;
   return {
     today,
     period: current,
@@ -70,7 +71,13 @@ export async function dashboard(
     outstandingCents: receivables.outstandingCents,
     overdue: { cents: receivables.overdueCents, count: receivables.overdueCount },
     cashBalanceCents: cash,
-    vatEstimate: { from: running.from, to: running.to, cents: running.vp4, dueDate: running.dueDate },
+    vatEstimate: {
+      periodicity: vat.periodicity,
+      from: running.from,
+      to: running.to,
+      cents: running.vp4,
+      dueDate: running.dueDate,
+    },
     quotesAwaiting: awaiting,
     months: months.map((month) => ({
       month,

@@ -8,6 +8,7 @@ import {
   type VatPeriodFigures,
 } from '@shared/reports/vat-settlement.ts';
 import type { Db } from '../../platform/db.ts';
+import { getInvoicingSettings } from '../invoicing/index.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
 import {
@@ -46,11 +47,13 @@ export async function vatSettlement(
   deps: ReportDeps,
   input: { orgId: string; query: TVatSettlementQuery },
 ): Promise<TVatSettlement> {
-  const { year, periodicity } = input.query;
-  const [months, regime] = await Promise.all([
+  const { year } = input.query;
+  const [months, regime, settings] = await Promise.all([
     salesByMonth(deps.db, input.orgId, year),
     taxRegimeOf(deps.db, input.orgId),
+    getInvoicingSettings(deps, { orgId: input.orgId }),
   ]);
+  const periodicity = input.query.periodicity ?? settings.vatPeriodicity;
   const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
   const sales = Array.from({ length: periodsIn(periodicity) }, () => NO_SALES);
   for (const month of months) {

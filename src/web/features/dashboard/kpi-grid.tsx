@@ -93,7 +93,7 @@ export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) 
       <Kpi testId="kpi-cash" label={t('kpi.cash')} value={euro(data.cashBalanceCents)} to="/transactions" />
       <Kpi
         testId="kpi-vat"
-        label={t('kpi.vat')}
+        label={t(data.vatEstimate.periodicity === 'quarterly' ? 'kpi.vatQuarter' : 'kpi.vat')}
         value={euro(data.vatEstimate.cents)}
         note={t('kpi.vatNote', { date: formatDate(data.vatEstimate.dueDate, locale) })}
         to="/reports"

@@ -6,7 +6,7 @@ import { api } from '@web/app/api.ts';
 const root = (orgId: string | null) => ['reports', orgId] as const;
 export const reportKeys = {
   all: root,
-  vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue) =>
+  vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue | undefined) =>
     [...root(orgId), 'vat-settlement', year, periodicity] as const,
   receivables: (orgId: string | null) => [...root(orgId), 'receivables'] as const,
 };
@@ -14,13 +14,21 @@ export const reportKeys = {
 /** Reports change only when documents do: five minutes fresh (email-client.md §9, report cache). */
 const REPORT_STALE_MS = 5 * 60_000;
 
-export function useVatSettlement(orgId: string | null, year: number, periodicity: VatPeriodicityValue) {
+/** Without a periodicity the server uses the business's own setting. */
+export function useVatSettlement(
+  orgId: string | null,
+  year: number,
+  periodicity: VatPeriodicityValue | undefined,
+) {
   return useQuery({
     queryKey: reportKeys.vatSettlement(orgId, year, periodicity),
     queryFn: ({ signal }) =>
-      api<TVatSettlement>(`/api/v1/reports/vat-settlement?year=${year}&periodicity=${periodicity}`, {
-        signal,
-      }),
+      api<TVatSettlement>(
+        `/api/v1/reports/vat-settlement?year=${year}${periodicity ? `&periodicity=${periodicity}` : ''}`,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId,

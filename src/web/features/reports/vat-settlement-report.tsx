@@ -47,10 +47,12 @@ export function VatSettlementReport() {
     Number.isInteger(yearParam) && yearParam >= currentYear - YEARS_BACK && yearParam <= currentYear
       ? yearParam
       : currentYear;
-  const periodicity: VatPeriodicityValue =
-    params.get('periodicity') === 'quarterly' ? 'quarterly' : 'monthly';
+  const raw = params.get('periodicity');
+  // Without a choice in the address, the business's own periodicity (the server answers with it).
+  const chosen: VatPeriodicityValue | undefined = raw === 'quarterly' || raw === 'monthly' ? raw : undefined;
   const [selected, setSelected] = useState<number | null>(null);
-  const report = useVatSettlement(me.activeOrganizationId, year, periodicity);
+  const report = useVatSettlement(me.activeOrganizationId, year, chosen);
+  const periodicity: VatPeriodicityValue = report.data?.periodicity ?? chosen ?? 'monthly';
   const update = (next: { year?: number; periodicity?: VatPeriodicityValue }) => {
     setSelected(null);
     setParams(
@@ -103,7 +105,7 @@ export function VatSettlementReport() {
               )}
             </Field>
             <ReportActions
-              exportPath={`/api/v1/reports/vat-settlement/export?year=${year}&periodicity=${periodicity}`}
+              exportPath={`/api/v1/reports/vat-settlement/export?year=${year}${chosen ? `&periodicity=${chosen}` : ''}`}
             />
           </div>
         }

@@ -1,0 +1,1 @@
+ALTER TABLE "invoicing_settings" ADD COLUMN "vat_periodicity" text DEFAULT 'monthly' NOT NULL;
