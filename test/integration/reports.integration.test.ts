@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
-import type { TDashboard, TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
+import type { TDashboard, TReceivables, TSalesRegister, TVatSettlement } from '@shared/reports/contracts.ts';
 import { monthRange } from '@shared/reports/periods.ts';
 import { itemInput } from '@server/seed/factories.ts';
 import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
@@ -155,6 +155,46 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
       expect(other.vp4).toBe(0);
     }
     expect(monthly.totals).toMatchObject({ vp4: 19_800, revenueCents: 170_000 });
+
+    // The sales register of the month: the summary per rate and Natura, and the documents that make it up.
+    const range = monthRange(today);
+    const registerRes = await c.get(`/api/v1/reports/sales-register?from=${range.from}&to=${range.to}`);
+    expect(registerRes.statusCode, registerRes.body).toBe(200);
+    const register = registerRes.json() as TSalesRegister;
+    expect(register.summary).toEqual([
+      { vatRate: 22, nature: null, taxableCents: 90_000, vatCents: 19_800, splitPaymentVatCents: 0 },
+      { vatRate: 10, nature: null, taxableCents: 50_000, vatCents: 0, splitPaymentVatCents: 5_000 },
+      { vatRate: 0, nature: 'N6.7', taxableCents: 30_000, vatCents: 0, splitPaymentVatCents: 0 },
+    ]);
+    expect(register.totals).toEqual({
+      taxableCents: 170_000,
+      vatCents: 19_800,
+      splitPaymentVatCents: 5_000,
+      documents: 4,
+    });
+    expect(register.entries.items.map((e) => e.documentType)).toEqual(['TD01', 'TD01', 'TD01', 'TD04']);
+    expect(register.entries.items.at(-1)).toMatchObject({
+      totalCents: -12_200,
+      clientName: 'Cliente 1 S.p.A.',
+    });
+    // Drill-down: the documents' rows add up to the summary.
+    const rows = register.entries.items.flatMap((e) => e.lines);
+    expect(rows.reduce((sum, l) => sum + l.taxableCents, 0)).toBe(register.totals.taxableCents);
+    expect(rows.filter((l) => l.vatCollectability === 'I').reduce((sum, l) => sum + l.vatCents, 0)).toBe(
+      19_800,
+    );
+    const secondPage = (
+      await c.get(`/api/v1/reports/sales-register?from=${range.from}&to=${range.to}&pageSize=3&page=2`)
+    ).json() as TSalesRegister;
+    expect(secondPage.entries).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(secondPage.entries.items.map((e) => e.id)).toEqual([register.entries.items[3]!.id]);
+    for (const bad of [
+      `from=${year}-01-01&to=${year + 1}-06-30`,
+      `from=${range.to}&to=${range.from}`,
+      'from=x&to=y',
+    ]) {
+      expect((await c.get(`/api/v1/reports/sales-register?${bad}`)).statusCode).toBe(400);
+    }
 
     // The same figures as files: XLSX numbers in euros, Italian CSV with ";" and decimal commas.
     const xlsx = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=xlsx`, {

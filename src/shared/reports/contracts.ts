@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates/dates.ts';
-import { zIsoDate } from '../imports/dates.ts';
+import { isIsoDate, zIsoDate } from '../imports/dates.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import type { FieldKey } from '../i18n/catalogue.ts';
 
@@ -184,14 +184,20 @@ export const ZVatSettlementExportQuery = ZVatSettlementQuery.extend({
 });
 export const ZReceivablesExportQuery = z.object({ format: ZReportFormat.default('xlsx') });
 
+const bothDates = (q: { from: string; to: string }) => isIsoDate(q.from) && isIsoDate(q.to);
+
 /** The sales VAT register (registro IVA vendite) of a range of at most a year, documents paged. */
 export const ZSalesRegisterQuery = zPageQuery(50, 200)
   .extend({
     from: zIsoDate('reports.errors.invalidDate'),
     to: zIsoDate('reports.errors.invalidDate'),
   })
-  .refine((q) => q.from <= q.to, { path: ['to'], ...err('reports.errors.rangeReversed') })
-  .refine((q) => daysBetween(q.from, q.to) <= 366, { path: ['to'], ...err('reports.errors.rangeTooLong') });
+  // The range rules apply once both dates are valid (zod runs refinements after field issues too).
+  .refine((q) => !bothDates(q) || q.from <= q.to, { path: ['to'], ...err('reports.errors.rangeReversed') })
+  .refine((q) => !bothDates(q) || daysBetween(q.from, q.to) <= 366, {
+    path: ['to'],
+    ...err('reports.errors.rangeTooLong'),
+  });
 export type TSalesRegisterQuery = z.infer<typeof ZSalesRegisterQuery>;
 
 const ZVatLine = z.object({

@@ -145,3 +145,73 @@ export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string, 
     )
     .groupBy(invoices.clientId);
 }
+
+const inRange = (orgId: string, from: string, to: string) =>
+  and(
+    eq(invoices.organizationId, orgId),
+    eq(invoices.phase, 'issued'),
+    gte(invoices.issueDate, from),
+    lte(invoices.issueDate, to),
+  );
+
+/** The sales register's summary: per VAT rate and Natura over the range, credit notes negative. */
+export async function salesRegisterSummary(db: DbOrTx, orgId: string, from: string, to: string) {
+  const sign = sql`case when ${invoices.documentType} = 'TD04' then -1 else 1 end`;
+  const lines = db
+    .select({
+      vatRate: sql<number>`(r->>'vatRate')::numeric`.as('vat_rate'),
+      nature: sql<string | null>`r->>'nature'`.as('nature'),
+      taxable: sql<number>`${sign} * (r->>'taxableCents')::bigint`.as('taxable'),
+      vat: sql<number>`${sign} * (r->>'vatCents')::bigint`.as('vat'),
+      split: sql<boolean>`r->>'vatCollectability' = 'S'`.as('split'),
+    })
+    .from(
+      sql`${invoices} cross join lateral jsonb_array_elements(${invoices.snapshot}->'totals'->'vatSummary') as r`,
+    )
+    .where(inRange(orgId, from, to))
+    .as('lines');
+  return db
+    .select({
+      vatRate: sql<number>`${lines.vatRate}`.mapWith(Number),
+      nature: lines.nature,
+      taxableCents: sql<number>`sum(${lines.taxable})`.mapWith(Number),
+      vatCents: sql<number>`coalesce(sum(${lines.vat}) filter (where not ${lines.split}), 0)`.mapWith(Number),
+      splitPaymentVatCents: sql<number>`coalesce(sum(${lines.vat}) filter (where ${lines.split}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(lines)
+    .groupBy(lines.vatRate, lines.nature)
+    .orderBy(desc(lines.vatRate), asc(lines.nature));
+}
+
+/** One page of the register's documents in date and number order, with their frozen VAT summary. */
+export async function salesRegisterPage(
+  db: DbOrTx,
+  orgId: string,
+  range: { from: string; to: string },
+  page: { limit: number; offset: number },
+) {
+  const where = inRange(orgId, range.from, range.to);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        number: sql<string>`coalesce(${invoices.number}, '')`,
+        issueDate: invoices.issueDate,
+        documentType: invoices.documentType,
+        snapshot: invoices.snapshot,
+        totalCents: invoices.totalCents,
+      })
+      .from(invoices)
+      .where(where)
+      .orderBy(asc(invoices.issueDate), asc(invoices.documentType), asc(invoices.sequence), asc(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}

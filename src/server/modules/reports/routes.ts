@@ -7,6 +7,8 @@ import {
   ZDashboardQuery,
   ZReceivables,
   ZReceivablesExportQuery,
+  ZSalesRegister,
+  ZSalesRegisterQuery,
   ZVatSettlement,
   ZVatSettlementExportQuery,
   ZVatSettlementQuery,
@@ -15,7 +17,7 @@ import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
 import { receivablesFile, vatSettlementFile, type ReportFile } from './export.ts';
-import { receivables, vatSettlement } from './service.ts';
+import { receivables, salesRegister, vatSettlement } from './service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
@@ -111,5 +113,20 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       return send(reply, await receivablesFile(report, request.query.format, locale));
     },
+  );
+
+  app.get(
+    '/api/v1/reports/sales-register',
+    {
+      config: reports,
+      schema: {
+        tags,
+        summary:
+          'Sales VAT register (registro IVA vendite) of a range of at most a year: summary per rate and Natura, documents paged',
+        querystring: ZSalesRegisterQuery,
+        response: { 200: ZSalesRegister },
+      },
+    },
+    async (request) => salesRegister(deps, { orgId: scopeOf(request).orgId, query: request.query }),
   );
 };

@@ -1,4 +1,11 @@
-import type { TReceivables, TVatSettlement, TVatSettlementQuery } from '@shared/reports/contracts.ts';
+import type {
+  TReceivables,
+  TSalesRegister,
+  TSalesRegisterQuery,
+  TVatSettlement,
+  TVatSettlementQuery,
+} from '@shared/reports/contracts.ts';
+import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
 import {
   forfettarioStanding,
@@ -15,6 +22,8 @@ import {
   averageDaysToPay,
   receivablesByClient,
   salesByMonth,
+  salesRegisterPage,
+  salesRegisterSummary,
   taxRegimeOf,
   type MonthSales,
 } from './repository.ts';
@@ -117,5 +126,51 @@ export async function receivables(deps: ReportDeps, input: { orgId: string }): P
     },
     clients,
     payablesRecorded: false,
+  };
+}
+
+/**
+ * The sales VAT register of a range: the summary per rate and Natura over the whole range, and one page of
+ * documents in date order with the VAT rows frozen at issue. Credit notes count negative.
+ */
+export async function salesRegister(
+  deps: ReportDeps,
+  input: { orgId: string; query: TSalesRegisterQuery },
+): Promise<TSalesRegister> {
+  const { from, to } = input.query;
+  const [summary, page] = await Promise.all([
+    salesRegisterSummary(deps.db, input.orgId, from, to),
+    salesRegisterPage(deps.db, input.orgId, { from, to }, toLimitOffset(input.query)),
+  ]);
+  const items = page.rows.map((row) => {
+    const sign = row.documentType === 'TD04' ? -1 : 1;
+    return {
+      id: row.id,
+      number: row.number,
+      issueDate: row.issueDate,
+      documentType: row.documentType === 'TD04' ? ('TD04' as const) : ('TD01' as const),
+      clientName: row.snapshot?.buyer.name ?? '',
+      clientVatNumber: row.snapshot?.buyer.vatNumber ?? null,
+      totalCents: sign * row.totalCents,
+      lines: (row.snapshot?.totals.vatSummary ?? []).map((line) => ({
+        vatRate: line.vatRate,
+        nature: line.nature,
+        taxableCents: sign * line.taxableCents,
+        vatCents: sign * line.vatCents,
+        vatCollectability: line.vatCollectability,
+      })),
+    };
+  });
+  return {
+    from,
+    to,
+    summary,
+    totals: {
+      taxableCents: summary.reduce((sum, row) => sum + row.taxableCents, 0),
+      vatCents: summary.reduce((sum, row) => sum + row.vatCents, 0),
+      splitPaymentVatCents: summary.reduce((sum, row) => sum + row.splitPaymentVatCents, 0),
+      documents: page.total,
+    },
+    entries: { items, total: page.total, page: input.query.page, pageSize: input.query.pageSize },
   };
 }
