@@ -12,7 +12,8 @@ import { centsToInput, normalizeAmountText, parseAmountInput } from '@web/featur
 import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
+import { ChoiceOptions, SelectField } from '@web/ui/form-fields.tsx';
+import { Input } from '@web/ui/input.tsx';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { useRecordPayment } from './invoices-api.ts';
 
@@ -98,17 +99,16 @@ export function PaymentDialog({ invoice, onDone }: { invoice: TInvoice; onDone: 
             )}
           </Field>
         </div>
-        <Field label={t('invoices:payments.method')} error={fieldText(errors.method?.message)}>
-          {(props) => (
-            <Select {...props} {...form.register('method')}>
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {t(`invoices:paymentMethods.${method}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField
+          label={t('invoices:payments.method')}
+          error={fieldText(errors.method?.message)}
+          {...form.register('method')}
+        >
+          <ChoiceOptions
+            values={PAYMENT_METHODS}
+            label={(method) => t(`invoices:paymentMethods.${method}`)}
+          />
+        </SelectField>
         <Field
           label={t('invoices:payments.note')}
           error={fieldText(errors.note?.message)}
