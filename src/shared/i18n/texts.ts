@@ -5,7 +5,7 @@ import itCommon from '../../../public/locales/it/common.json';
 import itMail from '../../../public/locales/it/mail.json';
 import itNotifications from '../../../public/locales/it/notifications.json';
 import type { Locale } from '../errors/error-codes.ts';
-import { textAt, type KeysOf } from './catalogue.ts';
+import { fillPlaceholders, textAt, type KeysOf } from './catalogue.ts';
 
 /**
  * The catalogue's texts the server writes itself (mail, live notifications, the common role names), read from the same files the web
@@ -44,7 +44,5 @@ export function catalogueText<N extends Namespace>(
         textAt(tree, key))
       : textAt(tree, key);
   if (text === undefined) throw new Error(`No text ${ns}:${key} in ${locale}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+  return fillPlaceholders(text, values);
 }
