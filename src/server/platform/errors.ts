@@ -36,15 +36,20 @@ type ErrorBody = { error: { code: string; message: string; details?: unknown } }
 type FieldIssue = { path: string; message: string; key?: string; params?: Record<string, string> };
 
 /**
- * Field messages are translation keys in the shared contracts; answer with the text (its {placeholders} filled
- * from the issue's params) and keep the key and the params.
+ * Field messages are translation keys in the shared contracts; answer with the text (its {{placeholders}}, or
+ * single-brace {placeholders}, filled from the issue's params) and keep the key and the params.
  */
 function localiseIssues(issues: FieldIssue[], locale: 'it' | 'en'): FieldIssue[] {
   return issues.map((issue) => {
     const text = fieldMessage(issue.message, locale);
     if (text === undefined) return issue;
     const params = issue.params;
-    const message = params ? text.replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m) : text;
+    const message = params
+      ? text.replace(
+          /\{\{(\w+)\}\}|\{(\w+)\}/g,
+          (m, double: string | undefined, single: string | undefined) => params[double ?? single ?? ''] ?? m,
+        )
+      : text;
     return { path: issue.path, message, key: issue.message, ...(params ? { params } : {}) };
   });
 }

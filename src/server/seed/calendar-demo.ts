@@ -8,7 +8,6 @@ import {
   type TRsvpFormValues,
 } from '@shared/calendar/contracts.ts';
 import { addDays, utcToZoned, weekdayIndex } from '@shared/dates/dates.ts';
-import { clients } from '../db/schema/clients.ts';
 import { events } from '../db/schema/calendar.ts';
 import type { Db } from '../platform/db.ts';
 import { languageOf } from '../modules/calendar/delivery.ts';
@@ -42,16 +41,7 @@ type Guest = {
 };
 
 async function demoClients(db: Db, orgId: string): Promise<Map<string, DemoClient>> {
-  const rows = await db
-    .select({
-      id: clients.id,
-      companyName: clients.companyName,
-      fullName: clients.fullName,
-      email: clients.email,
-      preferredLanguage: clients.preferredLanguage,
-    })
-    .from(clients)
-    .where(eq(clients.organizationId, orgId));
+  const rows = await repo.listClientContacts(db, orgId);
   const byName = new Map<string, DemoClient>();
   for (const r of rows) {
     const name = r.companyName?.trim() || r.fullName?.trim() || '';

@@ -28,6 +28,16 @@ export function textAt(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * A catalogue text with its {{placeholders}} filled with `values` as they are (as i18next does with escaping off);
+ * a placeholder without a value stays as written.
+ */
+export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
 /** A field message's text in a language (no placeholders filled), or undefined for a key not in `fields`. */
 export function fieldCatalogueText(key: string, locale: Locale): string | undefined {
   return textAt(FIELDS[locale], key);

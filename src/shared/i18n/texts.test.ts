@@ -12,4 +12,14 @@ describe('catalogueText', () => {
   it('leaves a placeholder without a value as written', () => {
     expect(catalogueText('mail', 'greeting', 'en')).toBe('Hello {{name}},');
   });
+
+  it('picks the plural form of a text for its count, by the plural rules of the language', () => {
+    const guests = (count: number, locale: 'en' | 'it') =>
+      catalogueText('mail', 'calendarAnswer.guests', locale, { count });
+    expect(guests(1, 'it')).toBe('Ospiti: 1 persona');
+    expect(guests(3, 'it')).toBe('Ospiti: 3 persone');
+    expect(guests(1_000_000, 'it')).toBe('Ospiti: 1000000 persone');
+    expect(guests(1, 'en')).toBe('Guests: 1 person');
+    expect(guests(0, 'en')).toBe('Guests: 0 people');
+  });
 });

@@ -7,7 +7,7 @@ import itMail from '../../../public/locales/it/mail.json';
 import itNotifications from '../../../public/locales/it/notifications.json';
 import itReports from '../../../public/locales/it/reports.json';
 import type { Locale } from '../errors/error-codes.ts';
-import { textAt, type KeysOf } from './catalogue.ts';
+import { fillPlaceholders, textAt, type KeysOf } from './catalogue.ts';
 
 /**
  * The catalogue's texts the server writes itself (mail, live notifications, the common role names, report
@@ -22,11 +22,16 @@ const NAMESPACES = {
 };
 
 type Namespace = keyof typeof NAMESPACES;
-export type TextKey<N extends Namespace> = KeysOf<(typeof NAMESPACES)[N]['en']>;
+type PlainKey<N extends Namespace> = KeysOf<(typeof NAMESPACES)[N]['en']>;
+/** A text that has plural forms (`guests_one`, `guests_many`, `guests_other`) is asked for by its stem (`guests`). */
+type PluralStem<K> = K extends `${infer Stem}_other` ? Stem : never;
+export type TextKey<N extends Namespace> = PlainKey<N> | PluralStem<PlainKey<N>>;
 
 /**
  * The text at `key` of a namespace in a language, its {{placeholders}} filled with `values` as they are (as
- * i18next does with escaping off); a placeholder without a value stays as written.
+ * i18next does with escaping off); a placeholder without a value stays as written. With a numeric `count`, a key
+ * with plural forms gives the form the language's plural rules pick for it (`_one`, `_many`, else `_other`), as
+ * i18next does.
  */
 export function catalogueText<N extends Namespace>(
   ns: N,
@@ -34,9 +39,14 @@ export function catalogueText<N extends Namespace>(
   locale: Locale,
   values: Record<string, string | number> = {},
 ): string {
-  const text = textAt(NAMESPACES[ns][locale], key);
+  const tree = NAMESPACES[ns][locale];
+  const count = values.count;
+  const text =
+    typeof count === 'number'
+      ? (textAt(tree, `${key}_${new Intl.PluralRules(locale).select(count)}`) ??
+        textAt(tree, `${key}_other`) ??
+        textAt(tree, key))
+      : textAt(tree, key);
   if (text === undefined) throw new Error(`No text ${ns}:${key} in ${locale}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+  return fillPlaceholders(text, values);
 }

@@ -395,7 +395,7 @@ export const ZInvoice = z.object({
   mailAttachments: z.array(z.enum(['pdf', 'xml'])),
   /**
    * The same problems on their fields ("lines.2.description", "buyer.address"), with the values of their
-   * sentence (invoices:einvoice.missing.<key>): what the issue dialog lists. A draft is not issued while any.
+   * sentence (fields.json invoicing.missing.<key>): what the issue dialog lists. A draft is not issued while any.
    */
   eInvoiceProblems: z.array(
     z.object({ key: z.string(), path: z.string(), params: z.record(z.string(), z.string()).optional() }),

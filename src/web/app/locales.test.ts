@@ -6,7 +6,7 @@ import { LOCALES_DIR, loadNamespace } from '../../../test/helpers/locales.ts';
 /**
  * Every namespace of the one catalogue (public/locales), in Italian and English: the same files, the same keys
  * (plural forms included, Italian `_many`), no empty text and the same placeholders in both languages: i18next's
- * {{name}} and the single-brace {name} that the field messages fill in by hand (invoicing.missing.*, calendar fetch*).
+ * {{name}} and the single-brace {name} that some field messages fill in by hand (calendar fetch*).
  */
 const files = (lang: string) => readdirSync(join(LOCALES_DIR, lang)).filter((f) => f.endsWith('.json'));
 const NAMESPACES = files('en').map((f) => f.replace(/\.json$/, ''));

@@ -1,9 +1,9 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn.ts';
 
-type Tone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning';
+export type BadgeTone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning';
 
-const TONES: Record<Tone, string> = {
+const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-surface-muted text-muted-foreground',
   primary: 'bg-primary-soft text-primary-soft-foreground',
   success: 'bg-success-soft text-success-soft-foreground',
@@ -15,7 +15,7 @@ export function Badge({
   tone = 'neutral',
   className,
   ...rest
-}: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(
@@ -25,5 +25,24 @@ export function Badge({
       )}
       {...rest}
     />
+  );
+}
+
+/** The status of a record (a document, an answer) as a badge on one line: its tone, its name, `data-status`. */
+export function StatusBadge<S extends string>({
+  status,
+  tones,
+  label,
+  className,
+}: {
+  status: S;
+  tones: Record<S, BadgeTone>;
+  label: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Badge tone={tones[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
+      {label}
+    </Badge>
   );
 }

@@ -80,6 +80,11 @@ describe('guest e-mails', () => {
     const { subject, text } = renderGuestMail({ ...mail, kind: 'reminder', hoursBefore: 24 });
     expect(subject).toBe("Promemoria: rispondi all'invito a Festa & inaugurazione");
     expect(text).toContain("l'evento è tra 24 ore");
+    const english = renderGuestMail({ ...mail, language: 'en', kind: 'reminder', hoursBefore: undefined });
+    expect(english.subject).toBe('Reminder: please answer the invitation to Festa & inaugurazione');
+    expect(english.text).toContain(
+      'we have not received your answer to the invitation from Officina Rossi <S.r.l.> yet.\n',
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   TRecurrence,
 } from '@shared/calendar/contracts.ts';
 import { rsvpPagePath } from '@shared/calendar/contracts.ts';
+import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import { escapeHtml } from '@shared/text/escape-html.ts';
 
 /**
@@ -43,94 +44,18 @@ export type GuestMail = {
 
 const LOCALES = { it: 'it-IT', en: 'en-GB' } as const;
 
-const TEXT = {
-  it: {
-    subject: {
-      invitation: (t: string, d: string) => `Invito: ${t} – ${d}`,
-      update: (t: string, d: string) => `Evento aggiornato: ${t} – ${d}`,
-      reminder: (t: string) => `Promemoria: rispondi all'invito a ${t}`,
-      cancel_event: (t: string, d: string) => `Annullato: ${t} – ${d}`,
-      cancel_invitation: (t: string, d: string) => `Invito annullato: ${t} – ${d}`,
-    },
-    greeting: (name: string | null) => (name ? `Ciao ${name},` : 'Ciao,'),
-    intro: {
-      invitation: (o: string) => `${o} ti invita a:`,
-      update: (o: string) => `${o} ha modificato l'evento a cui sei invitato:`,
-      reminder: (o: string, h?: number) =>
-        `non abbiamo ancora ricevuto la tua risposta all'invito di ${o}${h ? `: l'evento è tra ${h} ore` : ''}.`,
-      cancel_event: (o: string) => `${o} ha annullato l'evento:`,
-      cancel_invitation: (o: string) => `${o} ha annullato il tuo invito a:`,
-    },
-    when: 'Quando',
-    allDay: 'tutto il giorno',
-    where: 'Dove',
-    repeats: 'Si ripete',
-    details: 'Dettagli',
-    message: 'Messaggio personale',
-    // The links only open the RSVP page with the answer chosen; the guest confirms it there (a GET that
-    // recorded answers would let mail scanners answer for the guest).
-    answer:
-      "Scegli la risposta: si apre la pagina dell'invito con la risposta già indicata, da confermare lì.",
-    responses: { accepted: 'Partecipo', maybe: 'Forse', declined: 'Non partecipo' },
-    page: 'Oppure apri la pagina della risposta',
-    change: 'Puoi cambiare la risposta in seguito dallo stesso link.',
-    attachments:
-      "Il file .ics allegato aggiunge l'evento al tuo calendario; il codice QR allegato serve per la registrazione all'ingresso.",
-    calendarUpdate: "Il file .ics allegato aggiorna l'evento nel tuo calendario.",
-    calendarCancel: "Il file .ics allegato toglie l'evento dal tuo calendario.",
-    every: {
-      daily: ['Ogni giorno', 'Ogni {n} giorni'],
-      weekly: ['Ogni settimana', 'Ogni {n} settimane'],
-      monthly: ['Ogni mese', 'Ogni {n} mesi'],
-    },
-    until: (d: string) => `fino al ${d}`,
-    times: (n: number) => (n === 1 ? '1 volta' : `${n} volte`),
-  },
-  en: {
-    subject: {
-      invitation: (t: string, d: string) => `Invitation: ${t} – ${d}`,
-      update: (t: string, d: string) => `Updated event: ${t} – ${d}`,
-      reminder: (t: string) => `Reminder: please answer the invitation to ${t}`,
-      cancel_event: (t: string, d: string) => `Cancelled: ${t} – ${d}`,
-      cancel_invitation: (t: string, d: string) => `Invitation cancelled: ${t} – ${d}`,
-    },
-    greeting: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: {
-      invitation: (o: string) => `${o} invites you to:`,
-      update: (o: string) => `${o} changed the event you are invited to:`,
-      reminder: (o: string, h?: number) =>
-        `we have not received your answer to the invitation from ${o} yet${h ? `: the event is in ${h} hours` : ''}.`,
-      cancel_event: (o: string) => `${o} cancelled the event:`,
-      cancel_invitation: (o: string) => `${o} cancelled your invitation to:`,
-    },
-    when: 'When',
-    allDay: 'all day',
-    where: 'Where',
-    repeats: 'Repeats',
-    details: 'Details',
-    message: 'Personal message',
-    answer: 'Choose your answer: the invitation page opens with it selected, for you to confirm there.',
-    responses: { accepted: 'I will attend', maybe: 'Maybe', declined: 'I cannot attend' },
-    page: 'Or open the answer page',
-    change: 'You can change your answer later through the same link.',
-    attachments:
-      'The attached .ics file adds the event to your calendar; show the attached QR code when you arrive.',
-    calendarUpdate: 'The attached .ics file updates the event in your calendar.',
-    calendarCancel: 'The attached .ics file removes the event from your calendar.',
-    every: {
-      daily: ['Every day', 'Every {n} days'],
-      weekly: ['Every week', 'Every {n} weeks'],
-      monthly: ['Every month', 'Every {n} months'],
-    },
-    until: (d: string) => `until ${d}`,
-    times: (n: number) => (n === 1 ? 'once' : `${n} times`),
-  },
-} as const;
+/** The keys of mail.json under a section, without the section: MailKeyIn<'calendarAnswer'> → 'open' | 'guests' | …. */
+type MailKeyIn<Section extends string> =
+  TextKey<'mail'> extends infer K ? (K extends `${Section}.${infer Rest}` ? Rest : never) : never;
 
-const WEEKDAY_NAMES = {
-  it: { MO: 'lun', TU: 'mar', WE: 'mer', TH: 'gio', FR: 'ven', SA: 'sab', SU: 'dom' },
-  en: { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' },
-} as const;
+/** A text of the calendar's guest e-mails (mail.json `calendarInvitation`) in the guest's language. */
+function guestText(
+  language: InvitationLanguage,
+  key: MailKeyIn<'calendarInvitation'>,
+  values?: Record<string, string | number>,
+): string {
+  return catalogueText('mail', `calendarInvitation.${key}`, language, values);
+}
 
 /** "venerdì 27 marzo 2026" / "Friday, 27 March 2026". */
 export function longDate(isoDate: string, language: InvitationLanguage): string {
@@ -155,18 +80,18 @@ function shortDate(isoDate: string, language: InvitationLanguage): string {
 /** "venerdì 27 marzo 2026, 09:00–10:00 (Europe/Rome)" or "…, tutto il giorno". */
 export function whenText(event: MailEvent, language: InvitationLanguage): string {
   const day = longDate(event.startDate, language);
-  if (event.allDay) return `${day}, ${TEXT[language].allDay}`;
+  if (event.allDay) return `${day}, ${guestText(language, 'allDay')}`;
   return `${day}, ${event.startTime}–${event.endTime} (${event.timeZone})`;
 }
 
 /** "Ogni settimana (lun, mer) fino al 30 apr 2026" / "Every 2 days, 5 times". */
 export function recurrenceText(rec: TRecurrence, language: InvitationLanguage): string {
-  const t = TEXT[language];
-  const [one, many] = t.every[rec.frequency];
-  let text = rec.interval === 1 ? one : many.replace('{n}', String(rec.interval));
-  if (rec.byWeekday?.length) text += ` (${rec.byWeekday.map((d) => WEEKDAY_NAMES[language][d]).join(', ')})`;
-  if (rec.until) text += ` ${t.until(shortDate(rec.until, language))}`;
-  else if (rec.count) text += `, ${t.times(rec.count)}`;
+  let text = guestText(language, `every.${rec.frequency}`, { count: rec.interval });
+  if (rec.byWeekday?.length) {
+    text += ` (${rec.byWeekday.map((d) => guestText(language, `weekdays.${d}`)).join(', ')})`;
+  }
+  if (rec.until) text += ` ${guestText(language, 'until', { date: shortDate(rec.until, language) })}`;
+  else if (rec.count) text += `, ${guestText(language, 'times', { count: rec.count })}`;
   return text;
 }
 
@@ -181,14 +106,30 @@ export function rsvpLinks(appUrl: string, token: string) {
 
 /** The subject, text and HTML of an e-mail to a guest. */
 export function renderGuestMail(m: GuestMail): { subject: string; text: string; html: string } {
-  const t = TEXT[m.language];
+  const text_ = (key: MailKeyIn<'calendarInvitation'>, values?: Record<string, string | number>) =>
+    guestText(m.language, key, values);
+  const t = {
+    when: text_('when'),
+    repeats: text_('repeats'),
+    where: text_('where'),
+    details: text_('details'),
+    message: text_('message'),
+    answer: text_('answer'),
+    page: text_('page'),
+    change: text_('change'),
+    response: (r: RsvpResponse) => text_(`responses.${r}`),
+  };
+  const title = m.event.title;
   const date = shortDate(m.event.startDate, m.language);
-  const subject =
-    m.kind === 'reminder' ? t.subject.reminder(m.event.title) : t.subject[m.kind](m.event.title, date);
+  const subject = text_(`subject.${m.kind}`, { title, date });
+  const organizer = m.organizerName;
   const intro =
-    m.kind === 'reminder'
-      ? t.intro.reminder(m.organizerName, m.hoursBefore)
-      : t.intro[m.kind](m.organizerName);
+    m.kind === 'reminder' && m.hoursBefore
+      ? text_('intro.reminderHours', { organizer, hours: m.hoursBefore })
+      : text_(`intro.${m.kind}`, { organizer });
+  const greeting = m.inviteeName
+    ? catalogueText('mail', 'greeting', m.language, { name: m.inviteeName })
+    : text_('hello');
   const rows: [string, string][] = [[t.when, whenText(m.event, m.language)]];
   if (m.event.recurrence) rows.push([t.repeats, recurrenceText(m.event.recurrence, m.language)]);
   if (m.event.location) rows.push([t.where, m.event.location]);
@@ -197,15 +138,15 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
   const links = !cancelled && m.token ? rsvpLinks(m.appUrl, m.token) : null;
   const showMessage = m.invitationMessage && (m.kind === 'invitation' || m.kind === 'reminder');
   const closing = cancelled
-    ? t.calendarCancel
+    ? text_('calendarCancel')
     : m.kind === 'update'
-      ? t.calendarUpdate
+      ? text_('calendarUpdate')
       : m.kind === 'invitation'
-        ? t.attachments
+        ? text_('attachments')
         : null;
 
   const text = [
-    t.greeting(m.inviteeName),
+    greeting,
     '',
     intro,
     '',
@@ -216,7 +157,7 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
       ? [
           '',
           t.answer,
-          ...RESPONSES.map((r) => `${t.responses[r]}: ${links[r]}`),
+          ...RESPONSES.map((r) => `${t.response(r)}: ${links[r]}`),
           '',
           `${t.page}: ${links.page}`,
           t.change,
@@ -231,10 +172,10 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
   const button = (r: RsvpResponse, href: string) =>
     `<a href="${e(href)}" style="display:inline-block;margin:4px 8px 4px 0;padding:10px 16px;border-radius:6px;` +
     `background:${r === 'accepted' ? '#15803d' : r === 'maybe' ? '#a16207' : '#b91c1c'};color:#ffffff;` +
-    `text-decoration:none;font-weight:600">${e(t.responses[r])}</a>`;
+    `text-decoration:none;font-weight:600">${e(t.response(r))}</a>`;
   const html = [
     `<!doctype html><html lang="${m.language}"><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">`,
-    `<p>${e(t.greeting(m.inviteeName))}</p>`,
+    `<p>${e(greeting)}</p>`,
     `<p>${e(intro)}</p>`,
     `<h2 style="margin:16px 0 8px">${e(m.event.title)}</h2>`,
     '<table role="presentation" style="border-collapse:collapse">',
@@ -262,49 +203,6 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
 
 // ─── To the host ───────────────────────────────────────────────────────────────────────────────────────────
 
-const HOST_TEXT = {
-  it: {
-    status: {
-      accepted: 'Partecipa',
-      maybe: 'Forse',
-      declined: 'Non partecipa',
-      pending: 'In attesa',
-      no_response: 'Nessuna risposta',
-    },
-    subject: (guest: string, status: string, title: string) => `${guest}: «${status}» a ${title}`,
-    summary: (guest: string, status: string, title: string, date: string) =>
-      `${guest} ha risposto «${status}» all'invito a ${title} (${date}).`,
-    changed: (previous: string) => `Risposta precedente: «${previous}».`,
-    guests: (n: number) => `Ospiti: ${n} ${n === 1 ? 'persona' : 'persone'}`,
-    diet: 'Restrizioni alimentari',
-    requests: 'Richieste speciali',
-    message: "Messaggio dell'ospite",
-    stats: (rate: number, guests: number) => `Tasso di risposta: ${rate}% · Ospiti confermati: ${guests}`,
-    greeting: (name: string) => `Ciao ${name},`,
-    open: "Apri l'evento",
-  },
-  en: {
-    status: {
-      accepted: 'Attending',
-      maybe: 'Maybe',
-      declined: 'Not attending',
-      pending: 'Pending',
-      no_response: 'No response',
-    },
-    subject: (guest: string, status: string, title: string) => `${guest}: "${status}" to ${title}`,
-    summary: (guest: string, status: string, title: string, date: string) =>
-      `${guest} answered "${status}" to the invitation to ${title} (${date}).`,
-    changed: (previous: string) => `Previous answer: "${previous}".`,
-    guests: (n: number) => `Guests: ${n} ${n === 1 ? 'person' : 'people'}`,
-    diet: 'Dietary restrictions',
-    requests: 'Special requests',
-    message: "Guest's message",
-    stats: (rate: number, guests: number) => `Response rate: ${rate}% · Confirmed guests: ${guests}`,
-    greeting: (name: string) => `Hello ${name},`,
-    open: 'Open the event',
-  },
-} as const;
-
 export type HostNotice = {
   guestName: string;
   eventTitle: string;
@@ -329,13 +227,27 @@ export function renderHostNotice(
   eventUrl: string,
   language: InvitationLanguage = 'it',
 ) {
-  const t = HOST_TEXT[language];
-  const status = t.status[n.status];
-  const title = t.subject(n.guestName, status, n.eventTitle);
-  const summary = t.summary(n.guestName, status, n.eventTitle, shortDate(n.eventDate, language));
+  const text_ = (key: MailKeyIn<'calendarAnswer'>, values?: Record<string, string | number>) =>
+    catalogueText('mail', `calendarAnswer.${key}`, language, values);
+  const t = {
+    diet: text_('diet'),
+    requests: text_('requests'),
+    message: text_('message'),
+    open: text_('open'),
+    guests: (count: number) => text_('guests', { count }),
+  };
+  const status = text_(`status.${n.status}`);
+  const guest = n.guestName;
+  const title = text_('subject', { guest, status, title: n.eventTitle });
+  const summary = text_('summary', {
+    guest,
+    status,
+    title: n.eventTitle,
+    date: shortDate(n.eventDate, language),
+  });
   const previous =
     n.previousStatus !== 'pending' && n.previousStatus !== 'no_response' && n.previousStatus !== n.status
-      ? t.changed(t.status[n.previousStatus])
+      ? text_('changed', { previous: text_(`status.${n.previousStatus}`) })
       : null;
   const details = [
     ...(n.status === 'accepted' ? [t.guests(n.guestCount)] : []),
@@ -343,9 +255,9 @@ export function renderHostNotice(
     ...(n.specialRequests ? [`${t.requests}: ${n.specialRequests}`] : []),
     ...(n.message ? [`${t.message}: «${n.message}»`] : []),
   ];
-  const stats = t.stats(n.responseRate, n.totalGuests);
+  const stats = text_('stats', { rate: n.responseRate, guests: n.totalGuests });
   const text = [
-    t.greeting(hostName),
+    catalogueText('mail', 'greeting', language, { name: hostName }),
     '',
     summary,
     ...(previous ? [previous] : []),

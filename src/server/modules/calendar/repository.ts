@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { member, organization, user } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import {
@@ -27,6 +28,23 @@ export type AttendeeRow = typeof eventAttendees.$inferSelect;
 export type CommentRow = typeof eventComments.$inferSelect;
 
 const REMINDABLE = ['pending', 'no_response'];
+
+/** A calendar table whose rows belong to an organization and are named by an id. */
+type OwnedTable = PgTable & { id: AnyPgColumn; organizationId: AnyPgColumn };
+
+/** The organization's row of a table with this id. */
+function ownRow(table: OwnedTable, orgId: string, id: string): SQL | undefined {
+  return and(eq(table.organizationId, orgId), eq(table.id, id));
+}
+
+/** Deletes the organization's row of a table with this id; whether there was one. */
+async function deleteOwnRow(db: DbOrTx, table: OwnedTable, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(table)
+    .where(ownRow(table, orgId, id))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
 
 // ─── Organization context ──────────────────────────────────────────────────────────────────────────────────
 
@@ -59,8 +77,9 @@ export async function memberRole(db: DbOrTx, userId: string, orgId: string) {
   return row?.role;
 }
 
-export async function findClientContact(db: DbOrTx, orgId: string, clientId: string) {
-  const [row] = await db
+/** A client as the calendar invites it: names, e-mail and language. */
+function selectClientContacts(db: DbOrTx) {
+  return db
     .select({
       id: clients.id,
       companyName: clients.companyName,
@@ -68,9 +87,17 @@ export async function findClientContact(db: DbOrTx, orgId: string, clientId: str
       email: clients.email,
       preferredLanguage: clients.preferredLanguage,
     })
-    .from(clients)
-    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)));
+    .from(clients);
+}
+
+export async function findClientContact(db: DbOrTx, orgId: string, clientId: string) {
+  const [row] = await selectClientContacts(db).where(ownRow(clients, orgId, clientId));
   return row;
+}
+
+/** Every client of the organization as the calendar invites it (the demo seed picks its guests by name). */
+export async function listClientContacts(db: DbOrTx, orgId: string) {
+  return selectClientContacts(db).where(eq(clients.organizationId, orgId));
 }
 
 // ─── Events ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -79,7 +106,7 @@ export async function findEvent(db: DbOrTx, orgId: string, id: string): Promise<
   const [row] = await db
     .select()
     .from(events)
-    .where(and(eq(events.organizationId, orgId), eq(events.id, id)));
+    .where(ownRow(events, orgId, id));
   return row;
 }
 
@@ -141,47 +168,35 @@ export async function updateEvent(
       ...(bump ? { sequence: sql`${events.sequence} + 1` } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(events.organizationId, orgId), eq(events.id, id)))
+    .where(ownRow(events, orgId, id))
     .returning();
   return row;
 }
 
 export async function deleteEvent(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(events)
-    .where(and(eq(events.organizationId, orgId), eq(events.id, id)))
-    .returning({ id: events.id });
-  return rows.length > 0;
+  return deleteOwnRow(db, events, orgId, id);
 }
 
 // ─── Invitations ───────────────────────────────────────────────────────────────────────────────────────────
 
-const invitationColumns = {
-  invitation: eventInvitations,
-  checkedInAt: eventAttendees.checkedInAt,
-};
+/** Invitations with the check-in time of their attendee, if any. */
+function selectInvitations(db: DbOrTx) {
+  return db
+    .select({ invitation: eventInvitations, checkedInAt: eventAttendees.checkedInAt })
+    .from(eventInvitations)
+    .leftJoin(eventAttendees, eq(eventAttendees.invitationId, eventInvitations.id));
+}
 
 export async function listInvitations(db: DbOrTx, orgId: string, eventId: string) {
-  return db
-    .select(invitationColumns)
-    .from(eventInvitations)
-    .leftJoin(eventAttendees, eq(eventAttendees.invitationId, eventInvitations.id))
+  return selectInvitations(db)
     .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.eventId, eventId)))
     .orderBy(asc(eventInvitations.createdAt), asc(eventInvitations.id));
 }
 
 export async function findInvitation(db: DbOrTx, orgId: string, eventId: string, id: string) {
-  const [row] = await db
-    .select(invitationColumns)
-    .from(eventInvitations)
-    .leftJoin(eventAttendees, eq(eventAttendees.invitationId, eventInvitations.id))
-    .where(
-      and(
-        eq(eventInvitations.organizationId, orgId),
-        eq(eventInvitations.eventId, eventId),
-        eq(eventInvitations.id, id),
-      ),
-    );
+  const [row] = await selectInvitations(db).where(
+    and(ownRow(eventInvitations, orgId, id), eq(eventInvitations.eventId, eventId)),
+  );
   return row;
 }
 
@@ -236,11 +251,7 @@ export async function updateInvitation(
 }
 
 export async function deleteInvitation(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(eventInvitations)
-    .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.id, id)))
-    .returning({ id: eventInvitations.id });
-  return rows.length > 0;
+  return deleteOwnRow(db, eventInvitations, orgId, id);
 }
 
 export async function addToken(db: DbOrTx, invitationId: string, tokenHash: string) {
@@ -380,13 +391,7 @@ export async function findAttendee(db: DbOrTx, orgId: string, eventId: string, i
   const [row] = await db
     .select()
     .from(eventAttendees)
-    .where(
-      and(
-        eq(eventAttendees.organizationId, orgId),
-        eq(eventAttendees.eventId, eventId),
-        eq(eventAttendees.id, id),
-      ),
-    );
+    .where(and(ownRow(eventAttendees, orgId, id), eq(eventAttendees.eventId, eventId)));
   return row;
 }
 
@@ -473,9 +478,8 @@ export async function findComment(db: DbOrTx, orgId: string, eventId: string, id
     .from(eventComments)
     .where(
       and(
-        eq(eventComments.organizationId, orgId),
+        ownRow(eventComments, orgId, id),
         eq(eventComments.eventId, eventId),
-        eq(eventComments.id, id),
         or(eq(eventComments.isPublic, true), eq(eventComments.authorId, readerId)),
       ),
     );
@@ -491,11 +495,7 @@ export async function insertComment(
 }
 
 export async function deleteComment(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(eventComments)
-    .where(and(eq(eventComments.organizationId, orgId), eq(eventComments.id, id)))
-    .returning({ id: eventComments.id });
-  return rows.length > 0;
+  return deleteOwnRow(db, eventComments, orgId, id);
 }
 
 // ─── Subscription feeds ────────────────────────────────────────────────────────────────────────────────────

@@ -7,8 +7,7 @@ import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import i18n, { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Badge } from '@web/ui/badge.tsx';
-import { cn } from '@web/ui/cn.ts';
+import { StatusBadge, type BadgeTone } from '@web/ui/badge.tsx';
 import { formatClock, formatDay } from './calendar-dates.ts';
 
 /** What the signed-in role may do with the calendar (the server checks the same matrix). */
@@ -70,7 +69,7 @@ export function useLocale(): string {
   return localeOf(currentLanguage());
 }
 
-const RSVP_TONES: Record<RsvpStatus, 'neutral' | 'primary' | 'success' | 'danger' | 'warning'> = {
+const RSVP_TONES: Record<RsvpStatus, BadgeTone> = {
   pending: 'warning',
   accepted: 'success',
   declined: 'danger',
@@ -81,9 +80,12 @@ const RSVP_TONES: Record<RsvpStatus, 'neutral' | 'primary' | 'success' | 'danger
 export function RsvpStatusBadge({ status, className }: { status: RsvpStatus; className?: string }) {
   const { t } = useTranslation('calendar');
   return (
-    <Badge tone={RSVP_TONES[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
-      {t(`calendar:rsvpStatus.${status}`)}
-    </Badge>
+    <StatusBadge
+      status={status}
+      tones={RSVP_TONES}
+      label={t(`calendar:rsvpStatus.${status}`)}
+      className={className}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Textarea } from '@web/ui/input.tsx';
+import { InputField, TextareaField } from '@web/ui/form-fields.tsx';
 import { useSaveEvent } from './calendar-api.ts';
 import { detailFieldIssues } from '@web/app/form-errors.ts';
 import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
@@ -98,15 +98,22 @@ export function EventDialog({
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" data-testid="event-form">
         <fieldset disabled={form.formState.isSubmitting} className="grid min-w-0 gap-4">
-          <Field label={t('calendar:fields.title')} error={fieldText(errors.title?.message)} required>
-            {(props) => (
-              <Input {...props} maxLength={CALENDAR_FIELD_MAX.title} autoFocus {...form.register('title')} />
-            )}
-          </Field>
+          <InputField
+            label={t('calendar:fields.title')}
+            error={fieldText(errors.title?.message)}
+            required
+            maxLength={CALENDAR_FIELD_MAX.title}
+            autoFocus
+            {...form.register('title')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('calendar:fields.date')} error={fieldText(errors.startDate?.message)} required>
-              {(props) => <Input {...props} type="date" {...form.register('startDate')} />}
-            </Field>
+            <InputField
+              label={t('calendar:fields.date')}
+              error={fieldText(errors.startDate?.message)}
+              required
+              type="date"
+              {...form.register('startDate')}
+            />
             <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-foreground">
               <input type="checkbox" className="size-4 accent-primary" {...form.register('allDay')} />
               {t('calendar:fields.allDay')}
@@ -114,27 +121,29 @@ export function EventDialog({
           </div>
           {values.allDay ? null : (
             <div className="grid grid-cols-2 gap-4">
-              <Field
+              <InputField
                 label={t('calendar:fields.startTime')}
                 error={fieldText(errors.startTime?.message)}
                 required
-              >
-                {(props) => <Input {...props} type="time" {...form.register('startTime')} />}
-              </Field>
-              <Field label={t('calendar:fields.endTime')} error={fieldText(errors.endTime?.message)} required>
-                {(props) => <Input {...props} type="time" {...form.register('endTime')} />}
-              </Field>
+                type="time"
+                {...form.register('startTime')}
+              />
+              <InputField
+                label={t('calendar:fields.endTime')}
+                error={fieldText(errors.endTime?.message)}
+                required
+                type="time"
+                {...form.register('endTime')}
+              />
             </div>
           )}
-          <Field
+          <InputField
             label={t('calendar:fields.location')}
             error={fieldText(errors.location?.message)}
             optionalText={optional}
-          >
-            {(props) => (
-              <Input {...props} maxLength={CALENDAR_FIELD_MAX.location} {...form.register('location')} />
-            )}
-          </Field>
+            maxLength={CALENDAR_FIELD_MAX.location}
+            {...form.register('location')}
+          />
           <Field
             label={t('calendar:fields.client')}
             error={fieldText(errors.client?.message)}
@@ -150,20 +159,14 @@ export function EventDialog({
               />
             )}
           </Field>
-          <Field
+          <TextareaField
             label={t('calendar:fields.description')}
             error={fieldText(errors.description?.message)}
             optionalText={optional}
-          >
-            {(props) => (
-              <Textarea
-                {...props}
-                rows={3}
-                maxLength={CALENDAR_FIELD_MAX.description}
-                {...form.register('description')}
-              />
-            )}
-          </Field>
+            rows={3}
+            maxLength={CALENDAR_FIELD_MAX.description}
+            {...form.register('description')}
+          />
 
           <RepeatFields form={form} values={values} />
           {errors.root?.message ? <Alert tone="error">{fieldText(errors.root.message)}</Alert> : null}

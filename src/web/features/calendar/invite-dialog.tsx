@@ -15,7 +15,7 @@ import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Textarea } from '@web/ui/input.tsx';
+import { InputField, TextareaField } from '@web/ui/form-fields.tsx';
 import { useCreateInvitation, useInviteeClient } from './calendar-api.ts';
 import { detailFieldIssues } from '@web/app/form-errors.ts';
 import { calendarErrorMessage, useCalendarPermissions } from './calendar-ui.tsx';
@@ -147,70 +147,46 @@ export function InviteDialog({
             </Field>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <InputField
               label={t('calendar:invite.name')}
               error={fieldText(errors.inviteeName?.message)}
               optionalText={optional}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  autoComplete="off"
-                  maxLength={CALENDAR_FIELD_MAX.inviteeName}
-                  placeholder={byClient && clientData ? clientDisplayName(clientData) : undefined}
-                  {...form.register('inviteeName')}
-                />
-              )}
-            </Field>
-            <Field
+              autoComplete="off"
+              maxLength={CALENDAR_FIELD_MAX.inviteeName}
+              placeholder={byClient && clientData ? clientDisplayName(clientData) : undefined}
+              {...form.register('inviteeName')}
+            />
+            <InputField
               label={t('calendar:invite.email')}
               error={fieldText(errors.inviteeEmail?.message)}
               required={!byClient}
               optionalText={byClient ? optional : undefined}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="email"
-                  autoComplete="off"
-                  maxLength={CALENDAR_FIELD_MAX.inviteeEmail}
-                  placeholder={byClient ? (clientData?.email ?? undefined) : undefined}
-                  {...form.register('inviteeEmail')}
-                />
-              )}
-            </Field>
+              type="email"
+              autoComplete="off"
+              maxLength={CALENDAR_FIELD_MAX.inviteeEmail}
+              placeholder={byClient ? (clientData?.email ?? undefined) : undefined}
+              {...form.register('inviteeEmail')}
+            />
           </div>
-          <Field
+          <InputField
             label={t('calendar:invite.phone')}
             error={fieldText(errors.inviteePhone?.message)}
             optionalText={optional}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                type="tel"
-                autoComplete="off"
-                maxLength={CALENDAR_FIELD_MAX.inviteePhone}
-                placeholder={byClient ? (clientData?.phone ?? undefined) : undefined}
-                {...form.register('inviteePhone')}
-              />
-            )}
-          </Field>
-          <Field
+            type="tel"
+            autoComplete="off"
+            maxLength={CALENDAR_FIELD_MAX.inviteePhone}
+            placeholder={byClient ? (clientData?.phone ?? undefined) : undefined}
+            {...form.register('inviteePhone')}
+          />
+          <TextareaField
             label={t('calendar:invite.message')}
             hint={t('calendar:invite.messageHint')}
             error={fieldText(errors.invitationMessage?.message)}
             optionalText={optional}
-          >
-            {(props) => (
-              <Textarea
-                {...props}
-                rows={3}
-                maxLength={CALENDAR_FIELD_MAX.invitationMessage}
-                {...form.register('invitationMessage')}
-              />
-            )}
-          </Field>
+            rows={3}
+            maxLength={CALENDAR_FIELD_MAX.invitationMessage}
+            {...form.register('invitationMessage')}
+          />
           <DeliveryFields form={form} options={options} />
         </fieldset>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -137,7 +137,13 @@ function EditorForm({
                     description={t('invoices:editor.withholdingDescription')}
                   />
                   <CardContent className="grid gap-5">
-                    <WithholdingFields form={form} values={values} />
+                    <WithholdingFields form={form} values={values} hints />
+                    <PensionFundFields
+                      form={form}
+                      values={values}
+                      hints
+                      askSubjectToWithholding={values.withholdingOn}
+                    />
                   </CardContent>
                 </Card>
               )}
@@ -145,7 +151,7 @@ function EditorForm({
                 <Card>
                   <CardHeader title={t('invoices:editor.pensionFundTitle')} />
                   <CardContent className="grid gap-5">
-                    <PensionFundFields form={form} values={values} withholdingOn={false} />
+                    <PensionFundFields form={form} values={values} hints askSubjectToWithholding={false} />
                   </CardContent>
                 </Card>
               ) : null}

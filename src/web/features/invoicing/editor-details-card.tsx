@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { PDF_TEMPLATES } from '@shared/invoicing/contracts.ts';
 import { PAYMENT_METHODS } from '@shared/transactions/contracts.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
-import { ClientPicker } from '@web/ui/client-picker.tsx';
+import { ClientPickerController } from '@web/ui/client-picker.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
+import { ChoiceOptions, InputField, SelectField } from '@web/ui/form-fields.tsx';
 import { isForfettario, type DocumentKind, type EditorValues, type ParsedDocument } from './editor-values.ts';
 import type { InvoicingContext } from './invoicing-api.ts';
 import { fieldText } from '@web/app/field-text.ts';
@@ -51,78 +51,58 @@ export function EditorDetailsCard({
           }
         >
           {(props) => (
-            <Controller
-              control={form.control}
-              name="client"
-              render={({ field }) => (
-                <ClientPicker
-                  orgId={orgId}
-                  value={field.value}
-                  onChange={(client) => field.onChange(client)}
-                  controlProps={props}
-                  inputRef={field.ref}
-                />
-              )}
-            />
+            <ClientPickerController control={form.control} name="client" orgId={orgId} controlProps={props} />
           )}
         </Field>
-        <Field label={t('invoices:editor.issueDate')} error={fieldText(errors.issueDate?.message)} required>
-          {(props) => <Input {...props} type="date" {...form.register('issueDate')} />}
-        </Field>
+        <InputField
+          label={t('invoices:editor.issueDate')}
+          error={fieldText(errors.issueDate?.message)}
+          required
+          type="date"
+          {...form.register('issueDate')}
+        />
         {kind === 'quote' ? (
-          <Field
+          <InputField
             label={t('quotes:fields.validUntil')}
             hint={t('quotes:editor.validUntilHint', { count: context.quoteValidityDays })}
             error={fieldText(errors.validUntil?.message)}
-          >
-            {(props) => (
-              <Input {...props} type="date" {...form.register('validUntil', { onChange: onDatesTouched })} />
-            )}
-          </Field>
+            type="date"
+            {...form.register('validUntil', { onChange: onDatesTouched })}
+          />
         ) : (
-          <Field
+          <InputField
             label={t('invoices:fields.dueDate')}
             hint={t('invoices:editor.dueDateHint', { count: context.paymentTermsDays })}
             error={fieldText(errors.dueDate?.message)}
-          >
-            {(props) => (
-              <Input {...props} type="date" {...form.register('dueDate', { onChange: onDatesTouched })} />
-            )}
-          </Field>
+            type="date"
+            {...form.register('dueDate', { onChange: onDatesTouched })}
+          />
         )}
         {kind === 'invoice' ? (
-          <Field
+          <SelectField
             label={t('invoices:fields.paymentMethod')}
             error={fieldText(errors.paymentMethod?.message)}
             className="sm:col-span-2"
+            {...form.register('paymentMethod')}
           >
-            {(props) => (
-              <Select {...props} {...form.register('paymentMethod')}>
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {t(`invoices:paymentMethods.${method}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+            <ChoiceOptions
+              values={PAYMENT_METHODS}
+              label={(method) => t(`invoices:paymentMethods.${method}`)}
+            />
+          </SelectField>
         ) : null}
-        <Field
+        <SelectField
           label={t('invoices:editor.pdfTemplate')}
           error={fieldText(errors.pdfTemplate?.message)}
           className="sm:col-span-2"
+          {...form.register('pdfTemplate')}
         >
-          {(props) => (
-            <Select {...props} {...form.register('pdfTemplate')}>
-              <option value="">{t('invoices:editor.pdfTemplateDefault')}</option>
-              {PDF_TEMPLATES.map((name) => (
-                <option key={name} value={name}>
-                  {t(`invoices:templates.${name}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+          <ChoiceOptions
+            values={PDF_TEMPLATES}
+            label={(name) => t(`invoices:templates.${name}`)}
+            empty={t('invoices:editor.pdfTemplateDefault')}
+          />
+        </SelectField>
       </CardContent>
     </Card>
   );

@@ -181,25 +181,16 @@ const asNature = (value: string | null | undefined): VatNature | null =>
 /** A line copied from an inventory item: name, unit, sale price, VAT rate and Natura (then editable). */
 export function lineFromItem(item: TItem, lang: Lang, regime?: string): EditorLine {
   const rate = asVatRate(item.vatRateBp / 100);
-  const base = emptyLine(regime);
-  if (isForfettario(regime) || rate === null) {
-    return {
-      ...base,
-      itemId: item.id,
-      description: item.name,
-      unit: item.unit,
-      price: centsToInput(item.salePriceCents, lang),
-    };
-  }
-  return {
-    ...base,
+  const line: EditorLine = {
+    ...emptyLine(regime),
     itemId: item.id,
     description: item.name,
     unit: item.unit,
     price: centsToInput(item.salePriceCents, lang),
-    vatRate: String(rate),
-    nature: rate === 0 ? (asNature(item.vatNatura) ?? '') : '',
   };
+  // A flat-rate regime keeps its own rate and Natura; so does an item whose rate is not one of the list.
+  if (isForfettario(regime) || rate === null) return line;
+  return { ...line, vatRate: String(rate), nature: rate === 0 ? (asNature(item.vatNatura) ?? '') : '' };
 }
 
 /** New document: today, the validity or payment terms of the context, the organization's default withholding. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Package, Search } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { UNIT_LABELS, vatRateLabel, type TItem } from '@shared/inventory/contracts.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -8,7 +8,7 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input } from '@web/ui/input.tsx';
+import { SearchInput } from '@web/ui/search-input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useInventoryOptions } from './invoicing-api.ts';
 import { invoicingErrorMessage } from './invoicing-ui.tsx';
@@ -52,21 +52,13 @@ export function InventoryPickerDialog({
         <div className="grid gap-4">
           <Field label={t('invoices:inventory.search')}>
             {(props) => (
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-                <Input
-                  {...props}
-                  type="search"
-                  autoComplete="off"
-                  className="pl-9"
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder={t('invoices:inventory.placeholder')}
-                />
-              </div>
+              <SearchInput
+                {...props}
+                autoComplete="off"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t('invoices:inventory.placeholder')}
+              />
             )}
           </Field>
           {items.isPending ? (

@@ -5,8 +5,7 @@ import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import i18n from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Badge } from '@web/ui/badge.tsx';
-import { cn } from '@web/ui/cn.ts';
+import { StatusBadge, type BadgeTone } from '@web/ui/badge.tsx';
 
 /** What the signed-in role may do with quotes and invoices (the server checks the same matrix). */
 export function useInvoicingPermissions() {
@@ -37,9 +36,7 @@ export function invoicingErrorMessage(error: unknown, t: TFunction): string {
   return apiErrorMessage(error, t);
 }
 
-type Tone = 'neutral' | 'primary' | 'success' | 'danger' | 'warning';
-
-const QUOTE_TONES: Record<QuoteStatus, Tone> = {
+const QUOTE_TONES: Record<QuoteStatus, BadgeTone> = {
   draft: 'neutral',
   sent: 'primary',
   accepted: 'success',
@@ -48,7 +45,7 @@ const QUOTE_TONES: Record<QuoteStatus, Tone> = {
   converted: 'success',
 };
 
-const INVOICE_TONES: Record<InvoiceStatus, Tone> = {
+const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = {
   draft: 'neutral',
   issued: 'primary',
   sent: 'primary',
@@ -61,17 +58,23 @@ const INVOICE_TONES: Record<InvoiceStatus, Tone> = {
 export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
   const { t } = useTranslation('quotes');
   return (
-    <Badge tone={QUOTE_TONES[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
-      {t(`quotes:status.${status}`)}
-    </Badge>
+    <StatusBadge
+      status={status}
+      tones={QUOTE_TONES}
+      label={t(`quotes:status.${status}`)}
+      className={className}
+    />
   );
 }
 
 export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
   const { t } = useTranslation('invoices');
   return (
-    <Badge tone={INVOICE_TONES[status]} className={cn('whitespace-nowrap', className)} data-status={status}>
-      {t(`invoices:status.${status}`)}
-    </Badge>
+    <StatusBadge
+      status={status}
+      tones={INVOICE_TONES}
+      label={t(`invoices:status.${status}`)}
+      className={className}
+    />
   );
 }

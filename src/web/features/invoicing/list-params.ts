@@ -1,11 +1,8 @@
 import { isUuid } from '@shared/ids/uuid.ts';
-import {
-  INVOICE_STATUSES,
-  QUOTE_STATUSES,
-  type InvoiceStatus,
-  type QuoteStatus,
-} from '@shared/invoicing/contracts.ts';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from '@shared/invoicing/contracts.ts';
 import { isIsoDate } from '@shared/imports/dates.ts';
+import type { InvoiceListParams } from './invoices/invoices-api.ts';
+import type { QuoteListParams } from './quotes/quotes-api.ts';
 
 /**
  * The quote and invoice lists keep their filters in the URL (`?q=&status=&from=&to=&page=`, plus `type` and
@@ -27,25 +24,11 @@ function common(search: URLSearchParams) {
   };
 }
 
-export function readQuoteParams(search: URLSearchParams): {
-  q?: string;
-  status?: QuoteStatus;
-  from?: string;
-  to?: string;
-  page?: number;
-} {
+export function readQuoteParams(search: URLSearchParams): QuoteListParams {
   return { ...common(search), status: oneOf(QUOTE_STATUSES, search.get('status')) };
 }
 
-export function readInvoiceParams(search: URLSearchParams): {
-  q?: string;
-  status?: InvoiceStatus;
-  documentType?: 'TD01' | 'TD04';
-  clientId?: string;
-  from?: string;
-  to?: string;
-  page?: number;
-} {
+export function readInvoiceParams(search: URLSearchParams): InvoiceListParams {
   const clientId = search.get('clientId') ?? '';
   return {
     ...common(search),

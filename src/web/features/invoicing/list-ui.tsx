@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Search } from 'lucide-react';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Field } from '@web/ui/field.tsx';
-import { Input } from '@web/ui/input.tsx';
+import { SearchInput } from '@web/ui/search-input.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -34,22 +33,14 @@ export function SearchField({
   return (
     <Field label={label} className={className}>
       {(props) => (
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            {...props}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={placeholder}
-            className="pl-9"
-            maxLength={100}
-            autoComplete="off"
-          />
-        </div>
+        <SearchInput
+          {...props}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder}
+          maxLength={100}
+          autoComplete="off"
+        />
       )}
     </Field>
   );

@@ -1,146 +1,129 @@
 import { useTranslation } from 'react-i18next';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
-import type { EditorValues, ParsedDocument } from './editor-values.ts';
+import {
+  CheckboxField,
+  ChoiceOptions,
+  InlineCheckbox,
+  InputField,
+  SelectField,
+} from '@web/ui/form-fields.tsx';
+import type { EditorValues } from './editor-values.ts';
 import { fieldText } from '@web/app/field-text.ts';
 
-type EditorFormApi = UseFormReturn<EditorValues, unknown, ParsedDocument>;
+/** The tax fields of a form: the document editor's, and the defaults of the invoicing settings. */
+export type TaxValues = Pick<EditorValues, 'withholdingOn' | 'withholding' | 'pensionFundOn' | 'pensionFund'>;
+
+type TaxPath =
+  | 'withholdingOn'
+  | 'withholding.type'
+  | 'withholding.ratePercent'
+  | 'withholding.causale'
+  | 'pensionFundOn'
+  | 'pensionFund.type'
+  | 'pensionFund.ratePercent'
+  | 'pensionFund.subjectToWithholding';
+
+/** What these fields use of a react-hook-form form whose values include `TaxValues`. */
+interface TaxForm {
+  register: (name: TaxPath, options?: { setValueAs: (value: string) => string }) => UseFormRegisterReturn;
+  formState: { errors: FieldErrors<TaxValues> };
+}
+
+interface TaxFieldsProps {
+  form: TaxForm;
+  values: TaxValues;
+  /** Explain each switch under it (the document editor does, the settings do not). */
+  hints?: boolean;
+}
 
 /** Withholding tax: on or off, and its type, rate and payment reason. */
-export function WithholdingFields({ form, values }: { form: EditorFormApi; values: EditorValues }) {
+export function WithholdingFields({ form, values, hints }: TaxFieldsProps) {
   const { t } = useTranslation(['invoices']);
   const errors = form.formState.errors;
   return (
     <>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('withholdingOn')}
-        />
-        <span>
-          <span className="block font-medium text-foreground">{t('invoices:editor.withholdingOn')}</span>
-          <span className="block text-xs text-muted-foreground">{t('invoices:editor.withholdingHint')}</span>
-        </span>
-      </label>
+      <CheckboxField
+        label={t('invoices:editor.withholdingOn')}
+        hint={hints ? t('invoices:editor.withholdingHint') : undefined}
+        {...form.register('withholdingOn')}
+      />
       {values.withholdingOn ? (
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field
+          <SelectField
             label={t('invoices:editor.withholdingType')}
             error={fieldText(errors.withholding?.type?.message)}
+            {...form.register('withholding.type')}
           >
-            {(props) => (
-              <Select {...props} {...form.register('withholding.type')}>
-                {WITHHOLDING_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`invoices:withholdingTypes.${type}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+            <ChoiceOptions
+              values={WITHHOLDING_TYPES}
+              label={(type) => t(`invoices:withholdingTypes.${type}`)}
+            />
+          </SelectField>
+          <InputField
             label={t('invoices:editor.ratePercent')}
             error={fieldText(errors.withholding?.ratePercent?.message)}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register('withholding.ratePercent')}
-              />
-            )}
-          </Field>
-          <Field
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('withholding.ratePercent')}
+          />
+          <InputField
             label={t('invoices:editor.causale')}
             hint={t('invoices:editor.causaleHint')}
             error={fieldText(errors.withholding?.causale?.message)}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                maxLength={3}
-                autoComplete="off"
-                className="uppercase"
-                {...form.register('withholding.causale', {
-                  setValueAs: (v: string) => v.toUpperCase(),
-                })}
-              />
-            )}
-          </Field>
+            maxLength={3}
+            autoComplete="off"
+            controlClassName="uppercase"
+            {...form.register('withholding.causale', { setValueAs: (v: string) => v.toUpperCase() })}
+          />
         </div>
       ) : null}
-      <PensionFundFields form={form} values={values} withholdingOn={values.withholdingOn} />
     </>
   );
 }
 
+/** The pension fund (cassa previdenziale): on or off, its fund and rate, and whether it bears withholding. */
 export function PensionFundFields({
   form,
   values,
-  withholdingOn,
-}: {
-  form: EditorFormApi;
-  values: EditorValues;
-  withholdingOn: boolean;
-}) {
+  hints,
+  askSubjectToWithholding,
+}: TaxFieldsProps & { askSubjectToWithholding: boolean }) {
   const { t } = useTranslation(['invoices']);
   const errors = form.formState.errors;
   return (
     <>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-primary"
-          {...form.register('pensionFundOn')}
-        />
-        <span>
-          <span className="block font-medium text-foreground">{t('invoices:editor.pensionFundOn')}</span>
-          <span className="block text-xs text-muted-foreground">{t('invoices:editor.pensionFundHint')}</span>
-        </span>
-      </label>
+      <CheckboxField
+        label={t('invoices:editor.pensionFundOn')}
+        hint={hints ? t('invoices:editor.pensionFundHint') : undefined}
+        {...form.register('pensionFundOn')}
+      />
       {values.pensionFundOn ? (
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field
+          <SelectField
             label={t('invoices:editor.pensionFundType')}
             error={fieldText(errors.pensionFund?.type?.message)}
             className="sm:col-span-2"
+            {...form.register('pensionFund.type')}
           >
-            {(props) => (
-              <Select {...props} {...form.register('pensionFund.type')}>
-                {PENSION_FUND_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {`${type} – ${t(`invoices:pensionFunds.${type}`)}`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+            <ChoiceOptions
+              values={PENSION_FUND_TYPES}
+              label={(type) => `${type} – ${t(`invoices:pensionFunds.${type}`)}`}
+            />
+          </SelectField>
+          <InputField
             label={t('invoices:editor.ratePercent')}
             error={fieldText(errors.pensionFund?.ratePercent?.message)}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register('pensionFund.ratePercent')}
-              />
-            )}
-          </Field>
-          {withholdingOn ? (
-            <label className="flex items-center gap-2 text-sm text-foreground sm:col-span-3">
-              <input
-                type="checkbox"
-                className="size-4 shrink-0 accent-primary"
-                {...form.register('pensionFund.subjectToWithholding')}
-              />
-              {t('invoices:editor.pensionFundWithholding')}
-            </label>
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('pensionFund.ratePercent')}
+          />
+          {askSubjectToWithholding ? (
+            <InlineCheckbox
+              label={t('invoices:editor.pensionFundWithholding')}
+              className="sm:col-span-3"
+              {...form.register('pensionFund.subjectToWithholding')}
+            />
           ) : null}
         </div>
       ) : null}

@@ -7,11 +7,9 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { buttonClasses } from '@web/ui/button.tsx';
 import { Card, CardContent } from '@web/ui/card.tsx';
-import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Logo } from '@web/ui/logo.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { PublicPage, PublicPageError, PublicPageLoading } from '@web/ui/public-page.tsx';
 import { DocumentLines } from '@web/features/invoicing/document-view.tsx';
 import { Facts } from '@web/ui/facts.tsx';
 import { TotalsPanel } from '@web/features/invoicing/totals-panel.tsx';
@@ -22,19 +20,6 @@ import {
   useRespondToQuote,
 } from './public-quote-api.ts';
 import { AnswerCard, RespondCard } from './public-quote-answer.tsx';
-
-function Frame({ lang, children }: { lang?: string; children: React.ReactNode }) {
-  return (
-    <div lang={lang} className="flex min-h-dvh flex-col bg-background">
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6 sm:py-10">
-        {children}
-      </main>
-      <footer className="flex justify-center px-4 pb-6 text-xs text-muted-foreground">
-        <Logo compact className="scale-75 opacity-80" />
-      </footer>
-    </div>
-  );
-}
 
 /**
  * /q/:token: the quote as the client sees it through its signed link, with no session, in the quote's
@@ -51,35 +36,17 @@ export function PublicQuotePage() {
       : t('quotes:public.title'),
   );
 
-  if (quote.isPending) {
-    return (
-      <Frame>
-        <div className="flex flex-1 items-center justify-center">
-          <Spinner label={t('common:loading')} className="[&_svg]:size-8" />
-        </div>
-      </Frame>
-    );
-  }
+  if (quote.isPending) return <PublicPageLoading width="document" label={t('common:loading')} />;
   if (quote.isError) {
     const invalid = quote.error instanceof ApiError && quote.error.status > 0 && quote.error.status < 500;
     return (
-      <Frame>
-        <Card className="my-auto">
-          <EmptyState
-            headingLevel="h1"
-            icon={<FileWarning aria-hidden="true" />}
-            title={invalid ? t('quotes:public.invalidTitle') : t('quotes:public.errorTitle')}
-            description={invalid ? t('quotes:public.invalidText') : t('quotes:public.errorText')}
-            action={
-              invalid ? undefined : (
-                <Button variant="outline" onClick={() => void quote.refetch()}>
-                  {t('quotes:public.retry')}
-                </Button>
-              )
-            }
-          />
-        </Card>
-      </Frame>
+      <PublicPageError
+        width="document"
+        icon={<FileWarning aria-hidden="true" />}
+        title={invalid ? t('quotes:public.invalidTitle') : t('quotes:public.errorTitle')}
+        description={invalid ? t('quotes:public.invalidText') : t('quotes:public.errorText')}
+        retry={invalid ? undefined : { label: t('quotes:public.retry'), onRetry: () => void quote.refetch() }}
+      />
     );
   }
   return <QuoteContent token={token} quote={quote.data} />;
@@ -96,7 +63,7 @@ function QuoteContent({ token, quote }: { token: string; quote: TPublicQuote }) 
     (quote.status === 'accepted' || quote.status === 'rejected' || quote.status === 'converted');
 
   return (
-    <Frame lang={lang}>
+    <PublicPage lang={lang} width="document">
       <header className="flex flex-col gap-3">
         <div className="flex items-start gap-4" data-testid="public-quote-seller">
           {quote.seller.hasLogo ? (
@@ -175,6 +142,6 @@ function QuoteContent({ token, quote }: { token: string; quote: TPublicQuote }) 
             : t('quotes:public.closedText', { seller: quote.sellerName })}
         </Alert>
       )}
-    </Frame>
+    </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarX2 } from 'lucide-react';
@@ -8,27 +8,12 @@ import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
-import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Logo } from '@web/ui/logo.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { PublicPage, PublicPageError, PublicPageLoading } from '@web/ui/public-page.tsx';
 import { usePublicInvitation, useSubmitRsvp } from './rsvp-api.ts';
 import { RsvpAnswerFields } from './rsvp-answer-fields.tsx';
 import { CurrentAnswer, ThankYou } from './rsvp-answer-status.tsx';
 import { EventCard } from './rsvp-event-card.tsx';
 import { initialAnswer, responseFromQuery, submissionOf, type RsvpAnswer } from './rsvp-form.ts';
-
-function Frame({ lang, children }: { lang?: string; children: ReactNode }) {
-  return (
-    <div lang={lang} className="flex min-h-dvh flex-col bg-background">
-      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6 sm:py-10">
-        {children}
-      </main>
-      <footer className="flex justify-center px-4 pb-6 text-xs text-muted-foreground">
-        <Logo compact className="scale-75 opacity-80" />
-      </footer>
-    </div>
-  );
-}
 
 /**
  * /rsvp/:token: the guest's answer page (spec §2), with no account and no session, in the invitation's language:
@@ -42,37 +27,20 @@ export function RsvpPage() {
   const invitation = usePublicInvitation(token);
   useDocumentTitle(invitation.data ? invitation.data.event.title : t('rsvp:title'));
 
-  if (invitation.isPending) {
-    return (
-      <Frame>
-        <div className="flex flex-1 items-center justify-center">
-          <Spinner label={t('rsvp:loading')} className="[&_svg]:size-8" />
-        </div>
-      </Frame>
-    );
-  }
+  if (invitation.isPending) return <PublicPageLoading width="form" label={t('rsvp:loading')} />;
   if (invitation.isError) {
     // The server's text ("Invitation not found or expired") for a link that does not work; a generic one otherwise.
     const error = invitation.error;
     const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
     return (
-      <Frame>
-        <Card className="my-auto" data-testid="rsvp-error">
-          <EmptyState
-            headingLevel="h1"
-            icon={<CalendarX2 aria-hidden="true" />}
-            title={known && error.message ? error.message : t('rsvp:loadError')}
-            description={known ? t('rsvp:invalidText') : t('rsvp:loadErrorText')}
-            action={
-              known ? undefined : (
-                <Button variant="outline" onClick={() => void invitation.refetch()}>
-                  {t('rsvp:retry')}
-                </Button>
-              )
-            }
-          />
-        </Card>
-      </Frame>
+      <PublicPageError
+        width="form"
+        testId="rsvp-error"
+        icon={<CalendarX2 aria-hidden="true" />}
+        title={known && error.message ? error.message : t('rsvp:loadError')}
+        description={known ? t('rsvp:invalidText') : t('rsvp:loadErrorText')}
+        retry={known ? undefined : { label: t('rsvp:retry'), onRetry: () => void invitation.refetch() }}
+      />
     );
   }
   return <Invitation token={token} invitation={invitation.data} />;
@@ -91,7 +59,7 @@ function Invitation({ token, invitation }: { token: string; invitation: TPublicI
   const ev = invitation.event;
 
   return (
-    <Frame lang={lang}>
+    <PublicPage lang={lang} width="form">
       <header className="flex flex-col gap-1">
         <p className="text-sm font-medium text-muted-foreground">
           {invitation.inviteeName
@@ -176,6 +144,6 @@ function Invitation({ token, invitation }: { token: string; invitation: TPublicI
           )}
         </>
       )}
-    </Frame>
+    </PublicPage>
   );
 }

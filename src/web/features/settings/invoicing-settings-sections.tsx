@@ -2,15 +2,9 @@ import { fieldText } from '@web/app/field-text.ts';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { PDF_TEMPLATES, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
-import { PENSION_FUND_TYPES, WITHHOLDING_TYPES } from '@shared/invoicing/document.ts';
-import {
-  CheckboxField,
-  ChoiceOptions,
-  InlineCheckbox,
-  InputField,
-  SelectField,
-} from '@web/ui/form-fields.tsx';
+import { CheckboxField, ChoiceOptions, InputField, SelectField } from '@web/ui/form-fields.tsx';
 import { FormSection } from '@web/ui/form-section.tsx';
+import { PensionFundFields, WithholdingFields } from '@web/features/invoicing/tax-fields.tsx';
 
 import { PATTERNS, preview, type SettingsValues } from './invoicing-settings-values.ts';
 
@@ -144,69 +138,14 @@ export function BankSection({ form }: { form: SettingsForm }) {
 /** Withholding tax and pension fund proposed on new documents. */
 export function DefaultsSection({ form, values }: { form: SettingsForm; values: SettingsValues }) {
   const { t } = useTranslation(['invoices', 'forms']);
-  const errors = form.formState.errors;
   return (
     <FormSection
       id="inv-defaults"
       title={t('invoices:settings.defaults')}
       hint={t('invoices:settings.defaultsHint')}
     >
-      <CheckboxField label={t('invoices:editor.withholdingOn')} {...form.register('withholdingOn')} />
-      {values.withholdingOn ? (
-        <div className="grid gap-5 sm:grid-cols-3">
-          <SelectField
-            label={t('invoices:editor.withholdingType')}
-            error={fieldText(errors.withholding?.type?.message)}
-            {...form.register('withholding.type')}
-          >
-            <ChoiceOptions
-              values={WITHHOLDING_TYPES}
-              label={(type) => t(`invoices:withholdingTypes.${type}`)}
-            />
-          </SelectField>
-          <InputField
-            label={t('invoices:editor.ratePercent')}
-            error={fieldText(errors.withholding?.ratePercent?.message)}
-            inputMode="decimal"
-            {...form.register('withholding.ratePercent')}
-          />
-          <InputField
-            label={t('invoices:editor.causale')}
-            hint={t('invoices:editor.causaleHint')}
-            error={fieldText(errors.withholding?.causale?.message)}
-            maxLength={3}
-            controlClassName="uppercase"
-            {...form.register('withholding.causale', { setValueAs: (v: string) => v.toUpperCase() })}
-          />
-        </div>
-      ) : null}
-      <CheckboxField label={t('invoices:editor.pensionFundOn')} {...form.register('pensionFundOn')} />
-      {values.pensionFundOn ? (
-        <div className="grid gap-5 sm:grid-cols-3">
-          <SelectField
-            label={t('invoices:editor.pensionFundType')}
-            error={fieldText(errors.pensionFund?.type?.message)}
-            className="sm:col-span-2"
-            {...form.register('pensionFund.type')}
-          >
-            <ChoiceOptions
-              values={PENSION_FUND_TYPES}
-              label={(type) => `${type} – ${t(`invoices:pensionFunds.${type}`)}`}
-            />
-          </SelectField>
-          <InputField
-            label={t('invoices:editor.ratePercent')}
-            error={fieldText(errors.pensionFund?.ratePercent?.message)}
-            inputMode="decimal"
-            {...form.register('pensionFund.ratePercent')}
-          />
-          <InlineCheckbox
-            label={t('invoices:editor.pensionFundWithholding')}
-            className="sm:col-span-3"
-            {...form.register('pensionFund.subjectToWithholding')}
-          />
-        </div>
-      ) : null}
+      <WithholdingFields form={form} values={values} />
+      <PensionFundFields form={form} values={values} askSubjectToWithholding />
     </FormSection>
   );
 }

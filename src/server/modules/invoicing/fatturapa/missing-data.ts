@@ -62,7 +62,7 @@ export type FatturaPaProblem = {
   key: FatturaPaMissingKey;
   /** The field: "buyer.address", "seller.city", "lines.2.description" (0-based, like the form's paths). */
   path: string;
-  /** Values of the sentence: {line} the 1-based line number, {chars} the refused characters, {code}. */
+  /** Values of the sentence: {{line}} the 1-based line number, {{chars}} the refused characters, {{code}}. */
   params?: Record<string, string>;
 };
 

@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Landmark } from 'lucide-react';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
-import i18n from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
-import { missingItem, type MissingEntry } from './einvoice-missing.ts';
+import { missingItem, missingText, type MissingEntry } from './einvoice-missing.ts';
 
 /** What the e-invoice still needs, each item in words with a link to where it is fixed. */
 export function MissingList({
@@ -31,7 +30,7 @@ export function MissingList({
       <ul className="grid list-disc gap-1.5 pl-5" data-testid={testId}>
         {items.map(({ key, path, params, message }) => {
           const item = missingItem(key, target);
-          const text = i18n.exists(item.labelKey) ? t(item.labelKey, params ?? {}) : (message ?? key);
+          const text = missingText(item, params) ?? message ?? key;
           return (
             <li key={`${key}|${path}`} data-key={key} data-path={path}>
               {text}
@@ -78,7 +77,7 @@ export function XmlNotAttached({ invoice }: { invoice: TInvoice }) {
             clientId: invoice.client.id,
             isDraft: false,
           });
-          return <li key={key}>{i18n.exists(item.labelKey) ? t(item.labelKey) : key}</li>;
+          return <li key={key}>{missingText(item) ?? key}</li>;
         })}
       </ul>
     </Alert>

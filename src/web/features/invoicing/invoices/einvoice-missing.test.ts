@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingItem, missingKeysOf } from './einvoice-missing.ts';
+import { missingItem, missingKeysOf, missingText } from './einvoice-missing.ts';
 
 const invoice = { id: 'inv-1', clientId: 'cli-1', isDraft: false };
 
@@ -7,7 +7,7 @@ describe('missingItem', () => {
   it('sends business-profile data to the profile settings', () => {
     expect(missingItem('seller.vatNumber', invoice)).toEqual({
       key: 'seller.vatNumber',
-      labelKey: 'invoices:einvoice.missing.seller.vatNumber',
+      messageKey: 'invoicing.missing.seller.vatNumber',
       fix: { to: '/settings?tab=profile', labelKey: 'invoices:einvoice.fixProfile' },
     });
   });
@@ -25,6 +25,17 @@ describe('missingItem', () => {
       '/invoices/inv-1/edit',
     );
     expect(missingItem('seller.bankNameCharacters', invoice).fix?.to).toBe('/settings?tab=invoicing');
+  });
+});
+
+describe('missingText', () => {
+  it('is the sentence the server answers with, its values filled in, in the language asked for', () => {
+    const item = missingItem('lines.descriptionCharacters', invoice);
+    expect(missingText(item, { line: '2', chars: '📘' }, 'it')).toBe(
+      'Riga 2: la descrizione contiene caratteri non ammessi nella fattura elettronica (📘)',
+    );
+    expect(missingText(missingItem('buyer.address', invoice), undefined, 'en')).toMatch(/^The client's/);
+    expect(missingText(missingItem('nothing.like.this', invoice), undefined, 'it')).toBeUndefined();
   });
 });
 

@@ -1,12 +1,16 @@
+import { fillPlaceholders } from '@shared/i18n/catalogue.ts';
+import type { Locale } from '@shared/errors/error-codes.ts';
+import { fieldText } from '@web/app/field-text.ts';
+
 /**
  * What the FatturaPA file still needs (TInvoice.eInvoiceMissing, or the details of a 422 EINVOICE_DATA_MISSING):
- * each key ("seller.vatNumber", "buyer.sdiCodeOrPec", …) becomes a sentence of the invoices namespace and, where
- * the user can fix it, a link to the page that holds the datum.
+ * each key ("seller.vatNumber", "buyer.sdiCodeOrPec", …) becomes its sentence, the one the server answers with
+ * (fields.json `invoicing.missing.<key>`), and, where the user can fix it, a link to the page that holds the datum.
  */
 export interface MissingItem {
   key: string;
-  /** The translation key of the sentence. */
-  labelKey: string;
+  /** The field message key of the sentence (`invoicing.missing.<key>`). */
+  messageKey: string;
   /** Where to fix it: the business profile, the invoicing settings, the client, or the draft. */
   fix: { to: string; labelKey: string } | null;
 }
@@ -45,22 +49,26 @@ export function missingItem(
   key: string,
   invoice: { id: string; clientId: string; isDraft: boolean },
 ): MissingItem {
-  const labelKey = `invoices:einvoice.missing.${key}`;
+  const messageKey = `${MISSING_PREFIX}${key}`;
   const [area] = key.split('.');
   if (key === 'seller.iban' || key === 'seller.bankNameCharacters') {
     return {
       key,
-      labelKey,
+      messageKey,
       fix: { to: '/settings?tab=invoicing', labelKey: 'invoices:einvoice.fixSettings' },
     };
   }
   if (area === 'seller') {
-    return { key, labelKey, fix: { to: '/settings?tab=profile', labelKey: 'invoices:einvoice.fixProfile' } };
+    return {
+      key,
+      messageKey,
+      fix: { to: '/settings?tab=profile', labelKey: 'invoices:einvoice.fixProfile' },
+    };
   }
   if (area === 'buyer') {
     return {
       key,
-      labelKey,
+      messageKey,
       fix: { to: `/clients/${invoice.clientId}?edit=1`, labelKey: 'invoices:einvoice.fixClient' },
     };
   }
@@ -68,9 +76,22 @@ export function missingItem(
   if (invoice.isDraft && (area === 'lines' || area === 'tax' || draftField)) {
     return {
       key,
-      labelKey,
+      messageKey,
       fix: { to: `/invoices/${invoice.id}/edit`, labelKey: 'invoices:einvoice.fixDraft' },
     };
   }
-  return { key, labelKey, fix: null };
+  return { key, messageKey, fix: null };
+}
+
+/**
+ * The sentence of a missing datum in the interface's language, its {{placeholders}} filled from the problem's
+ * values; undefined for a key the catalogue does not have (the caller shows the server's text or the key).
+ */
+export function missingText(
+  item: MissingItem,
+  params?: Record<string, string>,
+  lang?: Locale,
+): string | undefined {
+  const text = fieldText(item.messageKey, lang);
+  return text === undefined || text === item.messageKey ? undefined : fillPlaceholders(text, params ?? {});
 }

@@ -11,8 +11,7 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { centsToInput, normalizeAmountText, parseAmountInput } from '@web/features/transactions/amount.ts';
 import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
-import { Field } from '@web/ui/field.tsx';
-import { Input, Select } from '@web/ui/input.tsx';
+import { ChoiceOptions, InputField, SelectField } from '@web/ui/form-fields.tsx';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { useRecordPayment } from './invoices-api.ts';
 
@@ -80,42 +79,43 @@ export function PaymentDialog({ invoice, onDone }: { invoice: TInvoice; onDone: 
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" data-testid="payment-form">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('invoices:payments.date')} error={fieldText(errors.paidOn?.message)} required>
-            {(props) => <Input {...props} type="date" {...form.register('paidOn')} />}
-          </Field>
-          <Field label={t('invoices:payments.amount')} error={fieldText(errors.amount?.message)} required>
-            {(props) => (
-              <Input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                className="text-right tabular-nums"
-                {...form.register('amount', {
-                  onBlur: (e: { target: { value: string } }) =>
-                    form.setValue('amount', normalizeAmountText(e.target.value, lang)),
-                })}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('invoices:payments.date')}
+            error={fieldText(errors.paidOn?.message)}
+            required
+            type="date"
+            {...form.register('paidOn')}
+          />
+          <InputField
+            label={t('invoices:payments.amount')}
+            error={fieldText(errors.amount?.message)}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            controlClassName="text-right tabular-nums"
+            {...form.register('amount', {
+              onBlur: (e: { target: { value: string } }) =>
+                form.setValue('amount', normalizeAmountText(e.target.value, lang)),
+            })}
+          />
         </div>
-        <Field label={t('invoices:payments.method')} error={fieldText(errors.method?.message)}>
-          {(props) => (
-            <Select {...props} {...form.register('method')}>
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {t(`invoices:paymentMethods.${method}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+        <SelectField
+          label={t('invoices:payments.method')}
+          error={fieldText(errors.method?.message)}
+          {...form.register('method')}
+        >
+          <ChoiceOptions
+            values={PAYMENT_METHODS}
+            label={(method) => t(`invoices:paymentMethods.${method}`)}
+          />
+        </SelectField>
+        <InputField
           label={t('invoices:payments.note')}
           error={fieldText(errors.note?.message)}
           optionalText={t('forms:optional')}
-        >
-          {(props) => <Input {...props} maxLength={500} {...form.register('note')} />}
-        </Field>
+          maxLength={500}
+          {...form.register('note')}
+        />
         <p className="text-xs text-muted-foreground">{t('invoices:payments.ledgerHint')}</p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
