@@ -80,6 +80,13 @@ describe('guest e-mails', () => {
     const { subject, text } = renderGuestMail({ ...mail, kind: 'reminder', hoursBefore: 24 });
     expect(subject).toBe("Promemoria: rispondi all'invito a Festa & inaugurazione");
     expect(text).toContain("l'evento è tra 24 ore");
+    // One hour is singular in both languages ("1 ore" was wrong).
+    expect(renderGuestMail({ ...mail, kind: 'reminder', hoursBefore: 1 }).text).toContain(
+      "l'evento è tra 1 ora.",
+    );
+    expect(renderGuestMail({ ...mail, language: 'en', kind: 'reminder', hoursBefore: 1 }).text).toContain(
+      'the event is in 1 hour.',
+    );
     const english = renderGuestMail({ ...mail, language: 'en', kind: 'reminder', hoursBefore: undefined });
     expect(english.subject).toBe('Reminder: please answer the invitation to Festa & inaugurazione');
     expect(english.text).toContain(

@@ -125,7 +125,7 @@ export function renderGuestMail(m: GuestMail): { subject: string; text: string; 
   const organizer = m.organizerName;
   const intro =
     m.kind === 'reminder' && m.hoursBefore
-      ? text_('intro.reminderHours', { organizer, hours: m.hoursBefore })
+      ? text_('intro.reminderHours', { organizer, count: m.hoursBefore })
       : text_(`intro.${m.kind}`, { organizer });
   const greeting = m.inviteeName
     ? catalogueText('mail', 'greeting', m.language, { name: m.inviteeName })
