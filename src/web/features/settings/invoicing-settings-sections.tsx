@@ -1,7 +1,7 @@
 import { fieldText } from '@web/app/field-text.ts';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { PDF_TEMPLATES, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import { PDF_TEMPLATES, VAT_PERIODICITIES, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import { CheckboxField, ChoiceOptions, InputField, SelectField } from '@web/ui/form-fields.tsx';
 import { FormSection } from '@web/ui/form-section.tsx';
 import { PensionFundFields, WithholdingFields } from '@web/features/invoicing/tax-fields.tsx';
@@ -69,6 +69,17 @@ export function DocumentsSection({ form }: { form: SettingsForm }) {
           {...form.register('pdfTemplate')}
         >
           <ChoiceOptions values={PDF_TEMPLATES} label={(name) => t(`invoices:templates.${name}`)} />
+        </SelectField>
+        <SelectField
+          label={t('invoices:settings.vatPeriodicity')}
+          hint={t('invoices:settings.vatPeriodicityHint')}
+          error={fieldText(errors.vatPeriodicity?.message)}
+          {...form.register('vatPeriodicity')}
+        >
+          <ChoiceOptions
+            values={VAT_PERIODICITIES}
+            label={(value) => t(`invoices:settings.vatPeriodicities.${value}`)}
+          />
         </SelectField>
       </div>
       <CheckboxField

@@ -23,6 +23,7 @@ export interface SettingsValues {
   automaticReminders: boolean;
   reminderEveryDays: string;
   pdfTemplate: PdfTemplateName;
+  vatPeriodicity: TInvoicingSettings['vatPeriodicity'];
   iban: string;
   bankName: string;
   withholdingOn: boolean;
@@ -43,6 +44,7 @@ export function toValues(s: TInvoicingSettings, lang: 'it' | 'en'): SettingsValu
     automaticReminders: s.automaticReminders,
     reminderEveryDays: String(s.reminderEveryDays),
     pdfTemplate: s.pdfTemplate,
+    vatPeriodicity: s.vatPeriodicity,
     iban: s.iban ?? '',
     bankName: s.bankName ?? '',
     withholdingOn: !!s.defaultWithholding,
@@ -93,6 +95,7 @@ export function settingsResolver(t: TFunction): Resolver<SettingsValues, unknown
       automaticReminders: v.automaticReminders,
       reminderEveryDays: days(v.reminderEveryDays),
       pdfTemplate: v.pdfTemplate,
+      vatPeriodicity: v.vatPeriodicity,
       iban: v.iban,
       bankName: v.bankName,
       defaultWithholding: v.withholdingOn ? v.withholding : null,
