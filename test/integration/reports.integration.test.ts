@@ -196,6 +196,15 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
       expect((await c.get(`/api/v1/reports/sales-register?${bad}`)).statusCode).toBe(400);
     }
 
+    const registerFile = await c.get(
+      `/api/v1/reports/sales-register/export?from=${range.from}&to=${range.to}&format=xlsx`,
+      { 'accept-language': 'it' },
+    );
+    expect(registerFile.statusCode, registerFile.body).toBe(200);
+    const registerSheet = await readXlsx(registerFile.rawPayload);
+    expect(registerSheet.headers.slice(0, 4)).toEqual(['Numero', 'Data', 'Documento', 'Cliente']);
+    expect(registerSheet.rows.map((r) => Number(r[7]))).toEqual([1000, 500, 300, -100]);
+
     // The same figures as files: XLSX numbers in euros, Italian CSV with ";" and decimal commas.
     const xlsx = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=xlsx`, {
       'accept-language': 'it',

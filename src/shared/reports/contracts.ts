@@ -236,3 +236,6 @@ export const ZSalesRegister = z.object({
   entries: zPage(ZSalesRegisterEntry),
 });
 export type TSalesRegister = z.infer<typeof ZSalesRegister>;
+export const ZSalesRegisterExportQuery = ZSalesRegisterQuery.and(
+  z.object({ format: ZReportFormat.default('xlsx') }),
+);

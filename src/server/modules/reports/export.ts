@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
-import type { TReceivables, TVatSettlement } from '@shared/reports/contracts.ts';
+import type { TReceivables, TSalesRegisterEntry, TVatSettlement } from '@shared/reports/contracts.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 
 export type ReportFile = { fileName: string; contentType: string; body: string | Buffer };
@@ -114,4 +114,45 @@ export function receivablesFile(report: TReceivables, format: 'csv' | 'xlsx', lo
   ]);
   const name = text('export.receivablesFile', locale, { date: report.asOf });
   return fileOf(format, locale, name, text('export.receivablesSheet', locale), headers, rows);
+}
+
+/** The register's documents, one row per VAT row of each document (as the register is kept on paper). */
+export function salesRegisterFile(
+  range: { from: string; to: string },
+  entries: TSalesRegisterEntry[],
+  format: 'csv' | 'xlsx',
+  locale: Locale,
+) {
+  const headers = (
+    [
+      'number',
+      'date',
+      'documentType',
+      'client',
+      'vatNumber',
+      'rate',
+      'nature',
+      'taxable',
+      'vat',
+      'collectability',
+      'documentTotal',
+    ] as const
+  ).map((key) => text(`export.headers.${key}`, locale));
+  const rows = entries.flatMap((entry) =>
+    entry.lines.map((line): Cell[] => [
+      entry.number,
+      entry.issueDate,
+      entry.documentType,
+      entry.clientName,
+      entry.clientVatNumber,
+      line.vatRate,
+      line.nature,
+      euros(line.taxableCents, format, locale),
+      euros(line.vatCents, format, locale),
+      line.vatCollectability,
+      euros(entry.totalCents, format, locale),
+    ]),
+  );
+  const name = text('export.registerFile', locale, range);
+  return fileOf(format, locale, name, text('export.registerSheet', locale), headers, rows);
 }

@@ -8,6 +8,7 @@ import {
   ZReceivables,
   ZReceivablesExportQuery,
   ZSalesRegister,
+  ZSalesRegisterExportQuery,
   ZSalesRegisterQuery,
   ZVatSettlement,
   ZVatSettlementExportQuery,
@@ -16,8 +17,8 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
-import { receivablesFile, vatSettlementFile, type ReportFile } from './export.ts';
-import { receivables, salesRegister, vatSettlement } from './service.ts';
+import { receivablesFile, salesRegisterFile, vatSettlementFile, type ReportFile } from './export.ts';
+import { receivables, salesRegister, salesRegisterEntries, vatSettlement } from './service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
@@ -128,5 +129,24 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       },
     },
     async (request) => salesRegister(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+
+  app.get(
+    '/api/v1/reports/sales-register/export',
+    {
+      config: exports,
+      schema: {
+        tags,
+        summary: 'The sales VAT register of a range (at most a year), one row per VAT row, as CSV or XLSX',
+        querystring: ZSalesRegisterExportQuery,
+        response: { 200: ZFile },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const entries = await salesRegisterEntries(deps, { orgId: scopeOf(request).orgId, from, to });
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return send(reply, await salesRegisterFile({ from, to }, entries, format, locale));
+    },
   );
 };

@@ -1,6 +1,7 @@
 import type {
   TReceivables,
   TSalesRegister,
+  TSalesRegisterEntry,
   TSalesRegisterQuery,
   TVatSettlement,
   TVatSettlementQuery,
@@ -142,25 +143,7 @@ export async function salesRegister(
     salesRegisterSummary(deps.db, input.orgId, from, to),
     salesRegisterPage(deps.db, input.orgId, { from, to }, toLimitOffset(input.query)),
   ]);
-  const items = page.rows.map((row) => {
-    const sign = row.documentType === 'TD04' ? -1 : 1;
-    return {
-      id: row.id,
-      number: row.number,
-      issueDate: row.issueDate,
-      documentType: row.documentType === 'TD04' ? ('TD04' as const) : ('TD01' as const),
-      clientName: row.snapshot?.buyer.name ?? '',
-      clientVatNumber: row.snapshot?.buyer.vatNumber ?? null,
-      totalCents: sign * row.totalCents,
-      lines: (row.snapshot?.totals.vatSummary ?? []).map((line) => ({
-        vatRate: line.vatRate,
-        nature: line.nature,
-        taxableCents: sign * line.taxableCents,
-        vatCents: sign * line.vatCents,
-        vatCollectability: line.vatCollectability,
-      })),
-    };
-  });
+  const items = page.rows.map(registerEntryOf);
   return {
     from,
     to,
@@ -172,5 +155,36 @@ export async function salesRegister(
       documents: page.total,
     },
     entries: { items, total: page.total, page: input.query.page, pageSize: input.query.pageSize },
+  };
+}
+
+/** Every document of the register's range, for the export (at most a year, as the query allows). */
+export async function salesRegisterEntries(
+  deps: ReportDeps,
+  input: { orgId: string; from: string; to: string },
+): Promise<TSalesRegisterEntry[]> {
+  const page = await salesRegisterPage(deps.db, input.orgId, input, { limit: 1_000_000, offset: 0 });
+  return page.rows.map(registerEntryOf);
+}
+
+function registerEntryOf(
+  row: Awaited<ReturnType<typeof salesRegisterPage>>['rows'][number],
+): TSalesRegisterEntry {
+  const sign = row.documentType === 'TD04' ? -1 : 1;
+  return {
+    id: row.id,
+    number: row.number,
+    issueDate: row.issueDate,
+    documentType: row.documentType === 'TD04' ? ('TD04' as const) : ('TD01' as const),
+    clientName: row.snapshot?.buyer.name ?? '',
+    clientVatNumber: row.snapshot?.buyer.vatNumber ?? null,
+    totalCents: sign * row.totalCents,
+    lines: (row.snapshot?.totals.vatSummary ?? []).map((line) => ({
+      vatRate: line.vatRate,
+      nature: line.nature,
+      taxableCents: sign * line.taxableCents,
+      vatCents: sign * line.vatCents,
+      vatCollectability: line.vatCollectability,
+    })),
   };
 }

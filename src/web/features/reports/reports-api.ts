@@ -1,5 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TReceivables, TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
+import type {
+  TReceivables,
+  TSalesRegister,
+  TVatSettlement,
+  VatPeriodicityValue,
+} from '@shared/reports/contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
@@ -9,6 +14,7 @@ export const reportKeys = {
   vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue | undefined) =>
     [...root(orgId), 'vat-settlement', year, periodicity] as const,
   receivables: (orgId: string | null) => [...root(orgId), 'receivables'] as const,
+  salesRegister: (orgId: string | null, query: string) => [...root(orgId), 'sales-register', query] as const,
 };
 
 /** Reports change only when documents do: five minutes fresh (email-client.md §9, report cache). */
@@ -41,5 +47,15 @@ export function useReceivables(orgId: string | null) {
     queryFn: ({ signal }) => api<TReceivables>('/api/v1/reports/receivables', { signal }),
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId,
+  });
+}
+
+export function useSalesRegister(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.salesRegister(orgId, query),
+    queryFn: ({ signal }) => api<TSalesRegister>(`/api/v1/reports/sales-register?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
   });
 }

@@ -4,9 +4,10 @@ import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
+import { SalesRegisterReport } from './sales-register-report.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
-const REPORTS = ['vat', 'receivables'] as const;
+const REPORTS = ['vat', 'register', 'receivables'] as const;
 type ReportName = (typeof REPORTS)[number];
 
 /** /reports: the accountant's reports, one at a time, the choice in the address (`?report=`). */
@@ -14,7 +15,8 @@ export function ReportsPage() {
   const { t } = useTranslation(['reports', 'navigation']);
   useDocumentTitle(t('navigation:routes.reports'));
   const [params, setParams] = useSearchParams();
-  const current: ReportName = params.get('report') === 'receivables' ? 'receivables' : 'vat';
+  const asked = params.get('report');
+  const current: ReportName = REPORTS.find((r) => r === asked) ?? 'vat';
   const choose = (report: ReportName) => setParams(report === 'vat' ? {} : { report }, { replace: false });
 
   return (
@@ -38,7 +40,13 @@ export function ReportsPage() {
           </button>
         ))}
       </nav>
-      {current === 'vat' ? <VatSettlementReport /> : <ReceivablesReport />}
+      {current === 'vat' ? (
+        <VatSettlementReport />
+      ) : current === 'register' ? (
+        <SalesRegisterReport />
+      ) : (
+        <ReceivablesReport />
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isoDateIn } from '@shared/dates/dates.ts';
 import { formatDate, formatEuroCents, formatPercent } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
@@ -15,16 +14,13 @@ import { Field } from '@web/ui/field.tsx';
 import { Select } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { ReportActions } from './report-actions.tsx';
+import { browserToday } from './report-dates.ts';
 import { useVatSettlement } from './reports-api.ts';
 import { VatLinesCard } from './vat-lines-card.tsx';
 import { vatPeriodLabel } from './vat-period-label.ts';
 import { VatSettlementTable } from './vat-settlement-table.tsx';
 
 const YEARS_BACK = 5;
-
-function browserToday() {
-  return isoDateIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
 
 /** The period a year opens on: today's for the current year, else the last one. */
 function defaultPeriod(year: number, periodicity: VatPeriodicityValue, today: string) {

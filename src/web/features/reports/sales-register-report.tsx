@@ -1,0 +1,219 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isIsoDate } from '@shared/imports/dates.ts';
+import { formatDate, formatEuroCents } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { monthRange } from '@shared/reports/periods.ts';
+import type { TSalesRegister, TSalesRegisterEntry } from '@shared/reports/contracts.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Alert } from '@web/ui/alert.tsx';
+import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
+import { EmptyState } from '@web/ui/empty-state.tsx';
+import { InputField } from '@web/ui/form-fields.tsx';
+import { Pagination } from '@web/ui/pagination.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { natureKey } from '@web/features/invoicing/labels.ts';
+import { ReportActions } from './report-actions.tsx';
+import { useSalesRegister } from './reports-api.ts';
+import { browserToday } from './report-dates.ts';
+
+const PAGE_SIZE = 50;
+
+/** The sales VAT register of a range (this month by default; `from`, `to`, `page` in the address). */
+export function SalesRegisterReport() {
+  const { t } = useTranslation(['reports', 'invoices', 'common']);
+  const me = useSignedInMe();
+  const locale = localeOf(currentLanguage());
+  const [params, setParams] = useSearchParams();
+  const month = monthRange(browserToday());
+  const from = params.get('from') ?? month.from;
+  const to = params.get('to') ?? month.to;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const valid = isIsoDate(from) && isIsoDate(to);
+  const query = new URLSearchParams({ from, to, page: String(page), pageSize: String(PAGE_SIZE) }).toString();
+  const register = useSalesRegister(me.activeOrganizationId, query, valid);
+  const set = (changes: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('reports:register.title')}
+        description={t('reports:register.description')}
+        action={
+          <div className="flex flex-wrap items-end gap-3">
+            <InputField
+              label={t('reports:register.from')}
+              type="date"
+              value={from}
+              className="w-40"
+              onChange={(e) => set({ from: e.target.value })}
+            />
+            <InputField
+              label={t('reports:register.to')}
+              type="date"
+              value={to}
+              className="w-40"
+              onChange={(e) => set({ to: e.target.value })}
+            />
+            <ReportActions exportPath={`/api/v1/reports/sales-register/export?from=${from}&to=${to}`} />
+          </div>
+        }
+      />
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
+        {!valid ? (
+          <Alert tone="error">{t('reports:register.invalidRange')}</Alert>
+        ) : register.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label={t('common:loading')} />
+          </div>
+        ) : register.isError ? (
+          <Alert tone="error" title={t('reports:loadError')}>
+            {apiErrorMessage(register.error, t)}
+          </Alert>
+        ) : register.data.totals.documents === 0 ? (
+          <EmptyState
+            title={t('reports:register.empty.title')}
+            description={t('reports:register.empty.description')}
+          />
+        ) : (
+          <RegisterView register={register.data} locale={locale} onPage={(p) => set({ page: String(p) })} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RegisterView({
+  register,
+  locale,
+  onPage,
+}: {
+  register: TSalesRegister;
+  locale: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation(['reports', 'invoices']);
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  const rate = (line: { vatRate: number; nature: string | null }) =>
+    line.nature ? `${line.vatRate}% · ${t(natureKey(line.nature))}` : `${line.vatRate}%`;
+  const columns: DataColumn<TSalesRegisterEntry>[] = [
+    {
+      id: 'number',
+      header: t('reports:register.columns.number'),
+      className: 'px-5 py-3 whitespace-nowrap',
+      cell: (e) => (
+        <Link to={`/invoices/${e.id}`} className="font-medium text-primary hover:underline">
+          {e.documentType === 'TD04' ? t('reports:register.creditNote', { number: e.number }) : e.number}
+        </Link>
+      ),
+    },
+    { id: 'date', header: t('reports:register.columns.date'), cell: (e) => formatDate(e.issueDate, locale) },
+    {
+      id: 'client',
+      header: t('reports:register.columns.client'),
+      className: 'min-w-[12rem] px-5 py-3',
+      cell: (e) => (
+        <span>
+          {e.clientName}
+          {e.clientVatNumber ? (
+            <span className="block text-xs text-muted-foreground">{e.clientVatNumber}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'rows',
+      header: t('reports:register.columns.rows'),
+      cell: (e) => (
+        <ul className="text-xs">
+          {e.lines.map((line, i) => (
+            <li key={i} className="tabular-nums">
+              {rate(line)}: {euro(line.taxableCents)} + {euro(line.vatCents)}
+              {line.vatCollectability === 'S' ? ` (${t('reports:register.split')})` : ''}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'total',
+      header: t('reports:register.columns.total'),
+      align: 'right',
+      cell: (e) => euro(e.totalCents),
+    },
+  ];
+  const pages = Math.max(1, Math.ceil(register.entries.total / register.entries.pageSize));
+  return (
+    <>
+      <table className="w-full text-sm" data-testid="register-summary">
+        <caption className="sr-only">{t('reports:register.summaryCaption')}</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-xs text-muted-foreground">
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('reports:register.columns.rate')}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              {t('reports:register.columns.taxable')}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              {t('reports:register.columns.vat')}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t('reports:register.columns.splitVat')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {register.summary.map((row) => (
+            <tr key={`${row.vatRate}-${row.nature ?? ''}`}>
+              <th scope="row" className="py-2 pr-4 text-left font-normal">
+                {rate(row)}
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">{euro(row.taxableCents)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{euro(row.vatCents)}</td>
+              <td className="py-2 text-right tabular-nums">{euro(row.splitPaymentVatCents)}</td>
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <th scope="row" className="py-2 pr-4 text-left">
+              {t('reports:register.total', { count: register.totals.documents })}
+            </th>
+            <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.taxableCents)}</td>
+            <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.vatCents)}</td>
+            <td className="py-2 text-right tabular-nums">{euro(register.totals.splitPaymentVatCents)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <DataTable
+        caption={t('reports:register.tableCaption')}
+        columns={columns}
+        rows={register.entries.items}
+        getRowId={(e) => e.id}
+        testId="register-table"
+        rowTestId="register-entry"
+        tableClassName="min-w-[52rem]"
+      />
+      {pages > 1 ? (
+        <Pagination
+          label={t('reports:register.pages')}
+          page={register.entries.page}
+          pages={pages}
+          summary={t('reports:register.pageOf', { page: register.entries.page, pages })}
+          onPage={onPage}
+        />
+      ) : null}
+    </>
+  );
+}
