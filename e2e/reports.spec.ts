@@ -69,3 +69,17 @@ test('scadenzario: crediti per cliente e per ritardo, con il dettaglio delle fat
   await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
 });
+
+test('registro IVA vendite: riepilogo per aliquota, documenti e periodo vuoto', async ({ page, axe }) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/reports?report=register');
+  await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
+  await expect(page.getByTestId('register-summary')).toBeVisible();
+  await expect(page.getByTestId('register-table').getByTestId('register-entry').first()).toBeVisible();
+  await axe();
+  // A range without documents says so.
+  await page.getByLabel('Dal', { exact: true }).fill('2001-01-01');
+  await page.getByLabel('Al', { exact: true }).fill('2001-01-31');
+  await expect(page.getByRole('heading', { name: 'Nessun documento nel periodo' })).toBeVisible();
+  await expect(page).toHaveURL(/from=2001-01-01/);
+});
