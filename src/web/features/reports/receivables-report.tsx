@@ -12,11 +12,11 @@ import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Button } from '@web/ui/button.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { ReportActions } from './report-actions.tsx';
 import { useReceivables } from './reports-api.ts';
 
@@ -44,16 +44,11 @@ export function ReceivablesReport() {
       />
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
         {report.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label={t('common:loading')} />
-          </div>
+          <BlockSpinner label={t('common:loading')} />
         ) : report.isError ? (
-          <Alert tone="error" title={t('reports:loadError')}>
-            <p>{apiErrorMessage(report.error, t)}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void report.refetch()}>
-              {t('buttons:retry')}
-            </Button>
-          </Alert>
+          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
+            {apiErrorMessage(report.error, t)}
+          </LoadError>
         ) : report.data.clients.length === 0 ? (
           <EmptyState
             title={t('reports:receivables.empty.title')}

@@ -9,12 +9,13 @@ import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
+import { LoadError } from '@web/ui/load-error.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { InputField } from '@web/ui/form-fields.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { Spinner } from '@web/ui/spinner.tsx';
+import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { natureKey } from '@web/features/invoicing/labels.ts';
 import { ReportActions } from './report-actions.tsx';
 import { useSalesRegister } from './reports-api.ts';
@@ -75,13 +76,11 @@ export function SalesRegisterReport() {
         {!valid ? (
           <Alert tone="error">{t('reports:register.invalidRange')}</Alert>
         ) : register.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label={t('common:loading')} />
-          </div>
+          <BlockSpinner label={t('common:loading')} />
         ) : register.isError ? (
-          <Alert tone="error" title={t('reports:loadError')}>
+          <LoadError title={t('reports:loadError')} onRetry={() => void register.refetch()}>
             {apiErrorMessage(register.error, t)}
-          </Alert>
+          </LoadError>
         ) : register.data.totals.documents === 0 ? (
           <EmptyState
             title={t('reports:register.empty.title')}
