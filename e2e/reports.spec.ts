@@ -35,6 +35,11 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await expect(lines.locator('[data-line="VP14"] td').first()).toHaveText(result);
   await expect(firstQuarter.getByText('Codice tributo 6031')).toBeVisible();
   await axe();
+  // Drill-down: the quarter's documents in the sales register, the range in the address.
+  await lines.getByRole('link', { name: 'apri il registro del periodo' }).click();
+  await expect(page).toHaveURL(/report=register&from=\d{4}-01-01&to=\d{4}-03-31/);
+  await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
+  await page.goBack();
 
   // The quarters as an Excel file, named in Italian.
   const download = page.waitForEvent('download');

@@ -1,6 +1,7 @@
 // Figures of issue 5: PDF generation per document (goal ≤ 150 ms), FatturaPA XML generation (≤ 10 ms), and the
-// p95 of the invoice list with 100,000 invoices in one organization (≤ 30 ms on PostgreSQL). Called by
-// scripts/bench.ts.
+// p95 of the invoice list with 100,000 invoices in one organization (≤ 30 ms on PostgreSQL); of issue 14: each
+// report and the dashboard over the same invoices and 200,000 transactions (p95 ≤ 200 ms on PostgreSQL), and the
+// XLSX of a year's sales register. Called by scripts/bench.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +13,8 @@ import { loadConfig } from '../src/server/platform/config.ts';
 import { createOrganizationFor, createUser } from '../src/server/seed/factories.ts';
 
 export const INVOICE_VOLUME = 100_000;
+export const TRANSACTION_VOLUME = 200_000;
+const REPORT_SAMPLES = 50;
 const SAMPLES = 200;
 const PASSWORD = 'Bench-password-2026';
 
@@ -19,12 +22,20 @@ type Latency = { p50: number; p95: number; total: number } | string;
 export type InvoiceBench = {
   pdf: { msPerDocument: number; cpuMsPerDocument: number; bytes: number; longMsPerDocument: number };
   xmlMsPerDocument: number;
-  lists: { engine: string; seedMs: number; firstPage: Latency; overdue: Latency }[];
+  lists: {
+    engine: string;
+    seedMs: number;
+    firstPage: Latency;
+    overdue: Latency;
+    reports: { name: string; latency: Latency }[];
+    registerXlsx: { ms: number; bytes: number } | string;
+  }[];
 };
 
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function timeRequests(url: string, cookie: string): Promise<Latency> {
+/** p50 and p95 of a signed-in GET (the list routes also give the count of their filter). */
+async function timeRequests(url: string, cookie: string, samples = SAMPLES): Promise<Latency> {
   const get = async () => {
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -35,16 +46,19 @@ async function timeRequests(url: string, cookie: string): Promise<Latency> {
   try {
     for (let i = 0; i < 20; i++) await get();
     const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) times.push(await get());
+    for (let i = 0; i < samples; i++) times.push(await get());
     times.sort((a, b) => a - b);
-    const { total } = (await (await fetch(url, { headers: { cookie } })).json()) as { total: number };
-    return { p50: pct(times, 50), p95: pct(times, 95), total };
+    const body = (await (await fetch(url, { headers: { cookie } })).json()) as { total?: number };
+    return { p50: pct(times, 50), p95: pct(times, 95), total: body.total ?? 0 };
   } catch (err) {
     return `not measured (${(err as Error).message})`;
   }
 }
 
-/** 100,000 issued invoices over three years for 1,000 clients, a third of them paid, in plain SQL. */
+/**
+ * 100,000 issued invoices over three years for 1,000 clients, a third of them paid, with the snapshot the reports
+ * read, and 200,000 ledger entries, in plain SQL.
+ */
 async function seedInvoices(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, orgId: string) {
   await db.execute(sql`
     insert into clients (organization_id, type, company_name, city, vat_number)
@@ -62,6 +76,19 @@ async function seedInvoices(db: { execute: (q: ReturnType<typeof sql>) => Promis
       (10000 + i % 90000) * 122 / 100, case when i % 3 = 0 then (10000 + i % 90000) * 122 / 100 else 0 end
     from generate_series(0, ${INVOICE_VOLUME - 1}) as s(i)
     join c on c.n = 1 + i % 1000`);
+  // The frozen snapshot the reports read: the buyer and one VAT summary row at 22%.
+  await db.execute(sql`
+    update invoices set snapshot = jsonb_build_object(
+      'buyer', jsonb_build_object('name', 'Cliente ' || left(client_id::text, 8), 'vatNumber', null),
+      'totals', jsonb_build_object('vatSummary', jsonb_build_array(jsonb_build_object(
+        'vatRate', 22, 'nature', null, 'taxableCents', taxable_cents, 'vatCents', vat_cents,
+        'vatCollectability', 'I'))))
+    where organization_id = ${orgId}`);
+  await db.execute(sql`
+    insert into transactions (organization_id, occurred_on, direction, amount_cents, description)
+    select ${orgId}, date '2024-01-01' + (i * 1095 / ${TRANSACTION_VOLUME}),
+      case when i % 3 = 0 then 'expense' else 'income' end, 1000 + i % 50000, 'Movimento ' || i
+    from generate_series(0, ${TRANSACTION_VOLUME - 1}) as s(i)`);
   await db.execute(sql`vacuum analyze`);
 }
 
@@ -111,7 +138,31 @@ async function listBench(engine: string, dataDir: string, databaseUrl?: string) 
       `${base}/api/v1/invoices?status=overdue&from=2025-01-01&to=2025-12-31`,
       cookie,
     );
-    return { engine, seedMs, firstPage, overdue };
+    const reportUrls: [string, string][] = [
+      ['VAT settlement 2025, monthly', '/api/v1/reports/vat-settlement?year=2025&periodicity=monthly'],
+      ['sales register, Q1 2025, first page', '/api/v1/reports/sales-register?from=2025-01-01&to=2025-03-31'],
+      ['receivables by client', '/api/v1/reports/receivables'],
+      ['dashboard (this month)', '/api/v1/dashboard'],
+      ['dashboard (this year)', '/api/v1/dashboard?period=year'],
+    ];
+    const reports: { name: string; latency: Latency }[] = [];
+    for (const [name, url] of reportUrls) {
+      reports.push({ name, latency: await timeRequests(`${base}${url}`, cookie, REPORT_SAMPLES) });
+    }
+    let registerXlsx: { ms: number; bytes: number } | string;
+    try {
+      const t0 = performance.now();
+      const res = await fetch(
+        `${base}/api/v1/reports/sales-register/export?from=2025-01-01&to=2025-12-31&format=xlsx`,
+        { headers: { cookie } },
+      );
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`answered ${res.status}`);
+      registerXlsx = { ms: performance.now() - t0, bytes };
+    } catch (err) {
+      registerXlsx = `not measured (${(err as Error).message})`;
+    }
+    return { engine, seedMs, firstPage, overdue, reports, registerXlsx };
   } finally {
     await app.close();
   }

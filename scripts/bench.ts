@@ -31,7 +31,7 @@ import {
   nodeBinary,
 } from './web-build.mjs';
 import { VOLUME, volumeBench, type VolumeResult } from './bench-volume.ts';
-import { INVOICE_VOLUME, invoiceBench, type InvoiceBench } from './bench-invoices.ts';
+import { INVOICE_VOLUME, TRANSACTION_VOLUME, invoiceBench, type InvoiceBench } from './bench-invoices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -441,6 +441,32 @@ function invoiceSection(b: InvoiceBench) {
   return lines.join('\n');
 }
 
+/** Issue 14: the reports and the dashboard over the invoices above and the ledger entries. */
+function reportSection(b: InvoiceBench) {
+  const latency = (v: InvoiceBench['lists'][number]['firstPage']) =>
+    typeof v === 'string' ? v : `p50 ${v.p50.toFixed(1)} ms · **p95 ${v.p95.toFixed(1)} ms**`;
+  const names = b.lists[0]?.reports.map((r) => r.name) ?? [];
+  const lines = [
+    `The same ${INVOICE_VOLUME.toLocaleString('en')} invoices, each with its frozen VAT summary, and ${TRANSACTION_VOLUME.toLocaleString('en')} ledger entries over three years, in one organization; ${REPORT_SAMPLES_TEXT} sequential signed-in requests per report after 20 warm-up requests. Goal for the p95: ≤ 200 ms on PostgreSQL.`,
+    '',
+    `| report | ${b.lists.map((l) => l.engine).join(' | ')} |`,
+    `|---|${b.lists.map(() => '---').join('|')}|`,
+    ...names.map(
+      (name, i) => `| ${name} | ${b.lists.map((l) => latency(l.reports[i]!.latency)).join(' | ')} |`,
+    ),
+    `| XLSX of the 2025 sales register (one request) | ${b.lists
+      .map((l) =>
+        typeof l.registerXlsx === 'string'
+          ? l.registerXlsx
+          : `**${fmtMs(l.registerXlsx.ms)}** (${(l.registerXlsx.bytes / 1024 / 1024).toFixed(1)} MB)`,
+      )
+      .join(' | ')} |`,
+  ];
+  return lines.join('\n');
+}
+
+const REPORT_SAMPLES_TEXT = '50';
+
 function loadTable(rows: [string, Load][]) {
   const lines = [
     '| engine · route | requests/s (mean) | p50 | p95 | p97.5 | p99 | requests | non-2xx | errors |',
@@ -636,6 +662,10 @@ ${volumeTable(volumes)}
 ## Quotes and invoices — ${stamp}
 
 ${invoiceSection(invoices)}
+
+## Reports and dashboard — ${stamp}
+
+${reportSection(invoices)}
 `;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   const file = path.join(root, 'docs/BENCHMARKS.md');

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatEuroCents } from '@shared/format/format.ts';
 import type { TVatSettlement, TVatSettlementPeriod } from '@shared/reports/contracts.ts';
@@ -84,7 +85,15 @@ export function VatLinesCard({
           </div>
           <div>
             <dt className="inline">{t('vat.lines.documents')}: </dt>
-            <dd className="inline tabular-nums">{period.documents}</dd>
+            <dd className="inline tabular-nums">
+              {period.documents}{' '}
+              <Link
+                to={`/reports?report=register&from=${period.from}&to=${period.to}`}
+                className="text-primary hover:underline"
+              >
+                {t('vat.lines.openRegister')}
+              </Link>
+            </dd>
           </div>
         </dl>
       </CardContent>
