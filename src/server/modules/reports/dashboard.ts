@@ -2,8 +2,10 @@ import { isoDateIn } from '@shared/dates/dates.ts';
 import type { TDashboard, TDashboardQuery } from '@shared/reports/contracts.ts';
 import { lastTwelveMonths, monthRange, periodsOf } from '@shared/reports/periods.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
+import { periodRange, settleVat, NO_FIGURES } from '@shared/reports/vat-settlement.ts';
+import { getInvoicingSettings } from '../invoicing/index.ts';
+import { salesByMonth } from './repository.ts';
 import type { ReportDeps } from './service.ts';
-import { vatSettlement } from './service.ts';
 import {
   cashBalance,
   collectedBetween,
@@ -16,6 +18,23 @@ import {
 } from './dashboard-repository.ts';
 
 const LIST_LIMIT = 5;
+
+/**
+ * The VAT on sales of the settlement period running today (the business's periodicity), with its deadline:
+ * only that period's documents are read.
+ */
+async function vatSoFar(deps: ReportDeps, orgId: string, today: string) {
+  const { vatPeriodicity: periodicity } = await getInvoicingSettings(deps, { orgId });
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const period = periodicity === 'monthly' ? month : Math.ceil(month / 3);
+  const range = periodRange(year, periodicity, period);
+  const sales = await salesByMonth(deps.db, orgId, range);
+  const cents = sales.reduce((sum, m) => sum + m.vatCents, 0);
+  const figures = Array.from({ length: period }, () => NO_FIGURES);
+  const { dueDate } = settleVat({ year, periodicity, figures }).at(period - 1)!;
+  return { periodicity, from: range.from, to: range.to, cents, dueDate };
+}
 
 /**
  * The dashboard of an organization for a period (this month by default) against the previous one: invoiced,
@@ -54,14 +73,13 @@ export async function dashboard(
     monthlyFigures(deps.db, orgId, series.from, series.to),
     overdueInvoices(deps.db, orgId, today, LIST_LIMIT),
     lowStockItems(deps.db, orgId, LIST_LIMIT),
-    vatSettlement(deps, { orgId, query: { year: Number(today.slice(0, 4)) } }),
+    vatSoFar(deps, orgId, today),
   ]);
   const byMonth = <T extends { month: string }>(rows: T[]) => new Map(rows.map((row) => [row.month, row]));
   const invoiced = byMonth(monthly.invoiced);
   const collected = byMonth(monthly.collected);
   const ledger = byMonth(monthly.ledger);
-  const month = Number(today.slice(5, 7));
-  const running = vat.periods[vat.periodicity === 'monthly' ? month - 1 : Math.ceil(month / 3) - 1]!;
+
   return {
     today,
     period: current,
@@ -71,13 +89,7 @@ export async function dashboard(
     outstandingCents: receivables.outstandingCents,
     overdue: { cents: receivables.overdueCents, count: receivables.overdueCount },
     cashBalanceCents: cash,
-    vatEstimate: {
-      periodicity: vat.periodicity,
-      from: running.from,
-      to: running.to,
-      cents: running.vp4,
-      dueDate: running.dueDate,
-    },
+    vatEstimate: vat,
     quotesAwaiting: awaiting,
     months: months.map((month) => ({
       month,

@@ -23,10 +23,14 @@ function summarySum(field: 'taxableCents' | 'vatCents', where?: ReturnType<typeo
 }
 
 /**
- * Sales of a year by month of issue, from the VAT summary rows frozen at issue, so the report adds up exactly
+ * Sales of a range (within one year) by month of issue, from the VAT summary rows frozen at issue, so the report adds up exactly
  * what the documents print. Credit notes (TD04) count negative in the month they are dated.
  */
-export async function salesByMonth(db: DbOrTx, orgId: string, year: number): Promise<MonthSales[]> {
+export async function salesByMonth(
+  db: DbOrTx,
+  orgId: string,
+  range: { from: string; to: string },
+): Promise<MonthSales[]> {
   const documents = db
     .select({
       month: sql<number>`extract(month from ${invoices.issueDate})::int`.as('month'),
@@ -41,8 +45,8 @@ export async function salesByMonth(db: DbOrTx, orgId: string, year: number): Pro
       and(
         eq(invoices.organizationId, orgId),
         eq(invoices.phase, 'issued'),
-        gte(invoices.issueDate, `${year}-01-01`),
-        lte(invoices.issueDate, `${year}-12-31`),
+        gte(invoices.issueDate, range.from),
+        lte(invoices.issueDate, range.to),
       ),
     )
     .as('documents');

@@ -59,7 +59,7 @@ export async function vatSettlement(
 ): Promise<TVatSettlement> {
   const { year } = input.query;
   const [months, regime, settings] = await Promise.all([
-    salesByMonth(deps.db, input.orgId, year),
+    salesByMonth(deps.db, input.orgId, { from: `${year}-01-01`, to: `${year}-12-31` }),
     taxRegimeOf(deps.db, input.orgId),
     getInvoicingSettings(deps, { orgId: input.orgId }),
   ]);

@@ -1,47 +1,37 @@
-// Over 300 lines: /login's first load is at its 150 KB gzip budget (docs/BENCHMARKS.md), so its three forms stay in one module rather than add imports to it.
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LogIn } from 'lucide-react';
-import { ApiError } from '@web/app/api.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
+import { LogIn } from 'lucide-react';
 import { focusFirstInvalid } from '@web/app/form-errors.ts';
 import { refreshSession } from '@web/app/session.ts';
 import { APP_NAME } from '@web/app/use-document-title.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Field } from '@web/ui/field.tsx';
+import { Input } from '@web/ui/input.tsx';
 import { FullScreenSpinner, Spinner } from '@web/ui/spinner.tsx';
 import { forgetSessionRevoked, wasSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { AuthLayout, AuthSwitchLink } from './auth-layout.tsx';
-import { authErrorKey, requestPasswordReset, resetPassword, signIn, usePublicConfig } from './auth-api.ts';
-import { EmailField, NewPasswordFields, newPasswordErrors } from './account-fields.tsx';
+import { signIn, usePublicConfig } from './auth-api.ts';
+import { EMAIL_PATTERN, useErrorText, type FieldErrors } from './auth-form-text.ts';
 import { PasswordInput } from './password-input.tsx';
 import { useReturnPath, useSignInState } from './use-signed-in-redirect.ts';
 
 // Only accounts with two-factor on need the second step: it stays out of the login page's first load.
+// Forgotten and new password forms load when asked for: /login's first load stays within its budget.
+const ForgotPasswordForm = lazy(() =>
+  import('./password-forms.tsx').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const SetNewPasswordForm = lazy(() =>
+  import('./password-forms.tsx').then((module) => ({ default: module.SetNewPasswordForm })),
+);
 const TwoFactorStep = lazy(() =>
   import('./two-factor-step.tsx').then((module) => ({ default: module.TwoFactorStep })),
 );
 
 /** The spec sets the login page title to the Italian login title, whatever the interface language. */
 export const LOGIN_PAGE_TITLE = `Accedi · ${APP_NAME}`;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type FieldErrors = Partial<Record<'email' | 'password' | 'confirm', string>>;
-
-function useErrorText() {
-  const { t } = useTranslation(['auth', 'forms', 'common', 'security']);
-  return (error: unknown) => {
-    if (error instanceof ApiError) {
-      const key = authErrorKey(error.code);
-      if (key) return t(key);
-    }
-    return apiErrorMessage(error, t);
-  };
-}
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'forms', 'buttons', 'common', 'security']);
@@ -64,22 +54,24 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      {resetToken ? (
-        <SetNewPasswordForm token={resetToken} />
-      ) : view === 'forgot' ? (
-        <ForgotPasswordForm
-          onBack={(message) => {
-            setNotice(message ?? null);
-            setView('sign-in');
-          }}
-        />
-      ) : (
-        <SignInForm
-          notice={notice}
-          info={revoked ? t('security:signIn.revoked') : null}
-          onForgot={() => setView('forgot')}
-        />
-      )}
+      <Suspense fallback={<Spinner label={t('common:loading')} />}>
+        {resetToken ? (
+          <SetNewPasswordForm token={resetToken} />
+        ) : view === 'forgot' ? (
+          <ForgotPasswordForm
+            onBack={(message) => {
+              setNotice(message ?? null);
+              setView('sign-in');
+            }}
+          />
+        ) : (
+          <SignInForm
+            notice={notice}
+            info={revoked ? t('security:signIn.revoked') : null}
+            onForgot={() => setView('forgot')}
+          />
+        )}
+      </Suspense>
     </AuthLayout>
   );
 }
@@ -197,7 +189,19 @@ function SignInForm({
 
       <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <EmailField error={errors.email} autoComplete="username" value={email} onValue={setEmail} />
+        <Field label={t('forms:labels.email')} error={errors.email} required>
+          {(props) => (
+            <Input
+              {...props}
+              type="email"
+              name="email"
+              inputMode="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         <Field label={t('forms:labels.password')} error={errors.password} required>
           {(props) => (
             <PasswordInput
@@ -226,140 +230,3 @@ function SignInForm({
 }
 
 /** The key and the title over the two password-reset forms. */
-function KeyHeading({ title }: { title: string }) {
-  return (
-    <>
-      <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-        <KeyRound aria-hidden="true" className="size-6" />
-      </div>
-      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
-    </>
-  );
-}
-
-function ForgotPasswordForm({ onBack }: { onBack: (message?: string) => void }) {
-  const { t } = useTranslation(['auth', 'forms', 'buttons']);
-  const errorText = useErrorText();
-  const config = usePublicConfig();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const value = email.trim();
-    const problem = !value
-      ? t('forms:errors.emailRequired')
-      : EMAIL_PATTERN.test(value)
-        ? undefined
-        : t('forms:errors.email');
-    setError(problem);
-    if (problem) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await requestPasswordReset(value);
-      setSentTo(value);
-    } catch (err) {
-      setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <div>
-      <KeyHeading title={t('auth:forgot.title')} />
-      <p className="mt-2 text-sm text-muted-foreground">{t('auth:forgot.subtitle')}</p>
-      {sentTo ? (
-        <div className="mt-6 flex flex-col gap-4">
-          <Alert tone="success">{t('auth:forgot.sent', { email: sentTo })}</Alert>
-          {config.data?.mailMode === 'outbox' ? (
-            <Alert tone="info">{t('auth:forgot.outboxHint')}</Alert>
-          ) : null}
-          <Button variant="outline" onClick={() => onBack()}>
-            {t('auth:forgot.back')}
-          </Button>
-        </div>
-      ) : (
-        <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
-          <EmailField error={error} autoComplete="email" autoFocus value={email} onValue={setEmail} />
-          <Button type="submit" size="lg" loading={busy} className="w-full">
-            {t('auth:forgot.submit')}
-          </Button>
-          <Button variant="ghost" onClick={() => onBack()}>
-            {t('auth:forgot.back')}
-          </Button>
-        </form>
-      )}
-    </div>
-  );
-}
-
-function SetNewPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation(['auth', 'forms', 'buttons']);
-  const errorText = useErrorText();
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: FieldErrors = newPasswordErrors(password, confirm, t);
-    setErrors(next);
-    setFailure(null);
-    if (Object.keys(next).length > 0) return focusFirstInvalid(formRef.current);
-    setBusy(true);
-    try {
-      await resetPassword(token, password);
-      setDone(true);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <div>
-      <KeyHeading title={t('auth:setPassword.title')} />
-      {done ? (
-        <div className="mt-6 flex flex-col gap-4">
-          <Alert tone="success">{t('auth:setPassword.done')}</Alert>
-          <Button onClick={() => navigate('/login', { replace: true })}>{t('buttons:goToLogin')}</Button>
-        </div>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-muted-foreground">{t('auth:setPassword.subtitle')}</p>
-          <form ref={formRef} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
-            {failure ? <Alert tone="error">{failure}</Alert> : null}
-            <NewPasswordFields
-              label={t('forms:labels.newPassword')}
-              name="new-password"
-              password={password}
-              confirm={confirm}
-              errors={errors}
-              onPassword={setPassword}
-              onConfirm={setConfirm}
-            />
-            <Button type="submit" size="lg" loading={busy} className="w-full">
-              {t('auth:setPassword.submit')}
-            </Button>
-            <Button variant="ghost" onClick={() => navigate('/login', { replace: true })}>
-              {t('auth:forgot.back')}
-            </Button>
-          </form>
-        </>
-      )}
-    </div>
-  );
-}
