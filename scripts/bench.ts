@@ -430,7 +430,7 @@ function invoiceSection(b: InvoiceBench) {
     `- PDF of an invoice with 20 lines (jsPDF, embedded DejaVu fonts, fonts already loaded; goal ≤ 150 ms): **${b.pdf.msPerDocument.toFixed(1)} ms** per document (CPU ${b.pdf.cpuMsPerDocument.toFixed(1)} ms, ${(b.pdf.bytes / 1024).toFixed(0)} KB); with 120 lines over several pages: ${b.pdf.longMsPerDocument.toFixed(1)} ms.`,
     `- FatturaPA XML of a document (the 13 tax scenarios of the tests in turn; goal ≤ 10 ms): **${b.xmlMsPerDocument.toFixed(2)} ms** per document.`,
     '',
-    `Invoice list with ${INVOICE_VOLUME.toLocaleString('en')} issued invoices of 1,000 clients in one organization (inserted with \`generate_series\`, then \`VACUUM ANALYZE\`), 200 sequential signed-in requests after 20 warm-up requests; each answer carries the page and the count of the filter (the four totals are their own request, \`GET /api/v1/invoices/totals\`). Goal for the p95: ≤ 30 ms on PostgreSQL.`,
+    `Invoice list with ${INVOICE_VOLUME.toLocaleString('en')} issued invoices of 1,000 clients in one organization, each with the frozen snapshot an issued invoice carries (inserted with \`generate_series\`, then \`VACUUM ANALYZE\`; before 2026-11-26 the rows had no snapshot, so earlier figures are not comparable), 200 sequential signed-in requests after 20 warm-up requests; each answer carries the page and the count of the filter (the four totals are their own request, \`GET /api/v1/invoices/totals\`). Goal for the p95: ≤ 30 ms on PostgreSQL.`,
     '',
     '| engine | first page (no filter) | overdue in 2025 (status + date range) | data load |',
     '|---|---|---|---:|',
