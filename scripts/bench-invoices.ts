@@ -14,7 +14,7 @@ import { createOrganizationFor, createUser } from '../src/server/seed/factories.
 
 export const INVOICE_VOLUME = 100_000;
 export const TRANSACTION_VOLUME = 200_000;
-const REPORT_SAMPLES = 50;
+export const REPORT_SAMPLES = 50;
 const SAMPLES = 200;
 const PASSWORD = 'Bench-password-2026';
 

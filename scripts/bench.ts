@@ -31,7 +31,13 @@ import {
   nodeBinary,
 } from './web-build.mjs';
 import { VOLUME, volumeBench, type VolumeResult } from './bench-volume.ts';
-import { INVOICE_VOLUME, TRANSACTION_VOLUME, invoiceBench, type InvoiceBench } from './bench-invoices.ts';
+import {
+  INVOICE_VOLUME,
+  REPORT_SAMPLES,
+  TRANSACTION_VOLUME,
+  invoiceBench,
+  type InvoiceBench,
+} from './bench-invoices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -447,7 +453,7 @@ function reportSection(b: InvoiceBench) {
     typeof v === 'string' ? v : `p50 ${v.p50.toFixed(1)} ms · **p95 ${v.p95.toFixed(1)} ms**`;
   const names = b.lists[0]?.reports.map((r) => r.name) ?? [];
   const lines = [
-    `The same ${INVOICE_VOLUME.toLocaleString('en')} invoices, each with its frozen VAT summary, and ${TRANSACTION_VOLUME.toLocaleString('en')} ledger entries over three years, in one organization; ${REPORT_SAMPLES_TEXT} sequential signed-in requests per report after 20 warm-up requests. Goal for the p95: ≤ 200 ms on PostgreSQL.`,
+    `The same ${INVOICE_VOLUME.toLocaleString('en')} invoices, each with its frozen VAT summary, and ${TRANSACTION_VOLUME.toLocaleString('en')} ledger entries over three years, in one organization; ${REPORT_SAMPLES} sequential signed-in requests per report after 20 warm-up requests. Goal for the p95: ≤ 200 ms on PostgreSQL.`,
     '',
     `| report | ${b.lists.map((l) => l.engine).join(' | ')} |`,
     `|---|${b.lists.map(() => '---').join('|')}|`,
@@ -464,8 +470,6 @@ function reportSection(b: InvoiceBench) {
   ];
   return lines.join('\n');
 }
-
-const REPORT_SAMPLES_TEXT = '50';
 
 function loadTable(rows: [string, Load][]) {
   const lines = [

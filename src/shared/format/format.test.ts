@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCompactEuro,
+  formatMonth,
   formatDate,
   formatDateTime,
   formatEuro,
@@ -58,5 +60,18 @@ describe('dates', () => {
   it('gives an empty string for unreadable input', () => {
     expect(formatDate('not a date', 'it-IT')).toBe('');
     expect(formatDateTime('nope', 'en-US')).toBe('');
+  });
+});
+
+describe('months and chart amounts', () => {
+  it('names a calendar month without any zone moving it', () => {
+    expect(formatMonth('2026-01', 'it-IT', 'long')).toBe('gennaio 2026');
+    expect(formatMonth('2026-12', 'en-US', 'long')).toBe('December 2026');
+    expect(formatMonth('2025-12', 'en-US', 'short')).toBe('Dec 25');
+  });
+
+  it('shortens euro amounts for an axis', () => {
+    expect(formatCompactEuro(13_500, 'en-US')).toBe('€13.5K');
+    expect(formatCompactEuro(900, 'en-US')).toBe('€900');
   });
 });

@@ -46,6 +46,26 @@ export function formatEuroCents(cents: number, locale: string): string {
   return formatEuro(cents / 100, locale);
 }
 
+/** A compact euro amount for chart axes: it-IT `13,5 k €`, en-US `€13.5K`. */
+export function formatCompactEuro(amount: number, locale: string): string {
+  return numberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+    style: 'currency',
+    currency: 'EUR',
+  }).format(amount);
+}
+
+/** A calendar month "YYYY-MM": short `nov 26` / `Nov 26`, long `novembre 2026` / `November 2026`. */
+export function formatMonth(month: string, locale: string, style: 'short' | 'long'): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return dateFormat(locale, {
+    month: style,
+    year: style === 'short' ? '2-digit' : 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 15)));
+}
+
 type DateInput = Date | string | number;
 
 function toDate(value: DateInput): Date {

@@ -1,4 +1,5 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
+import { formatMonth } from '@shared/format/format.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import type { TReceivables, TSalesRegisterEntry, TVatSettlement } from '@shared/reports/contracts.ts';
@@ -38,11 +39,8 @@ const text = (key: TextKey<'reports'>, locale: Locale, values?: Record<string, s
 function periodLabel(report: TVatSettlement, period: number, locale: Locale) {
   if (report.periodicity === 'quarterly')
     return text('vat.quarter', locale, { n: period, year: report.year });
-  return new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(report.year, period - 1, 15)));
+  const month = `${report.year}-${String(period).padStart(2, '0')}`;
+  return formatMonth(month, locale === 'it' ? 'it-IT' : 'en-GB', 'long');
 }
 
 const VAT_AMOUNTS = [
@@ -88,7 +86,7 @@ export function vatSettlementFile(report: TVatSettlement, format: 'csv' | 'xlsx'
   ]);
   const name = text('export.vatFile', locale, {
     year: report.year,
-    periodicity: text(`vat.${report.periodicity}`, locale).split(' ')[0]!.toLowerCase(),
+    periodicity: text(`export.periodicity.${report.periodicity}`, locale),
   });
   return fileOf(format, locale, name, text('export.vatSheet', locale), headers, rows);
 }

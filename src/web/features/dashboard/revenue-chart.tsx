@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
+import { formatCompactEuro, formatEuroCents, formatMonth, formatNumber } from '@shared/format/format.ts';
 import type { TDashboard } from '@shared/reports/contracts.ts';
-
-function monthLabel(month: string, locale: string) {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 15)),
-  );
-}
 
 /**
  * Twelve months of invoiced against collected (Recharts, in this lazy chunk only). Sighted users read the bars;
@@ -17,17 +10,11 @@ function monthLabel(month: string, locale: string) {
 export default function RevenueChart({ months, locale }: { months: TDashboard['months']; locale: string }) {
   const { t } = useTranslation('dashboard');
   const data = months.map((m) => ({
-    label: monthLabel(m.month, locale),
+    label: formatMonth(m.month, locale, 'short'),
     invoiced: m.invoicedCents / 100,
     collected: m.collectedCents / 100,
   }));
-  const compact = (value: number) =>
-    formatNumber(value, locale, {
-      notation: 'compact',
-      maximumFractionDigits: 1,
-      style: 'currency',
-      currency: 'EUR',
-    });
+  const compact = (value: number) => formatCompactEuro(value, locale);
   return (
     <figure className="m-0">
       <div aria-hidden="true" className="h-64 w-full text-xs">
@@ -80,7 +67,7 @@ export default function RevenueChart({ months, locale }: { months: TDashboard['m
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
-              <th scope="row">{monthLabel(m.month, locale)}</th>
+              <th scope="row">{formatMonth(m.month, locale, 'short')}</th>
               <td>{formatEuroCents(m.invoicedCents, locale)}</td>
               <td>{formatEuroCents(m.collectedCents, locale)}</td>
             </tr>

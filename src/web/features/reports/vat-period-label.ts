@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatMonth } from '@shared/format/format.ts';
 import type { VatPeriodicityValue } from '@shared/reports/contracts.ts';
 
 /** "November 2026" or "Q4 2026" (Italian "4° trimestre 2026"). */
@@ -10,7 +11,5 @@ export function vatPeriodLabel(
   period: number,
 ) {
   if (periodicity === 'quarterly') return t('vat.quarter', { n: period, year });
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, period - 1, 15)),
-  );
+  return formatMonth(`${year}-${String(period).padStart(2, '0')}`, locale, 'long');
 }

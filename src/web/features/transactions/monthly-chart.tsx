@@ -1,21 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
+import { formatCompactEuro, formatEuroCents, formatMonth } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TTransactionMonthly } from '@shared/transactions/contracts.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 
 /** At most this many months are drawn (the most recent); the table for screen readers has them all. */
 export const CHART_MAX_MONTHS = 24;
-
-function monthLabel(month: string, locale: string, style: 'short' | 'long') {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, {
-    month: style,
-    year: style === 'short' ? '2-digit' : 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, 15)));
-}
 
 /**
  * Income against expenses per month of the filtered range (Recharts, loaded with this chunk only). The bars
@@ -25,17 +16,11 @@ export default function MonthlyChart({ months }: { months: TTransactionMonthly['
   const { t } = useTranslation('transactions');
   const locale = localeOf(currentLanguage());
   const shown = months.slice(-CHART_MAX_MONTHS).map((m) => ({
-    label: monthLabel(m.month, locale, 'short'),
+    label: formatMonth(m.month, locale, 'short'),
     income: m.incomeCents / 100,
     expense: m.expenseCents / 100,
   }));
-  const compact = (value: number) =>
-    formatNumber(value, locale, {
-      notation: 'compact',
-      maximumFractionDigits: 1,
-      style: 'currency',
-      currency: 'EUR',
-    });
+  const compact = (value: number) => formatCompactEuro(value, locale);
 
   return (
     <figure className="m-0">
@@ -99,7 +84,7 @@ export default function MonthlyChart({ months }: { months: TTransactionMonthly['
           <tbody>
             {months.map((m) => (
               <tr key={m.month}>
-                <th scope="row">{monthLabel(m.month, locale, 'long')}</th>
+                <th scope="row">{formatMonth(m.month, locale, 'long')}</th>
                 <td>{formatEuroCents(m.incomeCents, locale)}</td>
                 <td>{formatEuroCents(m.expenseCents, locale)}</td>
               </tr>
