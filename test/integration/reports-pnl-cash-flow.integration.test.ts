@@ -9,13 +9,7 @@ import type { TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.t
 import { isoDate, nextWorkingDay } from '@shared/reports/tax-calendar.ts';
 import type { TTransactionCategory, TTransactionPage } from '@shared/transactions/contracts.ts';
 import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
-import {
-  invoiceInput,
-  itemInput,
-  lineInput,
-  type InvoiceBody,
-  type LineBody,
-} from '@server/seed/factories.ts';
+import { invoiceInput, itemInput, lineInput, type LineBody } from '@server/seed/factories.ts';
 import {
   DATABASES,
   api,
@@ -104,7 +98,7 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
     return res.json() as TInvoice;
   }
 
-  async function issued(c: Api, body: InvoiceBody) {
+  async function issued(c: Api, body: Parameters<typeof invoiceInput>[0]) {
     const draft = await c.post('/api/v1/invoices', invoiceInput(body));
     expect(draft.statusCode, draft.body).toBe(201);
     return issue(c, (draft.json() as TInvoice).id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRangeQuery, ZReportFormat } from './contracts.ts';
+import { ZRangeQuery, ZReportFormat, ZVatPeriodicity } from './contracts.ts';
 import { ZReportMonth } from './profit-and-loss-contracts.ts';
 
 /**
@@ -81,6 +81,8 @@ export const ZCashFlow = z.object({
     /** Open invoices already past due: when they will be paid is unknown, so they are not in the weeks. */
     overdue: z.object({ cents, invoices: z.number().int() }),
     vatPayments: z.array(ZVatPayment),
+    /** The business's VAT settlement periodicity (the periods of `vatPayments`). */
+    vatPeriodicity: ZVatPeriodicity,
     /** Forfettario: no VAT is settled. */
     forfettario: z.boolean(),
     /** Payables come from purchase invoices, not recorded yet: no payment to suppliers is forecast. */

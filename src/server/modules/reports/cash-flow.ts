@@ -58,9 +58,14 @@ async function vatFiguresOf(
 }
 
 /** The VAT payments due in the forecast's window; none for a forfettario business. */
-async function vatPayments(deps: ReportDeps, orgId: string, window: DateRange, forfettario: boolean) {
+async function vatPayments(
+  deps: ReportDeps,
+  orgId: string,
+  window: DateRange,
+  forfettario: boolean,
+  vatPeriodicity: VatPeriodicity,
+) {
   if (forfettario) return [];
-  const { vatPeriodicity } = await getInvoicingSettings(deps, { orgId });
   const years = vatYearsFor(window);
   const figures = await Promise.all(years.map((year) => vatFiguresOf(deps, orgId, year, vatPeriodicity)));
   return vatPaymentsBetween(window, vatPeriodicity, new Map(years.map((year, i) => [year, figures[i]!])));
@@ -84,17 +89,19 @@ export async function cashFlow(
   const before = previousRange({ from, to });
   const today = isoDateIn(await organizationTimeZone(deps.db, orgId));
   const window = { from: today, to: addDays(today, FORECAST_DAYS - 1) };
-  const [opening, months, previousMonths, startingBalance, receipts, overdue, regime] = await Promise.all([
-    ledgerBalanceBefore(deps.db, orgId, from),
-    ledgerMonths(deps, orgId, { from, to }),
-    ledgerMonths(deps, orgId, before),
-    ledgerBalanceBefore(deps.db, orgId, addDays(today, 1)),
-    receiptsByWeek(deps.db, orgId, window.from, window.to),
-    overdueReceivables(deps.db, orgId, today),
-    taxRegimeOf(deps.db, orgId),
-  ]);
+  const [opening, months, previousMonths, startingBalance, receipts, overdue, regime, settings] =
+    await Promise.all([
+      ledgerBalanceBefore(deps.db, orgId, from),
+      ledgerMonths(deps, orgId, { from, to }),
+      ledgerMonths(deps, orgId, before),
+      ledgerBalanceBefore(deps.db, orgId, addDays(today, 1)),
+      receiptsByWeek(deps.db, orgId, window.from, window.to),
+      overdueReceivables(deps.db, orgId, today),
+      taxRegimeOf(deps.db, orgId),
+      getInvoicingSettings(deps, { orgId }),
+    ]);
   const forfettario = regime === FORFETTARIO_REGIME;
-  const payments = await vatPayments(deps, orgId, window, forfettario);
+  const payments = await vatPayments(deps, orgId, window, forfettario, settings.vatPeriodicity);
 
   const actual = monthsOf({ from, to }).map((m) => {
     const figures = months.get(m.month) ?? { income: 0, expense: 0 };
@@ -155,6 +162,7 @@ export async function cashFlow(
       endingBalanceCents: startingBalance + forecastReceipts - forecastVat,
       overdue,
       vatPayments: payments,
+      vatPeriodicity: settings.vatPeriodicity,
       forfettario,
       payablesRecorded: false,
     },
