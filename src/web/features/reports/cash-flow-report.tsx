@@ -116,7 +116,7 @@ function CashFlowView({ report, locale }: { report: TCashFlow; locale: string })
         <ReportStat
           label={t('reports:cashflow.stats.expenses')}
           value={euro(actual.expenseCents)}
-          previous={compared(actual.expenseCents, report.previous.expenseCents)}
+          previous={{ ...compared(actual.expenseCents, report.previous.expenseCents), lowerIsBetter: true }}
         />
         <ReportStat
           label={t('reports:cashflow.stats.net')}

@@ -205,7 +205,7 @@ function ProfitAndLossView({ report, locale }: { report: TProfitAndLoss; locale:
         <ReportStat
           label={t('pnl.stats.expenses')}
           value={euro(cash.expenseCents)}
-          previous={compared(cash.expenseCents, report.previous.expenseCents)}
+          previous={{ ...compared(cash.expenseCents, report.previous.expenseCents), lowerIsBetter: true }}
         />
         <ReportStat
           label={t('pnl.stats.net')}

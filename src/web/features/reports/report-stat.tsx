@@ -11,7 +11,7 @@ export function ReportStat({
   label: string;
   value: string;
   /** The same figure in the previous period: its text, and both amounts for the change. */
-  previous?: { text: string; current: number; previous: number };
+  previous?: { text: string; current: number; previous: number; lowerIsBetter?: boolean };
   note?: string;
   testId?: string;
 }) {
@@ -22,7 +22,11 @@ export function ReportStat({
       {previous ? (
         <dd className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
           <span>{previous.text}</span>
-          <ChangeNote current={previous.current} previous={previous.previous} />
+          <ChangeNote
+            current={previous.current}
+            previous={previous.previous}
+            lowerIsBetter={previous.lowerIsBetter}
+          />
         </dd>
       ) : null}
       {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}

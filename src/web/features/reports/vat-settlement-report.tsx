@@ -18,6 +18,7 @@ import { browserToday } from './report-dates.ts';
 import { useVatSettlement } from './reports-api.ts';
 import { VatLinesCard } from './vat-lines-card.tsx';
 import { vatPeriodLabel } from './vat-period-label.ts';
+import { ReportStat } from './report-stat.tsx';
 import { VatSettlementTable } from './vat-settlement-table.tsx';
 
 const YEARS_BACK = 5;
@@ -187,12 +188,12 @@ function VatSettlementView({
         </Alert>
       ) : null}
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Stat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
-        <Stat
+        <ReportStat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
+        <ReportStat
           label={t('vat.stats.payments', { year: report.year })}
           value={euro(report.totals.paymentCents)}
         />
-        <Stat
+        <ReportStat
           label={t('vat.stats.next')}
           value={next ? euro(next.paymentCents) : t('vat.stats.nothingDue')}
           note={
@@ -206,7 +207,7 @@ function VatSettlementView({
           }
         />
         {report.advance ? (
-          <Stat
+          <ReportStat
             testId="vat-advance"
             label={t('vat.advance.label', { year: report.year })}
             value={report.advance.amountCents > 0 ? euro(report.advance.amountCents) : t('vat.advance.none')}
@@ -234,25 +235,5 @@ function VatSettlementView({
       />
       <VatLinesCard report={report} period={period} locale={locale} />
     </>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  note,
-  testId,
-}: {
-  label: string;
-  value: string;
-  note?: string;
-  testId?: string;
-}) {
-  return (
-    <div className="rounded-md border border-border bg-surface-muted/40 px-4 py-3" data-testid={testId}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums text-foreground">{value}</dd>
-      {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
-    </div>
   );
 }
