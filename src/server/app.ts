@@ -36,6 +36,7 @@ import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
@@ -244,6 +245,7 @@ export async function buildApp(
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
+  await app.register(revenueReportRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });

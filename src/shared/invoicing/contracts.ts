@@ -429,6 +429,8 @@ export const ZInvoiceListQuery = zPageQuery(10, 100).extend({
   clientId: z.uuid().optional(),
   from: zIsoDate('invoicing.errors.dateInvalid').optional(),
   to: zIsoDate('invoicing.errors.dateInvalid').optional(),
+  /** Issued documents only, whatever their status (drafts left out): what the reports' figures count. */
+  phase: z.enum(['issued']).optional(),
   sort: z.enum(INVOICE_SORTS).default('-issueDate'),
 });
 export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;

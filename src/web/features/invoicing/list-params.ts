@@ -35,6 +35,7 @@ export function readInvoiceParams(search: URLSearchParams): InvoiceListParams {
     status: oneOf(INVOICE_STATUSES, search.get('status')),
     documentType: oneOf(['TD01', 'TD04'] as const, search.get('type')),
     clientId: isUuid(clientId) ? clientId : undefined,
+    phase: search.get('phase') === 'issued' ? ('issued' as const) : undefined,
   };
 }
 
