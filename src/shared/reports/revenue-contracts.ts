@@ -29,7 +29,14 @@ export const ZRevenueExportQuery = ZRevenueQuery.and(z.object({ format: ZReportF
  * item, `uncategorised` the items without a category, `pensionFund` the cassa previdenziale contribution (part
  * of the taxable amount, on no line), so that every grouping adds up to the same revenue.
  */
-export const REVENUE_ROW_KINDS = ['client', 'item', 'category', 'free', 'uncategorised', 'pensionFund'] as const;
+export const REVENUE_ROW_KINDS = [
+  'client',
+  'item',
+  'category',
+  'free',
+  'uncategorised',
+  'pensionFund',
+] as const;
 export type RevenueRowKind = (typeof REVENUE_ROW_KINDS)[number];
 
 export const ZRevenueRow = z.object({

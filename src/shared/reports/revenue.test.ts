@@ -16,7 +16,7 @@ describe('revenueShare', () => {
 });
 
 describe('revenueRowHref', () => {
-  it("leads from a client to its issued documents of the range", () => {
+  it('leads from a client to its issued documents of the range', () => {
     const href = revenueRowHref({ kind: 'client', key: id }, range);
     const url = new URL(href!, 'http://x');
     expect(url.pathname).toBe('/invoices');
@@ -42,7 +42,13 @@ describe('revenueRowHref', () => {
 
 describe('stockBalances', () => {
   it('holds when start + in − out ± adjustments is the end, exactly in thousandths', () => {
-    const row = { startQuantity: 0.1, inQuantity: 0.2, outQuantity: 0, adjustedQuantity: 0, endQuantity: 0.3 };
+    const row = {
+      startQuantity: 0.1,
+      inQuantity: 0.2,
+      outQuantity: 0,
+      adjustedQuantity: 0,
+      endQuantity: 0.3,
+    };
     expect(stockBalances(row)).toBe(true);
     expect(stockBalances({ ...row, outQuantity: 1, adjustedQuantity: -0.5, endQuantity: -1.2 })).toBe(true);
   });

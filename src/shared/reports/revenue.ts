@@ -34,7 +34,10 @@ export function stockBalances(row: {
   endQuantity: number;
 }): boolean {
   return (
-    milli(row.startQuantity) + milli(row.inQuantity) - milli(row.outQuantity) + milli(row.adjustedQuantity) ===
+    milli(row.startQuantity) +
+      milli(row.inQuantity) -
+      milli(row.outQuantity) +
+      milli(row.adjustedQuantity) ===
     milli(row.endQuantity)
   );
 }

@@ -12,7 +12,11 @@ export async function inventoryReport(
   input: { orgId: string; query: TInventoryReportQuery },
 ): Promise<TInventoryReport> {
   const { from, to, page, pageSize } = input.query;
-  const result = await inventoryReportPage(deps.db, input.orgId, { from, to, ...toLimitOffset({ page, pageSize }) });
+  const result = await inventoryReportPage(deps.db, input.orgId, {
+    from,
+    to,
+    ...toLimitOffset({ page, pageSize }),
+  });
   return {
     from,
     to,
@@ -23,7 +27,10 @@ export async function inventoryReport(
 }
 
 export function inventoryReportAll(deps: Deps, input: { orgId: string; from: string; to: string }) {
-  return inventoryReport(deps, { orgId: input.orgId, query: { from: input.from, to: input.to, ...ALL_ROWS } });
+  return inventoryReport(deps, {
+    orgId: input.orgId,
+    query: { from: input.from, to: input.to, ...ALL_ROWS },
+  });
 }
 
 const quantity = (text: string) => Number(text);

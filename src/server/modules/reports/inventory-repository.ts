@@ -53,8 +53,10 @@ function rowsOf(db: DbOrTx, orgId: string, range: { from: string; to: string }) 
     .as('moved');
   const start = sql`(${inventoryItems.stockQuantity} - coalesce(${moved.sinceFrom}, 0))`;
   const end = sql`(${inventoryItems.stockQuantity} - coalesce(${moved.afterTo}, 0))`;
-  const value = (quantity: SQL, price: SQL | typeof inventoryItems.costCents | typeof inventoryItems.salePriceCents) =>
-    sql`round(greatest(${quantity}, 0) * ${price})::bigint`;
+  const value = (
+    quantity: SQL,
+    price: SQL | typeof inventoryItems.costCents | typeof inventoryItems.salePriceCents,
+  ) => sql`round(greatest(${quantity}, 0) * ${price})::bigint`;
   return db
     .select({
       id: inventoryItems.id,

@@ -21,7 +21,9 @@ export function revenueFile(report: TRevenue, format: Format, locale: Locale) {
   const items = report.by === 'item';
   const headers = [
     text(`revenue.export.headers.${report.by}`, locale),
-    ...(items ? [text('revenue.export.headers.sku', locale), text('revenue.export.headers.quantity', locale)] : []),
+    ...(items
+      ? [text('revenue.export.headers.sku', locale), text('revenue.export.headers.quantity', locale)]
+      : []),
     text('revenue.export.headers.documents', locale),
     text('revenue.export.headers.revenue', locale),
     text('revenue.export.headers.share', locale),

@@ -72,24 +72,28 @@ function linesOf(db: DbOrTx, orgId: string, range: RevenueRange) {
   const lines = sql`coalesce(${invoices.snapshot}->'totals'->'lines', '[]'::jsonb) || case when ${pensionFund} <> 0
     then jsonb_build_array(jsonb_build_object('pensionFund', true, 'totalCents', ${pensionFund}, 'quantity', '0'))
     else '[]'::jsonb end`;
+  // Columns are named in full: drizzle writes a subquery's columns without their table, and both tables have
+  // `id` and `name`.
+  const invoice = (column: string) => sql.raw(`"invoices"."${column}"`);
+  const item = (column: string) => sql.raw(`it."${column}"`);
   return db
     .select({
       lineKind: sql<string>`case when l->>'pensionFund' is not null then 'pensionFund'
-        when ${inventoryItems.id} is null then 'free' else 'item' end`.as('line_kind'),
-      itemId: sql<string | null>`${inventoryItems.id}::text`.as('item_id'),
-      name: sql<string | null>`${inventoryItems.name}`.as('item_name'),
-      sku: sql<string | null>`${inventoryItems.sku}`.as('item_sku'),
-      unit: sql<string | null>`${inventoryItems.unit}`.as('item_unit'),
-      category: sql<string | null>`nullif(btrim(${inventoryItems.category}), '')`.as('category'),
-      documentId: sql<string>`${invoices.id}`.as('document_id'),
-      current: sql<boolean>`${invoices.issueDate} >= ${range.from}`.as('current'),
+        when ${item('id')} is null then 'free' else 'item' end`.as('line_kind'),
+      itemId: sql<string | null>`${item('id')}::text`.as('item_id'),
+      name: sql<string | null>`${item('name')}`.as('item_name'),
+      sku: sql<string | null>`${item('sku')}`.as('item_sku'),
+      unit: sql<string | null>`${item('unit')}`.as('item_unit'),
+      category: sql<string | null>`nullif(btrim(${item('category')}), '')`.as('category'),
+      documentId: sql<string>`${invoice('id')}`.as('document_id'),
+      current: sql<boolean>`${invoice('issue_date')} >= ${range.from}`.as('current'),
       amount: sql<number>`${sign} * (l->>'totalCents')::bigint`.as('amount'),
       quantity: sql<string>`${sign} * coalesce((l->>'quantity')::numeric, 0)`.as('quantity'),
     })
     .from(
       sql`${invoices} cross join lateral jsonb_array_elements(${lines}) as l
-        left join ${inventoryItems} on ${inventoryItems.organizationId} = ${invoices.organizationId}
-          and ${inventoryItems.id} = (l->>'itemId')::uuid`,
+        left join ${inventoryItems} as it on ${item('organization_id')} = ${invoice('organization_id')}
+          and ${item('id')} = (l->>'itemId')::uuid`,
     )
     .where(issuedIn(orgId, range))
     .as('lines');
@@ -172,7 +176,9 @@ export async function revenuePage(
       .from(grouped),
     db
       .select({
-        documents: sql<number>`count(*) filter (where ${invoices.issueDate} >= ${range.from})`.mapWith(Number),
+        documents: sql<number>`count(*) filter (where ${invoices.issueDate} >= ${range.from})`.mapWith(
+          Number,
+        ),
       })
       .from(invoices)
       .where(issuedIn(orgId, range)),

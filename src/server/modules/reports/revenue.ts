@@ -1,10 +1,6 @@
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { previousRange } from '@shared/reports/periods.ts';
-import type {
-  TRevenue,
-  TRevenueQuery,
-  TRevenueRow,
-} from '@shared/reports/revenue-contracts.ts';
+import type { TRevenue, TRevenueQuery, TRevenueRow } from '@shared/reports/revenue-contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { revenuePage, type RevenueRowData } from './revenue-repository.ts';
 
@@ -45,7 +41,10 @@ export async function revenue(
 }
 
 /** Every row, for the export. */
-export function revenueAll(deps: Deps, input: { orgId: string; query: Pick<TRevenueQuery, 'from' | 'to' | 'by'> }) {
+export function revenueAll(
+  deps: Deps,
+  input: { orgId: string; query: Pick<TRevenueQuery, 'from' | 'to' | 'by'> },
+) {
   return revenue(deps, { orgId: input.orgId, query: { ...input.query, ...ALL_ROWS } });
 }
 
