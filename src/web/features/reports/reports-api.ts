@@ -5,6 +5,7 @@ import type {
   TVatSettlement,
   VatPeriodicityValue,
 } from '@shared/reports/contracts.ts';
+import type { TInventoryReport, TRevenue } from '@shared/reports/revenue-contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
@@ -54,6 +55,28 @@ export function useSalesRegister(orgId: string | null, query: string, enabled: b
   return useQuery({
     queryKey: reportKeys.salesRegister(orgId, query),
     queryFn: ({ signal }) => api<TSalesRegister>(`/api/v1/reports/sales-register?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
+  });
+}
+
+/** Revenue by client, item or category (`query`: from, to, by, page, pageSize). */
+export function useRevenue(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...root(orgId), 'revenue', query] as const,
+    queryFn: ({ signal }) => api<TRevenue>(`/api/v1/reports/revenue?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
+  });
+}
+
+/** Inventory valuation and movements (`query`: from, to, page, pageSize). */
+export function useInventoryReport(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...root(orgId), 'inventory', query] as const,
+    queryFn: ({ signal }) => api<TInventoryReport>(`/api/v1/reports/inventory?${query}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId && enabled,
