@@ -37,6 +37,7 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { pnlCashFlowRoutes } from './modules/reports/pnl-cash-flow-routes.ts';
+import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
@@ -246,6 +247,7 @@ export async function buildApp(
   await app.register(clientRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
   await app.register(pnlCashFlowRoutes, { db: database.db });
+  await app.register(revenueReportRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });

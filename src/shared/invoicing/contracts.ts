@@ -437,6 +437,8 @@ export const ZInvoiceListQuery = zPageQuery(10, 100).extend({
     .enum(['true', 'false'], err('invoicing.errors.invalidChoice'))
     .optional()
     .transform((v) => (v === 'true' ? true : undefined)),
+  /** Issued documents only, whatever their status (drafts left out): what the reports' figures count. */
+  phase: z.enum(['issued']).optional(),
   sort: z.enum(INVOICE_SORTS).default('-issueDate'),
 });
 export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;

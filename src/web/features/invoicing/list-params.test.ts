@@ -44,6 +44,11 @@ describe('readInvoiceParams', () => {
     const p = readInvoiceParams(new URLSearchParams('type=TD02&clientId=1%20OR%201=1&status=accepted'));
     expect(p).toMatchObject({ status: undefined, documentType: undefined, clientId: undefined });
   });
+
+  it('reads "issued documents only" (where a report leads) and nothing else as a phase', () => {
+    expect(readInvoiceParams(new URLSearchParams('phase=issued')).phase).toBe('issued');
+    expect(readInvoiceParams(new URLSearchParams('phase=draft')).phase).toBeUndefined();
+  });
 });
 
 describe('nextSearch', () => {

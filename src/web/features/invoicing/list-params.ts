@@ -38,6 +38,7 @@ export function readInvoiceParams(search: URLSearchParams): InvoiceListParams {
     dueFrom: date(search.get('dueFrom')),
     dueTo: date(search.get('dueTo')),
     open: search.get('open') === 'true' ? true : undefined,
+    phase: search.get('phase') === 'issued' ? ('issued' as const) : undefined,
   };
 }
 

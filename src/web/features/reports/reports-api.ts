@@ -7,6 +7,7 @@ import type {
 } from '@shared/reports/contracts.ts';
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
 import type { TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.ts';
+import type { TInventoryReport, TRevenue } from '@shared/reports/revenue-contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
@@ -19,6 +20,8 @@ export const reportKeys = {
   salesRegister: (orgId: string | null, query: string) => [...root(orgId), 'sales-register', query] as const,
   profitAndLoss: (orgId: string | null, query: string) => [...root(orgId), 'profit-and-loss', query] as const,
   cashFlow: (orgId: string | null, query: string) => [...root(orgId), 'cash-flow', query] as const,
+  revenue: (orgId: string | null, query: string) => [...root(orgId), 'revenue', query] as const,
+  inventory: (orgId: string | null, query: string) => [...root(orgId), 'inventory', query] as const,
 };
 
 /** Reports change only when documents do: five minutes fresh (email-client.md §9, report cache). */
@@ -75,11 +78,33 @@ export function useProfitAndLoss(orgId: string | null, query: string, enabled: b
   });
 }
 
+/** Revenue by client, item or category (`query`: from, to, by, page, pageSize). */
+export function useRevenue(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.revenue(orgId, query),
+    queryFn: ({ signal }) => api<TRevenue>(`/api/v1/reports/revenue?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
+  });
+}
+
 /** `query`: `from=…&to=…` (the actual months; the forecast always starts today). */
 export function useCashFlow(orgId: string | null, query: string, enabled: boolean) {
   return useQuery({
     queryKey: reportKeys.cashFlow(orgId, query),
     queryFn: ({ signal }) => api<TCashFlow>(`/api/v1/reports/cash-flow?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
+  });
+}
+
+/** Inventory valuation and movements (`query`: from, to, page, pageSize). */
+export function useInventoryReport(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.inventory(orgId, query),
+    queryFn: ({ signal }) => api<TInventoryReport>(`/api/v1/reports/inventory?${query}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId && enabled,

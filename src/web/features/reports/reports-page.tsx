@@ -5,11 +5,22 @@ import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { CashFlowReport } from './cash-flow-report.tsx';
 import { ProfitAndLossReport } from './profit-and-loss-report.tsx';
+import { InventoryReport } from './inventory-report.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
+import { RevenueReport } from './revenue-report.tsx';
 import { SalesRegisterReport } from './sales-register-report.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
-const REPORTS = ['vat', 'register', 'receivables', 'pnl', 'cashflow'] as const;
+const REPORTS = [
+  'vat',
+  'register',
+  'receivables',
+  'pnl',
+  'cashflow',
+  'clients',
+  'items',
+  'inventory',
+] as const;
 type ReportName = (typeof REPORTS)[number];
 
 /** /reports: the accountant's reports, one at a time, the choice in the address (`?report=`). */
@@ -50,6 +61,10 @@ export function ReportsPage() {
         <ProfitAndLossReport />
       ) : current === 'cashflow' ? (
         <CashFlowReport />
+      ) : current === 'clients' || current === 'items' ? (
+        <RevenueReport key={current} mode={current} />
+      ) : current === 'inventory' ? (
+        <InventoryReport />
       ) : (
         <ReceivablesReport />
       )}

@@ -40,7 +40,7 @@ import {
 } from './invoices-api.ts';
 
 type Changes = Record<
-  'q' | 'status' | 'type' | 'clientId' | 'from' | 'to' | 'dueFrom' | 'dueTo' | 'open' | 'page',
+  'q' | 'status' | 'type' | 'clientId' | 'from' | 'to' | 'dueFrom' | 'dueTo' | 'open' | 'phase' | 'page',
   string | number | undefined
 >;
 
@@ -66,6 +66,7 @@ export function InvoicesPage() {
     params.status ||
     params.documentType ||
     params.clientId ||
+    params.phase ||
     params.from ||
     params.to ||
     params.dueFrom ||
@@ -197,9 +198,11 @@ export function InvoicesPage() {
                 <Select
                   {...props}
                   value={params.status ?? ''}
-                  onChange={(e) => update({ status: e.target.value })}
+                  onChange={(e) => update({ status: e.target.value, phase: undefined })}
                 >
-                  <option value="">{t('invoices:list.allStatuses')}</option>
+                  <option value="">
+                    {params.phase ? t('invoices:list.allIssued') : t('invoices:list.allStatuses')}
+                  </option>
                   {INVOICE_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {t(`invoices:status.${status}`)}
