@@ -31,7 +31,8 @@ const SalesTrendChart = lazy(() => import('./sales-trend-chart.tsx'));
  * organization that has issued nothing yet is told what to do first.
  */
 export function AnalyticsPage() {
-  const { t } = useTranslation(['analytics', 'navigation', 'common']);
+  // 'reports' (the period picker's texts) loads with the page's own namespace, not after it.
+  const { t } = useTranslation(['analytics', 'reports', 'navigation', 'common']);
   useDocumentTitle(t('navigation:routes.analytics'));
   const me = useSignedInMe();
   const { range, valid, setRange } = useReportRange();

@@ -114,7 +114,7 @@ export function TopClients({ data, locale }: { data: TAnalytics; locale: string 
               <li key={row.clientId}>
                 <Link
                   to={`/invoices?clientId=${row.clientId}&from=${from}&to=${to}`}
-                  className="text-primary hover:underline"
+                  className="inline-flex min-h-6 items-center text-primary hover:underline"
                 >
                   {t('top.documentsOf', { name: row.name, count: row.documents })}
                 </Link>

@@ -67,7 +67,7 @@ export default function SalesTrendChart({
             />
             <Legend />
             <Line
-              type="monotone"
+              type="linear"
               dataKey="previous"
               name={previousLabel}
               stroke="var(--muted-foreground)"
@@ -76,7 +76,7 @@ export default function SalesTrendChart({
               dot={false}
             />
             <Line
-              type="monotone"
+              type="linear"
               dataKey="current"
               name={currentLabel}
               stroke="var(--primary)"
