@@ -37,6 +37,7 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { analyticsRoutes } from './modules/reports/analytics-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { pnlCashFlowRoutes } from './modules/reports/pnl-cash-flow-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
@@ -245,6 +246,7 @@ export async function buildApp(
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
+  await app.register(pnlCashFlowRoutes, { db: database.db });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });

@@ -12,13 +12,13 @@ type Cell = string | number | null;
  * Reports as files: XLSX with numbers a spreadsheet can sum (euros), CSV in the reader's conventions (";" and a
  * decimal comma in Italian, as Excel in Italy expects), headers in the reader's language.
  */
-function euros(cents: number, format: 'csv' | 'xlsx', locale: Locale): Cell {
+export function euros(cents: number, format: 'csv' | 'xlsx', locale: Locale): Cell {
   if (format === 'xlsx') return cents / 100;
   const text = (cents / 100).toFixed(2);
   return locale === 'it' ? text.replace('.', ',') : text;
 }
 
-async function fileOf(
+export async function fileOf(
   format: 'csv' | 'xlsx',
   locale: Locale,
   name: string,

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
+import { CashFlowReport } from './cash-flow-report.tsx';
+import { ProfitAndLossReport } from './profit-and-loss-report.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
 import { SalesRegisterReport } from './sales-register-report.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
-const REPORTS = ['vat', 'register', 'receivables'] as const;
+const REPORTS = ['vat', 'register', 'receivables', 'pnl', 'cashflow'] as const;
 type ReportName = (typeof REPORTS)[number];
 
 /** /reports: the accountant's reports, one at a time, the choice in the address (`?report=`). */
@@ -44,6 +46,10 @@ export function ReportsPage() {
         <VatSettlementReport />
       ) : current === 'register' ? (
         <SalesRegisterReport />
+      ) : current === 'pnl' ? (
+        <ProfitAndLossReport />
+      ) : current === 'cashflow' ? (
+        <CashFlowReport />
       ) : (
         <ReceivablesReport />
       )}

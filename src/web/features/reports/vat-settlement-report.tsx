@@ -186,7 +186,7 @@ function VatSettlementView({
           {t('vat.noPurchases.body')}
         </Alert>
       ) : null}
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
         <Stat
           label={t('vat.stats.payments', { year: report.year })}
@@ -205,6 +205,25 @@ function VatSettlementView({
               : undefined
           }
         />
+        {report.advance ? (
+          <Stat
+            testId="vat-advance"
+            label={t('vat.advance.label', { year: report.year })}
+            value={report.advance.amountCents > 0 ? euro(report.advance.amountCents) : t('vat.advance.none')}
+            note={t(report.advance.amountCents > 0 ? 'vat.advance.note' : 'vat.advance.noneNote', {
+              basis: euro(report.advance.basisCents),
+              period: vatPeriodLabel(
+                t,
+                locale,
+                report.year - 1,
+                report.periodicity,
+                report.periodicity === 'monthly' ? 12 : 4,
+              ),
+              date: formatDate(report.advance.dueDate, locale),
+              code: report.advance.taxCode,
+            })}
+          />
+        ) : null}
       </dl>
       <VatSettlementTable
         report={report}
@@ -218,9 +237,19 @@ function VatSettlementView({
   );
 }
 
-function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+function Stat({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  testId?: string;
+}) {
   return (
-    <div className="rounded-md border border-border bg-surface-muted/40 px-4 py-3">
+    <div className="rounded-md border border-border bg-surface-muted/40 px-4 py-3" data-testid={testId}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums text-foreground">{value}</dd>
       {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}

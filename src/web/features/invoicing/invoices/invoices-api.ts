@@ -13,7 +13,7 @@ import { api } from '@web/app/api.ts';
 import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
-/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&page=`). */
+/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&dueFrom=&dueTo=&open=&page=`). */
 export interface InvoiceListParams {
   q?: string;
   status?: InvoiceStatus;
@@ -21,6 +21,10 @@ export interface InvoiceListParams {
   clientId?: string;
   from?: string;
   to?: string;
+  /** Due between (the cash-flow forecast's drill-down); `open`: only what is still to collect. */
+  dueFrom?: string;
+  dueTo?: string;
+  open?: true;
   page?: number;
 }
 
@@ -37,6 +41,9 @@ export function invoiceQueryString(params: InvoiceListParams, extra: Record<stri
   if (params.clientId) search.set('clientId', params.clientId);
   if (params.from) search.set('from', params.from);
   if (params.to) search.set('to', params.to);
+  if (params.dueFrom) search.set('dueFrom', params.dueFrom);
+  if (params.dueTo) search.set('dueTo', params.dueTo);
+  if (params.open) search.set('open', 'true');
   for (const [k, v] of Object.entries(extra)) search.set(k, v);
   return search.toString();
 }
@@ -157,6 +164,21 @@ export function useSendInvoice(orgId: string | null, id: string) {
         : api<TSendResult>(path(id, '/send'), { method: 'POST', body: {} }),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey(orgId) }),
+  });
+}
+
+/** A reminder for any invoice of a list (the dashboard's invoices to chase); the lists and figures refresh. */
+export function useSendReminder(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, type }: { id: string; type: ReminderType }) =>
+      api<TSendResult>(path(id, '/reminders'), { method: 'POST', body: { type } }),
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoicesKey(orgId) }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }
 
