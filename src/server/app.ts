@@ -35,6 +35,7 @@ import { publicConfigRoutes } from './modules/accounts/routes.ts';
 import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { analyticsRoutes } from './modules/reports/analytics-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { pnlCashFlowRoutes } from './modules/reports/pnl-cash-flow-routes.ts';
 import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp(
   await app.register(reportRoutes, { db: database.db });
   await app.register(pnlCashFlowRoutes, { db: database.db });
   await app.register(revenueReportRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });

@@ -77,7 +77,7 @@ export const ROUTES = [
     name: 'analytics',
     path: '/analytics',
     category: 'reports',
-    available: false,
+    available: true,
     access: { requiresOrganization: true, permissions: ['view_analytics'] },
   },
   {

@@ -67,6 +67,7 @@ const PAGES: Partial<Record<RouteName, ComponentType>> = {
   organization: named(() => import('@web/features/team/team-page.tsx'), 'OrganizationPage'),
   apiReference: named(() => import('@web/features/api-reference/api-reference-page.tsx'), 'ApiReferencePage'),
   reports: named(() => import('@web/features/reports/reports-page.tsx'), 'ReportsPage'),
+  analytics: named(() => import('@web/features/analytics/analytics-page.tsx'), 'AnalyticsPage'),
 };
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */

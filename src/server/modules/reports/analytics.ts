@@ -1,0 +1,121 @@
+import { isoDateIn } from '@shared/dates/dates.ts';
+import type { TAnalytics, TAnalyticsPeriod, TAnalyticsQuery } from '@shared/reports/analytics-contracts.ts';
+import {
+  bucketsOf,
+  conversionRate,
+  granularityOf,
+  inventoryTurnover,
+  oneDecimal,
+  type Granularity,
+} from '@shared/reports/analytics.ts';
+import { previousRange, type DateRange } from '@shared/reports/periods.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
+import {
+  hasIssuedInvoices,
+  newAndReturningClients,
+  paymentDelays,
+  quoteOutcomes,
+  salesByBucket,
+  stockFigures,
+  topClients,
+  topItems,
+} from './analytics-repository.ts';
+import type { ReportDeps } from './service.ts';
+
+/** The figures of one range: sales and their trend, clients, quotes, payment delays, stock turnover. */
+async function periodFigures(
+  deps: ReportDeps,
+  input: { orgId: string; range: DateRange; granularity: Granularity; timeZone: string; today: string },
+): Promise<TAnalyticsPeriod> {
+  const { orgId, range, granularity } = input;
+  const [sales, clientSplit, quotes, payments, stock] = await Promise.all([
+    salesByBucket(deps.db, orgId, range, granularity),
+    newAndReturningClients(deps.db, orgId, range),
+    quoteOutcomes(deps.db, orgId, range, input.timeZone, input.today),
+    paymentDelays(deps.db, orgId, range),
+    stockFigures(deps.db, orgId, range),
+  ]);
+  const byBucket = new Map(sales.map((row) => [row.bucket, row]));
+  const sum = (key: 'taxableCents' | 'invoiceTaxableCents' | 'invoices' | 'creditNotes') =>
+    sales.reduce((total, row) => total + row[key], 0);
+  const invoices = sum('invoices');
+  const decided = { accepted: quotes.accepted, rejected: quotes.rejected, expired: quotes.expired };
+  return {
+    from: range.from,
+    to: range.to,
+    sales: {
+      taxableCents: sum('taxableCents'),
+      invoices,
+      creditNotes: sum('creditNotes'),
+      averageInvoiceCents: invoices === 0 ? null : Math.round(sum('invoiceTaxableCents') / invoices),
+    },
+    trend: bucketsOf(range, granularity).map((bucket, index) => ({
+      ...bucket,
+      taxableCents: byBucket.get(index)?.taxableCents ?? 0,
+    })),
+    clients: clientSplit,
+    quotes: {
+      sent: quotes.sent,
+      ...decided,
+      pending: quotes.sent - quotes.accepted - quotes.rejected - quotes.expired,
+      conversionRate: conversionRate(decided),
+      medianDaysToAccept: oneDecimal(quotes.medianDays),
+      averageDaysToAccept: oneDecimal(quotes.averageDays),
+    },
+    payments: {
+      invoices: payments.invoices,
+      averageDaysLate: oneDecimal(payments.averageDaysLate),
+      averageDaysToPay: oneDecimal(payments.averageDaysToPay),
+      paidLate: payments.paidLate,
+    },
+    inventory: { ...stock, turnover: inventoryTurnover(stock) },
+  };
+}
+
+/** Top rows and what the rest adds up to, so the list always sums to the range's total. */
+function topOf<T extends { taxableCents: number; allCents: number }>(rows: T[]) {
+  const totalCents = rows[0]?.allCents ?? 0;
+  const shown = rows.reduce((sum, row) => sum + row.taxableCents, 0);
+  return {
+    rows: rows.map(({ allCents: _all, ...row }) => row),
+    othersCents: totalCents - shown,
+    totalCents,
+  };
+}
+
+/**
+ * /analytics of a range (at most a year) against the range before it (`previousRange`): both periods use the
+ * granularity of the asked range, so their trends line up bucket by bucket. "Today" (for quotes expired but not
+ * yet stored so) is the organization's.
+ */
+export async function analytics(
+  deps: ReportDeps,
+  input: { orgId: string; query: TAnalyticsQuery },
+): Promise<TAnalytics> {
+  const { orgId } = input;
+  const range = { from: input.query.from, to: input.query.to };
+  const granularity = granularityOf(range);
+  const timeZone = await organizationTimeZone(deps.db, orgId);
+  const today = isoDateIn(timeZone);
+  const context = { orgId, granularity, timeZone, today };
+  const [current, previous, anyIssued, clients, items] = await Promise.all([
+    periodFigures(deps, { ...context, range }),
+    periodFigures(deps, { ...context, range: previousRange(range) }),
+    hasIssuedInvoices(deps.db, orgId),
+    topClients(deps.db, orgId, range),
+    topItems(deps.db, orgId, range),
+  ]);
+  const top = topOf(items);
+  return {
+    granularity,
+    hasIssuedInvoices: anyIssued,
+    current,
+    previous,
+    topClients: topOf(clients),
+    topItems: {
+      ...top,
+      rows: top.rows.map((row) => ({ itemId: row.itemId, name: row.name, taxableCents: row.taxableCents })),
+    },
+    purchasesRecorded: false,
+  };
+}
