@@ -55,7 +55,7 @@ export function AnalyticsKpis({ data, locale }: { data: TAnalytics; locale: stri
         label={t('kpi.sales')}
         value={euro(current.sales.taxableCents)}
         note={<ChangeNote current={current.sales.taxableCents} previous={previous.sales.taxableCents} />}
-        to={`/invoices?from=${current.from}&to=${current.to}`}
+        to={`/invoices?from=${current.from}&to=${current.to}&phase=issued`}
       />
       <Kpi
         testId="kpi-invoices"
@@ -68,7 +68,7 @@ export function AnalyticsKpis({ data, locale }: { data: TAnalytics; locale: stri
             <ChangeNote current={current.sales.invoices} previous={previous.sales.invoices} />
           </>
         }
-        to={`/invoices?type=TD01&from=${current.from}&to=${current.to}`}
+        to={`/invoices?type=TD01&from=${current.from}&to=${current.to}&phase=issued`}
       />
       <Kpi
         testId="kpi-average"

@@ -113,7 +113,7 @@ export function TopClients({ data, locale }: { data: TAnalytics; locale: string 
             {top.rows.map((row) => (
               <li key={row.clientId}>
                 <Link
-                  to={`/invoices?clientId=${row.clientId}&from=${from}&to=${to}`}
+                  to={`/invoices?clientId=${row.clientId}&from=${from}&to=${to}&phase=issued`}
                   className="inline-flex min-h-6 items-center text-primary hover:underline"
                 >
                   {t('top.documentsOf', { name: row.name, count: row.documents })}
