@@ -59,7 +59,10 @@ export async function timeRequests(url: string, cookie: string, samples = SAMPLE
  * 100,000 issued invoices over three years for 1,000 clients, a third of them paid, with the snapshot the reports
  * read, and 200,000 ledger entries, in plain SQL.
  */
-export async function seedInvoices(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, orgId: string) {
+export async function seedInvoices(
+  db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> },
+  orgId: string,
+) {
   await db.execute(sql`
     insert into clients (organization_id, type, company_name, city, vat_number)
     select ${orgId}, 'company', 'Cliente Fatture ' || i || ' S.r.l.', 'Forlì', lpad(i::text, 11, '0')

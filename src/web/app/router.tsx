@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { DEFAULT_PATH, ROUTES, type RouteName } from '@shared/navigation/routes.ts';
 import { RouteErrorBoundary } from './error-screens.tsx';
+import { PAGE_LOADERS } from './page-loaders.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { TranslationLoadingScreen } from './translation-loading.tsx';
 
@@ -33,42 +34,10 @@ const NotAvailablePage = named(
   'NotAvailablePage',
 );
 
-/** Screens this release builds; every other protected route shows the "not available yet" state. */
-const PAGES: Partial<Record<RouteName, ComponentType>> = {
-  dashboard: named(() => import('@web/features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
-  settings: named(() => import('@web/features/settings/settings-page.tsx'), 'SettingsPage'),
-  voice: named(() => import('@web/features/voice/voice-page.tsx'), 'VoicePage'),
-  inventory: named(() => import('@web/features/inventory/inventory-page.tsx'), 'InventoryPage'),
-  inventoryItem: named(() => import('@web/features/inventory/item-page.tsx'), 'InventoryItemPage'),
-  scan: named(() => import('@web/features/scan/scan-page.tsx'), 'ScanPage'),
-  transactions: named(() => import('@web/features/transactions/transactions-page.tsx'), 'TransactionsPage'),
-  clients: named(() => import('@web/features/clients/clients-page.tsx'), 'ClientsPage'),
-  clientDetail: named(() => import('@web/features/clients/client-detail-page.tsx'), 'ClientRoutePage'),
-  quotes: named(() => import('@web/features/invoicing/quotes/quotes-page.tsx'), 'QuotesPage'),
-  quoteNew: named(() => import('@web/features/invoicing/quotes/quote-editor-page.tsx'), 'QuoteNewPage'),
-  quote: named(() => import('@web/features/invoicing/quotes/quote-detail-page.tsx'), 'QuoteDetailPage'),
-  quoteEdit: named(() => import('@web/features/invoicing/quotes/quote-editor-page.tsx'), 'QuoteEditPage'),
-  invoices: named(() => import('@web/features/invoicing/invoices/invoices-page.tsx'), 'InvoicesPage'),
-  invoiceNew: named(
-    () => import('@web/features/invoicing/invoices/invoice-editor-page.tsx'),
-    'InvoiceNewPage',
-  ),
-  invoice: named(
-    () => import('@web/features/invoicing/invoices/invoice-detail-page.tsx'),
-    'InvoiceDetailPage',
-  ),
-  invoiceEdit: named(
-    () => import('@web/features/invoicing/invoices/invoice-editor-page.tsx'),
-    'InvoiceEditPage',
-  ),
-  calendar: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPage'),
-  calendarEvent: named(() => import('@web/features/calendar/event-page.tsx'), 'EventPage'),
-  calendarPage: named(() => import('@web/features/calendar/calendar-page.tsx'), 'CalendarPageRedirect'),
-  organization: named(() => import('@web/features/team/team-page.tsx'), 'OrganizationPage'),
-  apiReference: named(() => import('@web/features/api-reference/api-reference-page.tsx'), 'ApiReferencePage'),
-  reports: named(() => import('@web/features/reports/reports-page.tsx'), 'ReportsPage'),
-  analytics: named(() => import('@web/features/analytics/analytics-page.tsx'), 'AnalyticsPage'),
-};
+/** The screens of PAGE_LOADERS as lazy components. */
+const PAGES: Partial<Record<RouteName, ComponentType>> = Object.fromEntries(
+  Object.entries(PAGE_LOADERS).map(([name, load]) => [name, lazy(async () => ({ default: await load() }))]),
+);
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */
 const PUBLIC_PAGES: Partial<Record<RouteName, ComponentType>> = {

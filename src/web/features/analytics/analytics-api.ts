@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
 import type { DateRange } from '@shared/reports/periods.ts';
 import { api } from '@web/app/api.ts';
@@ -10,13 +10,18 @@ import { api } from '@web/app/api.ts';
 export const analyticsKey = (orgId: string | null, range: DateRange) =>
   ['reports', 'analytics', orgId, range.from, range.to] as const;
 
-export function useAnalytics(orgId: string | null, range: DateRange, enabled: boolean) {
-  return useQuery({
+export const analyticsQuery = (orgId: string | null, range: DateRange) =>
+  queryOptions({
     queryKey: analyticsKey(orgId, range),
     queryFn: ({ signal }) =>
       api<TAnalytics>(`/api/v1/analytics?from=${range.from}&to=${range.to}`, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+
+export function useAnalytics(orgId: string | null, range: DateRange, enabled: boolean) {
+  return useQuery({
+    ...analyticsQuery(orgId, range),
+    placeholderData: keepPreviousData,
     enabled: !!orgId && enabled,
   });
 }

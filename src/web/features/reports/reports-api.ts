@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   TReceivables,
   TSalesRegister,
@@ -28,22 +28,29 @@ export const reportKeys = {
 const REPORT_STALE_MS = 5 * 60_000;
 
 /** Without a periodicity the server uses the business's own setting. */
+export const vatSettlementQuery = (
+  orgId: string | null,
+  year: number,
+  periodicity: VatPeriodicityValue | undefined,
+) =>
+  queryOptions({
+    queryKey: reportKeys.vatSettlement(orgId, year, periodicity),
+    queryFn: ({ signal }) =>
+      api<TVatSettlement>(
+        `/api/v1/reports/vat-settlement?year=${year}${periodicity ? `&periodicity=${periodicity}` : ''}`,
+        { signal },
+      ),
+    staleTime: REPORT_STALE_MS,
+  });
+
 export function useVatSettlement(
   orgId: string | null,
   year: number,
   periodicity: VatPeriodicityValue | undefined,
 ) {
   return useQuery({
-    queryKey: reportKeys.vatSettlement(orgId, year, periodicity),
-    queryFn: ({ signal }) =>
-      api<TVatSettlement>(
-        `/api/v1/reports/vat-settlement?year=${year}${periodicity ? `&periodicity=${periodicity}` : ''}`,
-        {
-          signal,
-        },
-      ),
+    ...vatSettlementQuery(orgId, year, periodicity),
     placeholderData: keepPreviousData,
-    staleTime: REPORT_STALE_MS,
     enabled: !!orgId,
   });
 }

@@ -1,10 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { accessDecision, routeByName, type AccessContext } from '@shared/navigation/routes.ts';
 import { LOADING_TEXT } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { prefetchRoute } from '@web/app/route-prefetch.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { cn } from '@web/ui/cn.ts';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { MAIN_NAV, ORGANIZATION_NAV, SETTINGS_NAV, TOOLS_NAV, type NavItem } from './nav-items.ts';
@@ -14,6 +17,27 @@ function visible(items: NavItem[], ctx: AccessContext): NavItem[] {
   return items
     .filter((item) => accessDecision(routeByName(item.name), ctx) !== 'forbidden')
     .map((item) => (item.children ? { ...item, children: visible(item.children, ctx) } : item));
+}
+
+/** A hover, focus or press on a menu entry loads its screen's code, translations and first data. */
+function usePrefetchOnIntent(path: string) {
+  const queryClient = useQueryClient();
+  const me = useSignedInMe();
+  return () => prefetchRoute(path, { queryClient, orgId: me.activeOrganizationId, data: true });
+}
+
+/** Once the browser is idle, the code of every screen of the menu, so no click waits for a chunk. */
+function usePrefetchWhenIdle(paths: string[]) {
+  const key = paths.join(' ');
+  useEffect(() => {
+    const load = () => key.split(' ').forEach((path) => prefetchRoute(path));
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(load, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 2_000);
+    return () => clearTimeout(timer);
+  }, [key]);
 }
 
 function NavEntry({
@@ -29,11 +53,15 @@ function NavEntry({
 }) {
   const { t } = useTranslation('navigation');
   const label = t(`navigation:routes.${item.name}`);
+  const prefetch = usePrefetchOnIntent(item.path);
   return (
     <NavLink
       to={item.path}
       end={!!item.children}
       onClick={onNavigate}
+      onMouseEnter={prefetch}
+      onFocus={prefetch}
+      onPointerDown={prefetch}
       title={collapsed ? label : undefined}
       className={({ isActive }) =>
         cn(
@@ -130,6 +158,10 @@ export function SidebarNav({
   onToggleCollapsed?: () => void;
 }) {
   const { t, ready } = useTranslation('navigation', { useSuspense: false });
+  const main = visible(MAIN_NAV, access);
+  const tools = visible(TOOLS_NAV, access);
+  const account = visible([ORGANIZATION_NAV, SETTINGS_NAV], access);
+  usePrefetchWhenIdle(ready ? [...main, ...tools, ...account].map((item) => item.path) : []);
   if (!ready) {
     return (
       <div className="flex flex-1 items-center justify-center">
@@ -137,9 +169,6 @@ export function SidebarNav({
       </div>
     );
   }
-  const main = visible(MAIN_NAV, access);
-  const tools = visible(TOOLS_NAV, access);
-  const account = visible([ORGANIZATION_NAV, SETTINGS_NAV], access);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4">

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from '@shared/navigation/routes.ts';
+
+/**
+ * The code of each signed-in screen this release builds, as a lazy chunk by route name: the router renders them
+ * (every other protected route shows the "not available yet" state) and `prefetchRoute` loads one early, on
+ * hover or when the browser is idle, so a click shows the page at once.
+ */
+export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
+  dashboard: () => import('@web/features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  settings: () => import('@web/features/settings/settings-page.tsx').then((m) => m.SettingsPage),
+  voice: () => import('@web/features/voice/voice-page.tsx').then((m) => m.VoicePage),
+  inventory: () => import('@web/features/inventory/inventory-page.tsx').then((m) => m.InventoryPage),
+  inventoryItem: () => import('@web/features/inventory/item-page.tsx').then((m) => m.InventoryItemPage),
+  scan: () => import('@web/features/scan/scan-page.tsx').then((m) => m.ScanPage),
+  transactions: () =>
+    import('@web/features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
+  clients: () => import('@web/features/clients/clients-page.tsx').then((m) => m.ClientsPage),
+  clientDetail: () => import('@web/features/clients/client-detail-page.tsx').then((m) => m.ClientRoutePage),
+  quotes: () => import('@web/features/invoicing/quotes/quotes-page.tsx').then((m) => m.QuotesPage),
+  quoteNew: () => import('@web/features/invoicing/quotes/quote-editor-page.tsx').then((m) => m.QuoteNewPage),
+  quote: () => import('@web/features/invoicing/quotes/quote-detail-page.tsx').then((m) => m.QuoteDetailPage),
+  quoteEdit: () =>
+    import('@web/features/invoicing/quotes/quote-editor-page.tsx').then((m) => m.QuoteEditPage),
+  invoices: () => import('@web/features/invoicing/invoices/invoices-page.tsx').then((m) => m.InvoicesPage),
+  invoiceNew: () =>
+    import('@web/features/invoicing/invoices/invoice-editor-page.tsx').then((m) => m.InvoiceNewPage),
+  invoice: () =>
+    import('@web/features/invoicing/invoices/invoice-detail-page.tsx').then((m) => m.InvoiceDetailPage),
+  invoiceEdit: () =>
+    import('@web/features/invoicing/invoices/invoice-editor-page.tsx').then((m) => m.InvoiceEditPage),
+  calendar: () => import('@web/features/calendar/calendar-page.tsx').then((m) => m.CalendarPage),
+  calendarEvent: () => import('@web/features/calendar/event-page.tsx').then((m) => m.EventPage),
+  calendarPage: () => import('@web/features/calendar/calendar-page.tsx').then((m) => m.CalendarPageRedirect),
+  organization: () => import('@web/features/team/team-page.tsx').then((m) => m.OrganizationPage),
+  apiReference: () =>
+    import('@web/features/api-reference/api-reference-page.tsx').then((m) => m.ApiReferencePage),
+  reports: () => import('@web/features/reports/reports-page.tsx').then((m) => m.ReportsPage),
+  analytics: () => import('@web/features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
+};
