@@ -36,6 +36,8 @@ import { businessProfileRoutes } from './modules/business-profiles/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { createScheduleRunner } from './modules/reports/schedule-jobs.ts';
+import { reportScheduleRoutes } from './modules/reports/schedules-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
@@ -244,6 +246,9 @@ export async function buildApp(
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
+  // Scheduled reports: "Run now" wakes the runner, which runs only where background jobs are on.
+  const scheduleRunner = createScheduleRunner({ db: database.db, mail, hub, files, log: app.log });
+  await app.register(reportScheduleRoutes, { db: database.db, mail, hub, files, wake: scheduleRunner.wake });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });
@@ -281,6 +286,7 @@ export async function buildApp(
     jobs.push(
       startInvoiceJobs({ db: database.db, mail, files, log: app.log }),
       startQuoteJobs({ db: database.db, log: app.log }),
+      scheduleRunner.start(),
       startCalendarJobs({
         db: database.db,
         mail,

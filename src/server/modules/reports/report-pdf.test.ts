@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { TReceivables, TSalesRegisterEntry } from '@shared/reports/contracts.ts';
 import { fileOf, money, receivablesFile, salesRegisterFile } from './export.ts';
 
-const context = { business: 'Officina Rossi S.r.l.', timeZone: 'Europe/Rome', now: new Date('2025-04-02T08:30:00Z') };
+const context = {
+  business: 'Officina Rossi S.r.l.',
+  timeZone: 'Europe/Rome',
+  now: new Date('2025-04-02T08:30:00Z'),
+};
 
 async function pdfText(body: string | Buffer) {
   const bytes = new Uint8Array(body as Buffer);
@@ -19,13 +23,27 @@ const entry = (n: number, taxableCents: number): TSalesRegisterEntry => ({
   clientName: n === 1 ? 'Società Cooperativa Forlì' : `Cliente ${n} S.p.A.`,
   clientVatNumber: '01234567890',
   totalCents: Math.round(taxableCents * 1.22),
-  lines: [{ vatRate: 22, nature: null, taxableCents, vatCents: Math.round(taxableCents * 0.22), vatCollectability: 'I' }],
+  lines: [
+    {
+      vatRate: 22,
+      nature: null,
+      taxableCents,
+      vatCents: Math.round(taxableCents * 0.22),
+      vatCollectability: 'I',
+    },
+  ],
 });
 
 describe('reports as PDF', () => {
   it('prints the sales register with its heading, Italian amounts, totals and n/N on every page', async () => {
     const entries = Array.from({ length: 60 }, (_, i) => entry(i + 1, 123_456 + i));
-    const file = await salesRegisterFile({ from: '2025-03-01', to: '2025-03-31' }, entries, 'pdf', 'it', context);
+    const file = await salesRegisterFile(
+      { from: '2025-03-01', to: '2025-03-31' },
+      entries,
+      'pdf',
+      'it',
+      context,
+    );
     expect(file.contentType).toBe('application/pdf');
     expect(file.fileName).toMatch(/\.pdf$/);
     const { pages, perPage } = await pdfText(file.body);
@@ -45,16 +63,27 @@ describe('reports as PDF', () => {
       expect(page).toContain(`${i + 1}/${pages}`);
     });
     const taxable = entries.reduce((sum, e) => sum + e.lines[0]!.taxableCents, 0);
-    const euros = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+    const euros = new Intl.NumberFormat('it-IT', {
+      style: 'currency',
+      currency: 'EUR',
+      useGrouping: 'always',
+    });
     expect(perPage.at(-1)).toContain(`Totale`);
     expect(perPage.at(-1)).toContain(euros.format(taxable / 100).replace(/\s/g, ' '));
   });
 
   it('right-aligns money: each amount ends at its column edge', async () => {
-    const file = await fileOf('pdf', 'en', 'x', 'Test', ['Client', 'Amount'], [
-      ['A', money(5)],
-      ['B', money(123_456_789)],
-    ]);
+    const file = await fileOf(
+      'pdf',
+      'en',
+      'x',
+      'Test',
+      ['Client', 'Amount'],
+      [
+        ['A', money(5)],
+        ['B', money(123_456_789)],
+      ],
+    );
     const { items } = await extractTextItems(new Uint8Array(file.body as Buffer));
     const amounts = items[0]!.filter((item) => item.str.startsWith('€'));
     expect(amounts.map((a) => a.str)).toEqual(['€0.05', '€1,234,567.89']);
@@ -81,7 +110,15 @@ describe('reports as PDF', () => {
           averageDaysToPay: 31,
         },
       ],
-      totals: { notDue: 10_000, days1to30: 0, days31to60: 2_550, days61to90: 0, over90: 0, totalCents: 12_550, openInvoices: 2 },
+      totals: {
+        notDue: 10_000,
+        days1to30: 0,
+        days31to60: 2_550,
+        days61to90: 0,
+        over90: 0,
+        totalCents: 12_550,
+        openInvoices: 2,
+      },
       payablesRecorded: false,
     };
     const pdf = await pdfText((await receivablesFile(report, 'pdf', 'en', context)).body);

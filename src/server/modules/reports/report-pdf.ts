@@ -60,7 +60,9 @@ export function renderReportPdf(report: ReportPdf): Buffer {
   const clean = (text: string) =>
     [...text.replace(/[\t\n\r]+/g, ' ')]
       .filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20)
-      .map((ch) => ((ch.codePointAt(0) ?? 0) > 0xffff || !glyphs.characterToGlyph(ch.codePointAt(0)!) ? '?' : ch))
+      .map((ch) =>
+        (ch.codePointAt(0) ?? 0) > 0xffff || !glyphs.characterToGlyph(ch.codePointAt(0)!) ? '?' : ch,
+      )
       .join('');
   const texts = (row: Cell[]) => row.map((cell) => clean(cellText(cell, report.locale)));
   const body = report.rows.map(texts);
@@ -75,10 +77,11 @@ export function renderReportPdf(report: ReportPdf): Buffer {
   pdf.setFont(font, 'bold');
   pdf.setFontSize(SIZE);
   const natural = report.headers.map((header, i) => {
-    const words = clean(header).split(' ').map((word) => pdf.getTextWidth(word));
+    const words = clean(header)
+      .split(' ')
+      .map((word) => pdf.getTextWidth(word));
     let w = Math.max(...words, pdf.getTextWidth(clean(header)) / 3);
-    for (const row of [...body, ...(totals ? [totals] : [])])
-      w = Math.max(w, pdf.getTextWidth(row[i] ?? ''));
+    for (const row of [...body, ...(totals ? [totals] : [])]) w = Math.max(w, pdf.getTextWidth(row[i] ?? ''));
     return Math.min(w, 70) + 2 * PAD;
   });
   const sum = natural.reduce((a, b) => a + b, 0);
@@ -130,7 +133,10 @@ export function renderReportPdf(report: ReportPdf): Buffer {
   const headers = report.headers.map(clean);
   const header = () => (y += drawRow(headers, y, true, HEAD_FILL));
   header();
-  for (const [cells, bold] of [...body.map((r) => [r, false] as const), ...(totals ? [[totals, true] as const] : [])]) {
+  for (const [cells, bold] of [
+    ...body.map((r) => [r, false] as const),
+    ...(totals ? [[totals, true] as const] : []),
+  ]) {
     if (y + rowHeight(cells, bold) > bottom) {
       pdf.addPage();
       y = MARGIN;
