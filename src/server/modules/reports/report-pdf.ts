@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import type { Locale } from '@shared/errors/error-codes.ts';
-import { formatEuroCents, formatNumber } from '@shared/format/format.ts';
+import { formatDate, formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { LANGUAGES } from '@shared/i18n/language.ts';
 import { registerFontFamily } from '../invoicing/index.ts';
 
@@ -40,7 +40,8 @@ function cellText(cell: Cell, locale: Locale): string {
   if (cell === null) return '';
   if (isMoney(cell)) return formatEuroCents(cell.cents, intl);
   if (typeof cell === 'number') return formatNumber(cell, intl, { maximumFractionDigits: 2 });
-  return cell;
+  // A date is printed as the reader writes it (the spreadsheets keep ISO dates, which sort).
+  return /^\d{4}-\d{2}-\d{2}$/.test(cell) ? formatDate(cell, intl) : cell;
 }
 
 /**

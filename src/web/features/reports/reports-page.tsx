@@ -5,9 +5,10 @@ import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
 import { SalesRegisterReport } from './sales-register-report.tsx';
+import { ScheduledReports } from './scheduled-reports.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
-const REPORTS = ['vat', 'register', 'receivables'] as const;
+const REPORTS = ['vat', 'register', 'receivables', 'scheduled'] as const;
 type ReportName = (typeof REPORTS)[number];
 
 /** /reports: the accountant's reports, one at a time, the choice in the address (`?report=`). */
@@ -44,6 +45,8 @@ export function ReportsPage() {
         <VatSettlementReport />
       ) : current === 'register' ? (
         <SalesRegisterReport />
+      ) : current === 'scheduled' ? (
+        <ScheduledReports />
       ) : (
         <ReceivablesReport />
       )}
