@@ -9,9 +9,10 @@ const shots = process.env.E2E_SHOTS;
  * report-ready toast and the last file; then the register exported as PDF from its own tab. axe on each view.
  */
 test('report pianificati: crea, esegui ora, scarica; registro IVA in PDF', async ({ page, axe }) => {
+  test.setTimeout(120_000);
   await signIn(page, DEMO_USER);
   await page.goto('/reports?report=scheduled');
-  await expect(page.getByRole('heading', { name: 'Report pianificati' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Report pianificati' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Nessun report pianificato')).toBeVisible();
   await axe();
 
@@ -47,14 +48,34 @@ test('report pianificati: crea, esegui ora, scarica; registro IVA in PDF', async
   const last = page.waitForEvent('download');
   await card.getByRole('button', { name: "Scarica l'ultimo file" }).click();
   expect((await last).suggestedFilename()).toMatch(/\.pdf$/);
+  if (shots) {
+    await (await last).saveAs(`${shots}/scheduled.pdf`);
+    // The same screen in the dark theme, at 360 px, and in English.
+    const view = async (name: string) => {
+      await page.reload();
+      await expect(card.getByRole('status')).toBeVisible({ timeout: 30_000 });
+      await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    };
+    await page.evaluate(() => localStorage.setItem('gestionale.theme', 'dark'));
+    await view('schedules-dark');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await view('schedules-360-dark');
+    await page.evaluate(() => localStorage.setItem('gestionale.theme', 'light'));
+    await page.evaluate(() => localStorage.setItem('gestionale.language', 'en'));
+    await view('schedules-360-en');
+    await page.evaluate(() => localStorage.setItem('gestionale.language', 'it'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+  }
 
   // The sales register of this month, exported as PDF from its own tab.
-  await page.getByRole('button', { name: 'Registro IVA vendite' }).click();
+  await page.getByRole('button', { name: 'Registro vendite' }).click();
   await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
   const pdf = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Esporta' }).click();
   await page.getByRole('menuitem', { name: 'PDF' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
+  if (shots) await (await pdf).saveAs(`${shots}/register.pdf`);
 
   // Delete asks first.
   await page.getByRole('button', { name: 'Pianificati' }).click();
