@@ -19,6 +19,18 @@ test('dashboard: indicatori, periodo e collegamenti sul demo', async ({ page, ax
   await expect(page).toHaveURL(/period=year/);
   await expect(page.getByTestId('kpi-invoiced')).toBeVisible();
 
+  // A reminder straight from the list of invoices to chase; the toast tells the mail's true state (the demo
+  // installation has no mail server, so the message is kept, not sent).
+  const first = page.getByTestId('overdue-invoice').first();
+  await first.getByRole('button', { name: /Invia un sollecito per la fattura/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: /Sollecitare il pagamento della fattura/ })).toBeVisible();
+  await expect(dialog.getByLabel('Sollecito')).toHaveValue(/overdue|final/);
+  await axe();
+  await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/NON inviato: nessun server di posta/)).toBeVisible();
+
   await page.getByTestId('kpi-overdue').click();
   await expect(page).toHaveURL(/\/invoices\?status=overdue/);
 });

@@ -39,6 +39,8 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await lines.getByRole('link', { name: 'apri il registro del periodo' }).click();
   await expect(page).toHaveURL(/report=register&from=\d{4}-01-01&to=\d{4}-03-31/);
   await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
+  await expect(page.getByLabel('Periodo', { exact: true })).toHaveValue('quarter');
+  await expect(page.getByTestId('register-previous')).toContainText(/Confronto con 4° trimestre \d{4}/);
   await page.goBack();
 
   // The quarters as an Excel file, named in Italian.
@@ -81,8 +83,15 @@ test('registro IVA vendite: riepilogo per aliquota, documenti e periodo vuoto', 
   await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
   await expect(page.getByTestId('register-summary')).toBeVisible();
   await expect(page.getByTestId('register-table').getByTestId('register-entry').first()).toBeVisible();
+  await expect(page.getByTestId('register-previous')).toContainText('Confronto con');
   await axe();
+  // The arrows step to the month before, kept in the address.
+  const month = new URL(page.url()).searchParams.get('from') ?? '';
+  await page.getByRole('button', { name: 'Periodo precedente' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/);
+  expect(new URL(page.url()).searchParams.get('from')! < (month || '9999')).toBe(true);
   // A range without documents says so.
+  await page.getByLabel('Periodo', { exact: true }).selectOption('custom');
   await page.getByLabel('Dal', { exact: true }).fill('2001-01-01');
   await page.getByLabel('Al', { exact: true }).fill('2001-01-31');
   await expect(page.getByRole('heading', { name: 'Nessun documento nel periodo' })).toBeVisible();

@@ -35,7 +35,7 @@ export type InvoiceBench = {
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** p50 and p95 of a signed-in GET (the list routes also give the count of their filter). */
-async function timeRequests(url: string, cookie: string, samples = SAMPLES): Promise<Latency> {
+export async function timeRequests(url: string, cookie: string, samples = SAMPLES): Promise<Latency> {
   const get = async () => {
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -59,7 +59,7 @@ async function timeRequests(url: string, cookie: string, samples = SAMPLES): Pro
  * 100,000 issued invoices over three years for 1,000 clients, a third of them paid, with the snapshot the reports
  * read, and 200,000 ledger entries, in plain SQL.
  */
-async function seedInvoices(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, orgId: string) {
+export async function seedInvoices(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, orgId: string) {
   await db.execute(sql`
     insert into clients (organization_id, type, company_name, city, vat_number)
     select ${orgId}, 'company', 'Cliente Fatture ' || i || ' S.r.l.', 'Forlì', lpad(i::text, 11, '0')

@@ -188,6 +188,18 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     ).json() as TSalesRegister;
     expect(secondPage.entries).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(secondPage.entries.items.map((e) => e.id)).toEqual([register.entries.items[3]!.id]);
+    // Next month's register compares with this month: its "previous" totals are this month's.
+    const next = monthRange(today, 1);
+    const nextRegister = (
+      await c.get(`/api/v1/reports/sales-register?from=${next.from}&to=${next.to}`)
+    ).json() as TSalesRegister;
+    expect(nextRegister.totals.documents).toBe(0);
+    expect(nextRegister.previous).toEqual({
+      ...range,
+      taxableCents: 170_000,
+      vatCents: 19_800,
+      splitPaymentVatCents: 5_000,
+    });
     for (const bad of [
       `from=${year}-01-01&to=${year + 1}-06-30`,
       `from=${range.to}&to=${range.from}`,

@@ -188,18 +188,29 @@ export const ZReceivablesExportQuery = z.object({ format: ZReportFormat.default(
 
 const bothDates = (q: { from: string; to: string }) => isIsoDate(q.from) && isIsoDate(q.to);
 
-/** The sales VAT register (registro IVA vendite) of a range of at most a year, documents paged. */
-export const ZSalesRegisterQuery = zPageQuery(50, 200)
-  .extend({
-    from: zIsoDate('reports.errors.invalidDate'),
-    to: zIsoDate('reports.errors.invalidDate'),
-  })
+/** `from` and `to` of a report's range, for `withRangeRules`. */
+export const rangeFields = {
+  from: zIsoDate('reports.errors.invalidDate'),
+  to: zIsoDate('reports.errors.invalidDate'),
+};
+
+/** A report's range rules: `to` not before `from`, at most a year (366 days). */
+export function withRangeRules<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
   // The range rules apply once both dates are valid (zod runs refinements after field issues too).
-  .refine((q) => !bothDates(q) || q.from <= q.to, { path: ['to'], ...err('reports.errors.rangeReversed') })
-  .refine((q) => !bothDates(q) || daysBetween(q.from, q.to) <= 366, {
-    path: ['to'],
-    ...err('reports.errors.rangeTooLong'),
-  });
+  return schema
+    .refine((q) => !bothDates(q) || q.from <= q.to, { path: ['to'], ...err('reports.errors.rangeReversed') })
+    .refine((q) => !bothDates(q) || daysBetween(q.from, q.to) <= 366, {
+      path: ['to'],
+      ...err('reports.errors.rangeTooLong'),
+    });
+}
+
+/** A report over a range of at most a year (`?from&to`). */
+export const ZRangeQuery = withRangeRules(z.object(rangeFields));
+export type TRangeQuery = z.infer<typeof ZRangeQuery>;
+
+/** The sales VAT register (registro IVA vendite) of a range of at most a year, documents paged. */
+export const ZSalesRegisterQuery = withRangeRules(zPageQuery(50, 200).extend(rangeFields));
 export type TSalesRegisterQuery = z.infer<typeof ZSalesRegisterQuery>;
 
 const ZVatLine = z.object({
@@ -234,6 +245,14 @@ export const ZSalesRegister = z.object({
     vatCents: cents,
     splitPaymentVatCents: cents,
     documents: z.number().int(),
+  }),
+  /** The same totals over the range just before (`previousRange`), to compare with. */
+  previous: z.object({
+    from: z.string(),
+    to: z.string(),
+    taxableCents: cents,
+    vatCents: cents,
+    splitPaymentVatCents: cents,
   }),
   entries: zPage(ZSalesRegisterEntry),
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lastTwelveMonths, monthRange, periodsOf } from './periods.ts';
+import {
+  lastTwelveMonths,
+  monthRange,
+  periodsOf,
+  previousRange,
+  rangeKindOf,
+  rangeOfKind,
+  shiftRange,
+} from './periods.ts';
 
 describe('report periods', () => {
   it('gives months across year ends and leap Februaries', () => {
@@ -38,5 +46,51 @@ describe('report periods', () => {
       '2026-10',
       '2026-11',
     ]);
+  });
+});
+
+describe('report ranges', () => {
+  it('names months, quarters and years, anything else custom', () => {
+    expect(rangeKindOf({ from: '2026-02-01', to: '2026-02-28' })).toBe('month');
+    expect(rangeKindOf({ from: '2026-04-01', to: '2026-06-30' })).toBe('quarter');
+    expect(rangeKindOf({ from: '2026-02-01', to: '2026-04-30' })).toBe('custom');
+    expect(rangeKindOf({ from: '2026-01-01', to: '2026-12-31' })).toBe('year');
+    expect(rangeKindOf({ from: '2026-01-05', to: '2026-01-31' })).toBe('custom');
+  });
+
+  it('gives the period before: whole months by months, others by days', () => {
+    expect(previousRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(previousRange({ from: '2026-01-01', to: '2026-03-31' })).toEqual({
+      from: '2025-10-01',
+      to: '2025-12-31',
+    });
+    expect(previousRange({ from: '2025-01-01', to: '2025-12-31' })).toEqual({
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
+    // 10 days → the 10 days before.
+    expect(previousRange({ from: '2026-03-11', to: '2026-03-20' })).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-10',
+    });
+  });
+
+  it('steps a range forward and back by its own kind', () => {
+    expect(shiftRange({ from: '2026-11-01', to: '2026-11-30' }, 2)).toEqual({
+      from: '2027-01-01',
+      to: '2027-01-31',
+    });
+    expect(shiftRange({ from: '2026-10-01', to: '2026-12-31' }, -1)).toEqual({
+      from: '2026-07-01',
+      to: '2026-09-30',
+    });
+    expect(shiftRange({ from: '2026-03-11', to: '2026-03-20' }, 1)).toEqual({
+      from: '2026-03-21',
+      to: '2026-03-30',
+    });
+    expect(rangeOfKind('quarter', '2026-11-26')).toEqual({ from: '2026-10-01', to: '2026-12-31' });
   });
 });

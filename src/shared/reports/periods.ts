@@ -1,4 +1,4 @@
-import { addDays } from '../dates/dates.ts';
+import { addDays, daysBetween } from '../dates/dates.ts';
 import type { DashboardPeriod } from './contracts.ts';
 import { isoDate } from './tax-calendar.ts';
 
@@ -30,4 +30,68 @@ export function periodsOf(today: string, period: DashboardPeriod) {
 /** The last twelve months up to today's, oldest first, as 'YYYY-MM'. */
 export function lastTwelveMonths(today: string) {
   return Array.from({ length: 12 }, (_, i) => monthRange(today, i - 11).from.slice(0, 7));
+}
+
+/** The kinds of range a report's period picker offers. */
+export const RANGE_KINDS = ['month', 'quarter', 'year', 'custom'] as const;
+export type RangeKind = (typeof RANGE_KINDS)[number];
+export type DateRange = { from: string; to: string };
+
+const isFirstOfMonth = (day: string) => day.endsWith('-01');
+const isLastOfMonth = (day: string) => monthRange(day).to === day;
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
+/** Whole months from the 1st of one to the last day of another: how many, else null. */
+function wholeMonths(range: DateRange): number | null {
+  if (!isFirstOfMonth(range.from) || !isLastOfMonth(range.to)) return null;
+  return monthIndex(range.to) - monthIndex(range.from) + 1;
+}
+
+/** What the picker shows for a range: a calendar month, quarter or year, else custom. */
+export function rangeKindOf(range: DateRange): RangeKind {
+  const months = wholeMonths(range);
+  const startMonth = Number(range.from.slice(5, 7));
+  if (months === 1) return 'month';
+  if (months === 3 && (startMonth - 1) % 3 === 0) return 'quarter';
+  if (months === 12 && startMonth === 1) return 'year';
+  return 'custom';
+}
+
+/** The month, quarter or year containing `day` (custom keeps the month). */
+export function rangeOfKind(kind: RangeKind, day: string): DateRange {
+  if (kind === 'month' || kind === 'custom') return monthRange(day);
+  return periodsOf(day, kind).current;
+}
+
+/**
+ * The range just before `range`, to compare with: whole months shift by their count (March → February, Q2 →
+ * Q1, a year → the year before), any other range by its length in days, ending the day before it starts.
+ */
+export function previousRange(range: DateRange): DateRange {
+  const months = wholeMonths(range);
+  if (months !== null) {
+    return { from: monthRange(range.from, -months).from, to: monthRange(range.from, -1).to };
+  }
+  const length = daysBetween(range.from, range.to);
+  const to = addDays(range.from, -1);
+  return { from: addDays(to, -length), to };
+}
+
+/** The same kind of range `steps` periods later (negative: earlier), for the picker's arrows. */
+export function shiftRange(range: DateRange, steps: number): DateRange {
+  let next = range;
+  for (let i = 0; i < Math.abs(steps); i++) {
+    if (steps < 0) next = previousRange(next);
+    else {
+      const months = wholeMonths(next);
+      next =
+        months !== null
+          ? { from: monthRange(next.from, months).from, to: monthRange(next.to, months).to }
+          : (() => {
+              const from = addDays(next.to, 1);
+              return { from, to: addDays(from, daysBetween(next.from, next.to)) };
+            })();
+    }
+  }
+  return next;
 }

@@ -160,6 +160,25 @@ export const invoices = pgTable(
     pdfTemplate: text('pdf_template').notNull().default('default'),
     /** Frozen at issue: seller, buyer, lines and totals as they were; the PDF and the XML read it. */
     snapshot: jsonb('snapshot').$type<DocumentSnapshot>(),
+    /**
+     * Sums over the snapshot's VAT summary, kept by PostgreSQL (`invoice_vat_sum`, migration 0011) so the VAT
+     * reports add columns instead of parsing every document's JSON. Unsigned, as the snapshot; 0 for a draft.
+     */
+    vatTaxableCents: bigint('vat_taxable_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`invoice_vat_sum(snapshot, 'taxableCents', 'all')`,
+    ),
+    /** VAT the seller owes (split payment excluded). */
+    vatDueCents: bigint('vat_due_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`invoice_vat_sum(snapshot, 'vatCents', 'due')`,
+    ),
+    /** VAT of split-payment rows, paid by the client to the Treasury. */
+    vatSplitCents: bigint('vat_split_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`invoice_vat_sum(snapshot, 'vatCents', 'split')`,
+    ),
+    /** Taxable amount of reverse-charge rows (Natura N6.x). */
+    vatReverseTaxableCents: bigint('vat_reverse_taxable_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`invoice_vat_sum(snapshot, 'taxableCents', 'reverse')`,
+    ),
     fromQuoteId: uuid('from_quote_id'),
     reminderCount: integer('reminder_count').notNull().default(0),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
@@ -175,6 +194,23 @@ export const invoices = pgTable(
       .on(t.organizationId, t.dueDate)
       .where(sql`${t.phase} = 'issued'`),
     index('invoices_related_idx').on(t.relatedInvoiceId),
+    // The reports' and dashboard's sums over issued documents by date read this index alone (index-only scans).
+    index('invoices_issued_figures_idx')
+      .on(
+        t.organizationId,
+        t.issueDate,
+        t.documentType,
+        t.totalCents,
+        t.vatTaxableCents,
+        t.vatDueCents,
+        t.vatSplitCents,
+        t.vatReverseTaxableCents,
+      )
+      .where(sql`${t.phase} = 'issued'`),
+    // What is left to collect (scadenzario, dashboard), from the index alone.
+    index('invoices_open_receivables_idx')
+      .on(t.organizationId, t.dueDate, t.clientId, t.amountDueCents, t.paidCents, t.creditedCents)
+      .where(sql`${t.phase} = 'issued' and ${t.documentType} = 'TD01'`),
   ],
 );
 

@@ -62,6 +62,14 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_org_date_idx').on(t.organizationId, t.occurredOn, t.id),
+    // Sums of the ledger by date, direction and category (cash balance, monthly figures) from the index alone.
+    index('transactions_org_figures_idx').on(
+      t.organizationId,
+      t.occurredOn,
+      t.direction,
+      t.categoryId,
+      t.amountCents,
+    ),
     index('transactions_org_category_idx').on(t.organizationId, t.categoryId),
     index('transactions_org_client_idx').on(t.organizationId, t.clientId),
     uniqueIndex('transactions_org_import_hash_uq')

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -15,30 +16,29 @@ export type MonthSales = {
   documents: number;
 };
 
-/** A sum over the VAT summary rows (DatiRiepilogo) of the document, optionally only those matching `where`. */
-function summarySum(field: 'taxableCents' | 'vatCents', where?: ReturnType<typeof sql>) {
-  return sql<number>`(select coalesce(sum((r->>${field})::bigint), 0)
-    from jsonb_array_elements(${invoices.snapshot}->'totals'->'vatSummary') as r
-    ${where ? sql`where ${where}` : sql``})`;
-}
-
 /**
- * Sales of a range (within one year) by month of issue, from the VAT summary rows frozen at issue, so the report adds up exactly
- * what the documents print. Credit notes (TD04) count negative in the month they are dated.
+ * Sales of a range (within one year) by month of issue, from the VAT summary frozen in each issued document (its
+ * sums kept in generated columns: `vatTaxableCents` …), so the report adds up exactly what the documents print.
+ * Credit notes (TD04) count negative in the month they are dated.
  */
 export async function salesByMonth(
   db: DbOrTx,
   orgId: string,
   range: { from: string; to: string },
 ): Promise<MonthSales[]> {
-  const documents = db
+  const signed = (column: AnyPgColumn) =>
+    sql<number>`coalesce(sum(case when ${invoices.documentType} = 'TD04' then -${column} else ${column} end), 0)`.mapWith(
+      Number,
+    );
+  const month = sql<number>`extract(month from ${invoices.issueDate})::int`;
+  return db
     .select({
-      month: sql<number>`extract(month from ${invoices.issueDate})::int`.as('month'),
-      sign: sql<number>`case when ${invoices.documentType} = 'TD04' then -1 else 1 end`.as('sign'),
-      taxable: summarySum('taxableCents').as('taxable'),
-      vat: summarySum('vatCents', sql`r->>'vatCollectability' <> 'S'`).as('vat'),
-      splitVat: summarySum('vatCents', sql`r->>'vatCollectability' = 'S'`).as('split_vat'),
-      reverseTaxable: summarySum('taxableCents', sql`r->>'nature' like 'N6%'`).as('reverse_taxable'),
+      month,
+      taxableCents: signed(invoices.vatTaxableCents),
+      vatCents: signed(invoices.vatDueCents),
+      splitPaymentVatCents: signed(invoices.vatSplitCents),
+      reverseChargeTaxableCents: signed(invoices.vatReverseTaxableCents),
+      documents: sql<number>`count(*)`.mapWith(Number),
     })
     .from(invoices)
     .where(
@@ -49,21 +49,8 @@ export async function salesByMonth(
         lte(invoices.issueDate, range.to),
       ),
     )
-    .as('documents');
-  const total = (column: typeof documents.taxable) =>
-    sql<number>`coalesce(sum(${documents.sign} * ${column}), 0)`.mapWith(Number);
-  return db
-    .select({
-      month: documents.month,
-      taxableCents: total(documents.taxable),
-      vatCents: total(documents.vat),
-      splitPaymentVatCents: total(documents.splitVat),
-      reverseChargeTaxableCents: total(documents.reverseTaxable),
-      documents: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(documents)
-    .groupBy(documents.month)
-    .orderBy(asc(documents.month));
+    .groupBy(month)
+    .orderBy(asc(month));
 }
 
 export async function taxRegimeOf(db: DbOrTx, orgId: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import type {
   TVatSettlement,
   TVatSettlementQuery,
 } from '@shared/reports/contracts.ts';
+import { previousRange } from '@shared/reports/periods.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
 import {
@@ -139,8 +140,10 @@ export async function salesRegister(
   input: { orgId: string; query: TSalesRegisterQuery },
 ): Promise<TSalesRegister> {
   const { from, to } = input.query;
-  const [summary, page] = await Promise.all([
+  const before = previousRange({ from, to });
+  const [summary, previousSummary, page] = await Promise.all([
     salesRegisterSummary(deps.db, input.orgId, from, to),
+    salesRegisterSummary(deps.db, input.orgId, before.from, before.to),
     salesRegisterPage(deps.db, input.orgId, { from, to }, toLimitOffset(input.query)),
   ]);
   const items = page.rows.map(registerEntryOf);
@@ -148,13 +151,17 @@ export async function salesRegister(
     from,
     to,
     summary,
-    totals: {
-      taxableCents: summary.reduce((sum, row) => sum + row.taxableCents, 0),
-      vatCents: summary.reduce((sum, row) => sum + row.vatCents, 0),
-      splitPaymentVatCents: summary.reduce((sum, row) => sum + row.splitPaymentVatCents, 0),
-      documents: page.total,
-    },
+    totals: { ...summaryTotals(summary), documents: page.total },
+    previous: { ...before, ...summaryTotals(previousSummary) },
     entries: { items, total: page.total, page: input.query.page, pageSize: input.query.pageSize },
+  };
+}
+
+function summaryTotals(summary: TSalesRegister['summary']) {
+  return {
+    taxableCents: summary.reduce((sum, row) => sum + row.taxableCents, 0),
+    vatCents: summary.reduce((sum, row) => sum + row.vatCents, 0),
+    splitPaymentVatCents: summary.reduce((sum, row) => sum + row.splitPaymentVatCents, 0),
   };
 }
 

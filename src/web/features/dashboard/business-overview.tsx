@@ -8,7 +8,8 @@ import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useDashboard } from './dashboard-api.ts';
-import { LowStockCard, OverdueCard, UpcomingEventsCard } from './dashboard-lists.tsx';
+import { LowStockCard, UpcomingEventsCard } from './dashboard-lists.tsx';
+import { OverdueCard } from './overdue-card.tsx';
 import { KpiGrid } from './kpi-grid.tsx';
 
 const RevenueChart = lazy(() => import('./revenue-chart.tsx'));

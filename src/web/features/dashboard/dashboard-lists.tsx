@@ -1,59 +1,18 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, CalendarDays, PackageX } from 'lucide-react';
+import { CalendarDays, PackageX } from 'lucide-react';
 import { addDays } from '@shared/dates/dates.ts';
-import { formatDate, formatEuroCents } from '@shared/format/format.ts';
+import { formatDate } from '@shared/format/format.ts';
 import type { TDashboard } from '@shared/reports/contracts.ts';
 import { Card, CardHeader } from '@web/ui/card.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useEventRange } from '@web/features/calendar/calendar-api.ts';
 
-const ROW =
+export const ROW =
   'flex items-center justify-between gap-3 px-5 py-3 text-sm transition-colors hover:bg-surface-muted';
 
-function Empty({ children }: { children: React.ReactNode }) {
+export function Empty({ children }: { children: React.ReactNode }) {
   return <p className="px-5 py-6 text-sm text-muted-foreground">{children}</p>;
-}
-
-/** Overdue invoices, the longest late first; each opens the invoice, where the reminder is sent. */
-export function OverdueCard({ data, locale }: { data: TDashboard; locale: string }) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Card data-testid="overdue-card">
-      <CardHeader
-        as="h3"
-        icon={<AlertTriangle aria-hidden="true" className="size-5" />}
-        title={t('overdue.title')}
-        description={t('overdue.description')}
-      />
-      {data.overdueInvoices.length === 0 ? (
-        <Empty>{t('overdue.empty')}</Empty>
-      ) : (
-        <ul className="divide-y divide-border">
-          {data.overdueInvoices.map((invoice) => (
-            <li key={invoice.id}>
-              <Link to={`/invoices/${invoice.id}`} className={ROW}>
-                <span className="min-w-0">
-                  <span className="block truncate font-medium text-foreground">
-                    {t('overdue.invoice', { number: invoice.number, client: invoice.clientName })}
-                  </span>
-                  <span className="block text-xs text-danger">
-                    {t('overdue.late', {
-                      count: invoice.daysLate,
-                      date: formatDate(invoice.dueDate, locale),
-                    })}
-                  </span>
-                </span>
-                <span className="shrink-0 font-semibold tabular-nums">
-                  {formatEuroCents(invoice.outstandingCents, locale)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
 }
 
 /** Goods at or under their low-stock threshold. */

@@ -1,28 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
-import { formatDate, formatEuroCents, formatPercent } from '@shared/format/format.ts';
+import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import type { TDashboard } from '@shared/reports/contracts.ts';
+import { ChangeNote } from '@web/ui/change-note.tsx';
 import { cn } from '@web/ui/cn.ts';
-
-/** The change against the previous period, or null when there is nothing to compare with. */
-export function changeOf(current: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return (current - previous) / Math.abs(previous);
-}
-
-function Change({ current, previous, locale }: { current: number; previous: number; locale: string }) {
-  const { t } = useTranslation('dashboard');
-  const change = changeOf(current, previous);
-  if (change === null) return <span>{t('kpi.noComparison')}</span>;
-  const Icon = change >= 0 ? ArrowUpRight : ArrowDownRight;
-  return (
-    <span className={cn('inline-flex items-center gap-0.5', change >= 0 ? 'text-success' : 'text-danger')}>
-      <Icon aria-hidden="true" className="size-3.5" />
-      {t('kpi.change', { change: formatPercent(Math.abs(change), locale), sign: change >= 0 ? '+' : '−' })}
-    </span>
-  );
-}
 
 function Kpi({
   label,
@@ -68,14 +49,14 @@ export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) 
         testId="kpi-invoiced"
         label={t('kpi.invoiced')}
         value={euro(data.invoiced.current)}
-        note={<Change current={data.invoiced.current} previous={data.invoiced.previous} locale={locale} />}
+        note={<ChangeNote current={data.invoiced.current} previous={data.invoiced.previous} />}
         to={`/invoices?from=${data.period.from}&to=${data.period.to}`}
       />
       <Kpi
         testId="kpi-collected"
         label={t('kpi.collected')}
         value={euro(data.collected.current)}
-        note={<Change current={data.collected.current} previous={data.collected.previous} locale={locale} />}
+        note={<ChangeNote current={data.collected.current} previous={data.collected.previous} />}
       />
       <Kpi
         testId="kpi-outstanding"

@@ -1,9 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isIsoDate } from '@shared/imports/dates.ts';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
-import { monthRange } from '@shared/reports/periods.ts';
 import type { TSalesRegister, TSalesRegisterEntry } from '@shared/reports/contracts.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -13,13 +11,14 @@ import { LoadError } from '@web/ui/load-error.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { InputField } from '@web/ui/form-fields.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
 import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { natureKey } from '@web/features/invoicing/labels.ts';
+import { ChangeNote } from '@web/ui/change-note.tsx';
+import { PeriodPicker, useRangeLabel } from './period-picker.tsx';
 import { ReportActions } from './report-actions.tsx';
+import { useReportRange } from './report-range.ts';
 import { useSalesRegister } from './reports-api.ts';
-import { browserToday } from './report-dates.ts';
 
 const PAGE_SIZE = 50;
 
@@ -29,19 +28,16 @@ export function SalesRegisterReport() {
   const me = useSignedInMe();
   const locale = localeOf(currentLanguage());
   const [params, setParams] = useSearchParams();
-  const month = monthRange(browserToday());
-  const from = params.get('from') ?? month.from;
-  const to = params.get('to') ?? month.to;
+  const { range, valid, setRange } = useReportRange();
+  const { from, to } = range;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const valid = isIsoDate(from) && isIsoDate(to);
   const query = new URLSearchParams({ from, to, page: String(page), pageSize: String(PAGE_SIZE) }).toString();
   const register = useSalesRegister(me.activeOrganizationId, query, valid);
-  const set = (changes: Record<string, string>) =>
+  const setPage = (p: number) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        if (!('page' in changes)) next.delete('page');
+        next.set('page', String(p));
         return next;
       },
       { replace: true },
@@ -54,20 +50,7 @@ export function SalesRegisterReport() {
         description={t('reports:register.description')}
         action={
           <div className="flex flex-wrap items-end gap-3">
-            <InputField
-              label={t('reports:register.from')}
-              type="date"
-              value={from}
-              className="w-40"
-              onChange={(e) => set({ from: e.target.value })}
-            />
-            <InputField
-              label={t('reports:register.to')}
-              type="date"
-              value={to}
-              className="w-40"
-              onChange={(e) => set({ to: e.target.value })}
-            />
+            <PeriodPicker range={range} onChange={setRange} />
             <ReportActions exportPath={`/api/v1/reports/sales-register/export?from=${from}&to=${to}`} />
           </div>
         }
@@ -87,7 +70,7 @@ export function SalesRegisterReport() {
             description={t('reports:register.empty.description')}
           />
         ) : (
-          <RegisterView register={register.data} locale={locale} onPage={(p) => set({ page: String(p) })} />
+          <RegisterView register={register.data} locale={locale} onPage={setPage} />
         )}
       </CardContent>
     </Card>
@@ -105,6 +88,7 @@ function RegisterView({
 }) {
   const { t } = useTranslation(['reports', 'invoices']);
   const euro = (cents: number) => formatEuroCents(cents, locale);
+  const rangeLabel = useRangeLabel();
   const rate = (line: { vatRate: number; nature: string | null }) =>
     line.nature ? `${line.vatRate}% · ${t(natureKey(line.nature))}` : `${line.vatRate}%`;
   const columns: DataColumn<TSalesRegisterEntry>[] = [
@@ -192,6 +176,27 @@ function RegisterView({
             <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.taxableCents)}</td>
             <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.vatCents)}</td>
             <td className="py-2 text-right tabular-nums">{euro(register.totals.splitPaymentVatCents)}</td>
+          </tr>
+          <tr className="text-muted-foreground" data-testid="register-previous">
+            <th scope="row" className="py-2 pr-4 text-left font-normal">
+              {t('reports:period.comparedWith', { period: rangeLabel(register.previous) })}
+            </th>
+            <td className="py-2 pr-4 text-right tabular-nums">
+              {euro(register.previous.taxableCents)}
+              <span className="block text-xs">
+                <ChangeNote
+                  current={register.totals.taxableCents}
+                  previous={register.previous.taxableCents}
+                />
+              </span>
+            </td>
+            <td className="py-2 pr-4 text-right tabular-nums">
+              {euro(register.previous.vatCents)}
+              <span className="block text-xs">
+                <ChangeNote current={register.totals.vatCents} previous={register.previous.vatCents} />
+              </span>
+            </td>
+            <td className="py-2 text-right tabular-nums">{euro(register.previous.splitPaymentVatCents)}</td>
           </tr>
         </tbody>
       </table>

@@ -160,6 +160,21 @@ export function useSendInvoice(orgId: string | null, id: string) {
   });
 }
 
+/** A reminder for any invoice of a list (the dashboard's invoices to chase); the lists and figures refresh. */
+export function useSendReminder(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, type }: { id: string; type: ReminderType }) =>
+      api<TSendResult>(path(id, '/reminders'), { method: 'POST', body: { type } }),
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoicesKey(orgId) }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}
+
 export function useDeleteInvoice(orgId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
