@@ -260,5 +260,8 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
       .from(mailOutbox)
       .where(eq(mailOutbox.organizationId, owner.organizationId));
     expect(mails).toEqual([]);
+    // The creator is told, under the bell's "schedules" filter.
+    const told = await db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
+    expect(told.map((n) => [n.type, n.title])).toEqual([['schedule', 'Scheduled report failed']]);
   });
 });

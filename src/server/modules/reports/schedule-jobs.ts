@@ -136,7 +136,8 @@ async function runOne(
       await notifyUser(deps, {
         userId,
         orgId,
-        type: 'error',
+        // Under the bell's "schedules" filter: the schedule needs a look (its title says the run failed).
+        type: 'schedule',
         title: text('schedules.notification.failedTitle'),
         message: text('schedules.notification.failedMessage', { report: reportName, error }),
         data: { url: SCHEDULES_URL },
