@@ -13,6 +13,7 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Liquidazione periodica IVA' })).toBeVisible();
   await expect(page.getByText('Gli acquisti non sono ancora registrati')).toBeVisible();
+  await expect(page.getByTestId('vat-advance')).toContainText(/Acconto IVA di dicembre \d{4}/);
   const table = page.getByTestId('vat-settlement-table');
   await expect(table.getByTestId('vat-period')).toHaveCount(12);
   await expect(table.getByText('Codice tributo 6001')).toBeVisible();

@@ -38,6 +38,8 @@ import { clientRoutes } from './modules/clients/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createScheduleRunner } from './modules/reports/schedule-jobs.ts';
 import { reportScheduleRoutes } from './modules/reports/schedules-routes.ts';
+import { pnlCashFlowRoutes } from './modules/reports/pnl-cash-flow-routes.ts';
+import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
@@ -249,6 +251,8 @@ export async function buildApp(
   // Scheduled reports: "Run now" wakes the runner, which runs only where background jobs are on.
   const scheduleRunner = createScheduleRunner({ db: database.db, mail, hub, files, log: app.log });
   await app.register(reportScheduleRoutes, { db: database.db, mail, hub, files, wake: scheduleRunner.wake });
+  await app.register(pnlCashFlowRoutes, { db: database.db });
+  await app.register(revenueReportRoutes, { db: database.db });
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });

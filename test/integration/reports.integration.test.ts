@@ -268,6 +268,31 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect((await settlement(c, `year=${year - 1}`)).totals).toMatchObject({ vp4: 0, revenueCents: 0 });
   });
 
+  it('takes the December advance from the last period of the year before (historical method, 88%)', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c);
+    const buyer = await client(c, 3);
+    // December of last year: 1,000.00 at 22%, VAT 220.00 → advance 88% = 193.60, in VP13 of this December.
+    await issued(c, buyer, [line(100_000, 22)], {
+      issueDate: `${year - 1}-12-10`,
+      dueDate: `${year}-01-09`,
+    });
+    const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
+    expect(monthly.advance).toMatchObject({ amountCents: 19_360, basisCents: 22_000, taxCode: '6013' });
+    expect(monthly.advance!.dueDate >= `${year}-12-27`).toBe(true);
+    expect(monthly.periods[11]).toMatchObject({ vp13: 19_360, vp14Due: 0, vp14Credit: 19_360 });
+    expect(monthly.periods.slice(0, 11).every((p) => p.vp13 === 0)).toBe(true);
+    // Quarterly: last year's fourth quarter, without its 1% interest, is the basis.
+    const quarterly = await settlement(c, `year=${year}&periodicity=quarterly`);
+    expect(quarterly.advance).toMatchObject({ amountCents: 19_360, basisCents: 22_000, taxCode: '6035' });
+    expect(quarterly.periods[3]).toMatchObject({ vp13: 19_360 });
+    // The year before had no year before it: no advance, and under €103.29 none is due either.
+    expect((await settlement(c, `year=${year - 1}&periodicity=monthly`)).advance).toMatchObject({
+      amountCents: 0,
+      basisCents: 0,
+    });
+  });
+
   it("follows the business's own periodicity when the request names none", async () => {
     const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     expect((await settlement(c, `year=${year}`)).periodicity).toBe('monthly');

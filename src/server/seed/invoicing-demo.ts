@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { TInvoiceInput } from '@shared/invoicing/contracts.ts';
 import type { PaymentMethod } from '@shared/transactions/contracts.ts';
 import { clients } from '../db/schema/clients.ts';
+import { inventoryItems } from '../db/schema/inventory.ts';
 import { invoices } from '../db/schema/invoicing.ts';
 import type { Db } from '../platform/db.ts';
 import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
@@ -100,6 +101,14 @@ const JOBS: ((r: Random) => Line[])[] = [
   ],
 ];
 
+/** Lines sold from the catalogue (inventory-demo.ts) carry its item, so revenue reads by item and category. */
+const CATALOGUE_SKU: Record<string, string> = {
+  'Manodopera officina': 'SRV-MANOD',
+  'Olio motore 15W40': 'LUB-15W40-20',
+  'Cuscinetti SKF 6205-2RS': 'CUS-6205',
+  'Cinghie trapezoidali SPB': 'TRA-A42',
+};
+
 /** What happens to an invoice after it is issued. */
 type Fate = 'paid' | 'partial' | 'unpaid';
 type Planned = { issueDate: string; clientIndex: number; lines: Line[]; fate: Fate };
@@ -177,6 +186,13 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
   // Numbers follow dates: issue in date order.
   planned.sort((a, b) => a.issueDate.localeCompare(b.issueDate));
 
+  const catalogue = await db
+    .select({ id: inventoryItems.id, sku: inventoryItems.sku })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.organizationId, orgId));
+  const itemOfSku = new Map(catalogue.map((item) => [item.sku, item.id]));
+  const fromCatalogue = (lines: Line[]) =>
+    lines.map((l) => ({ ...l, itemId: itemOfSku.get(CATALOGUE_SKU[l.description] ?? '') ?? null }));
   let written = 0;
   for (const plan of planned) {
     const client = customer(plan.clientIndex);
@@ -188,7 +204,12 @@ export async function seedInvoicingDemo(deps: { db: Db; orgId: string; userId: s
       {
         orgId,
         userId,
-        input: invoiceValues({ clientId: client.id, issueDate: plan.issueDate, dueDate, lines: plan.lines }),
+        input: invoiceValues({
+          clientId: client.id,
+          issueDate: plan.issueDate,
+          dueDate,
+          lines: fromCatalogue(plan.lines),
+        }),
       },
     );
     const issued = await issueInvoiceRow({ db }, { orgId, id: draft.id });

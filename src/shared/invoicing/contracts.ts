@@ -429,6 +429,16 @@ export const ZInvoiceListQuery = zPageQuery(10, 100).extend({
   clientId: z.uuid().optional(),
   from: zIsoDate('invoicing.errors.dateInvalid').optional(),
   to: zIsoDate('invoicing.errors.dateInvalid').optional(),
+  /** Due date from and to (inclusive): the invoices behind a week of the cash-flow forecast. */
+  dueFrom: zIsoDate('invoicing.errors.dateInvalid').optional(),
+  dueTo: zIsoDate('invoicing.errors.dateInvalid').optional(),
+  /** `true`: only issued invoices with something still to collect (credit notes excluded). */
+  open: z
+    .enum(['true', 'false'], err('invoicing.errors.invalidChoice'))
+    .optional()
+    .transform((v) => (v === 'true' ? true : undefined)),
+  /** Issued documents only, whatever their status (drafts left out): what the reports' figures count. */
+  phase: z.enum(['issued']).optional(),
   sort: z.enum(INVOICE_SORTS).default('-issueDate'),
 });
 export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;

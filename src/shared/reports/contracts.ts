@@ -67,6 +67,13 @@ export const ZVatSettlement = z.object({
   purchasesRecorded: z.boolean(),
   periods: z.array(ZVatSettlementPeriod),
   totals: z.object({ vp4: cents, vp5: cents, paymentCents: cents, revenueCents: cents }),
+  /**
+   * The December advance (acconto IVA) by the historical method, in VP13 of the last period: 88% of
+   * `basisCents`, the last period's VAT of the year before; 0 under €103.29. Null for the forfettario.
+   */
+  advance: z
+    .object({ amountCents: cents, basisCents: cents, dueDate: z.string(), taxCode: z.string() })
+    .nullable(),
   forfettarioStanding: z
     .object({
       revenueCents: cents,

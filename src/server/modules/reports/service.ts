@@ -5,12 +5,14 @@ import type {
   TSalesRegisterQuery,
   TVatSettlement,
   TVatSettlementQuery,
+  VatPeriodicityValue,
 } from '@shared/reports/contracts.ts';
 import { previousRange } from '@shared/reports/periods.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
 import {
   forfettarioStanding,
+  historicalAdvance,
   NO_FIGURES,
   periodsIn,
   settleVat,
@@ -59,24 +61,29 @@ export async function vatSettlement(
   input: { orgId: string; query: TVatSettlementQuery },
 ): Promise<TVatSettlement> {
   const { year } = input.query;
-  const [months, regime, settings] = await Promise.all([
+  const [months, previousYearMonths, regime, settings] = await Promise.all([
     salesByMonth(deps.db, input.orgId, { from: `${year}-01-01`, to: `${year}-12-31` }),
+    salesByMonth(deps.db, input.orgId, { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` }),
     taxRegimeOf(deps.db, input.orgId),
     getInvoicingSettings(deps, { orgId: input.orgId }),
   ]);
   const periodicity = input.query.periodicity ?? settings.vatPeriodicity;
-  const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
-  const sales = Array.from({ length: periodsIn(periodicity) }, () => NO_SALES);
-  for (const month of months) {
-    const index = Math.floor((month.month - 1) / monthsPerPeriod);
-    sales[index] = addSales(sales[index]!, month);
-  }
-  const figures: VatPeriodFigures[] = sales.map((s) => ({
-    ...NO_FIGURES,
-    salesTaxableCents: s.taxableCents,
-    salesVatCents: s.vatCents,
-  }));
-  const periods = settleVat({ year, periodicity, figures }).map((period, i) => ({
+  const sales = salesByPeriod(months, periodicity);
+  // The December advance by the historical method: 88% of the last period of the year before, as settled
+  // without its own advance (and, for quarterly filers, without the 1% interest). The year before is read with
+  // this year's periodicity: a business that changed it adjusts the figure with its accountant.
+  const lastBefore = settleVat({
+    year: year - 1,
+    periodicity,
+    figures: figuresOf(salesByPeriod(previousYearMonths, periodicity)),
+  }).at(-1)!;
+  const advance = historicalAdvance(year, periodicity, lastBefore.vp14Due - lastBefore.vp12);
+  const periods = settleVat({
+    year,
+    periodicity,
+    figures: figuresOf(sales),
+    advanceCents: advance.amountCents,
+  }).map((period, i) => ({
     ...period,
     splitPaymentVatCents: sales[i]!.splitPaymentVatCents,
     reverseChargeTaxableCents: sales[i]!.reverseChargeTaxableCents,
@@ -96,9 +103,27 @@ export async function vatSettlement(
       paymentCents: periods.reduce((sum, p) => sum + p.paymentCents, 0),
       revenueCents,
     },
+    advance: forfettario
+      ? null
+      : { ...advance, basisCents: Math.max(0, lastBefore.vp14Due - lastBefore.vp12) },
     forfettarioStanding: forfettario ? forfettarioStanding(revenueCents) : null,
   };
 }
+
+/** A year's monthly sales added up by settlement period (12 months or 4 quarters). */
+function salesByPeriod(months: MonthSales[], periodicity: VatPeriodicityValue) {
+  const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
+  const sales = Array.from({ length: periodsIn(periodicity) }, () => NO_SALES);
+  for (const month of months) {
+    const index = Math.floor((month.month - 1) / monthsPerPeriod);
+    sales[index] = addSales(sales[index]!, month);
+  }
+  return sales;
+}
+
+/** Sales only: purchases are not recorded yet. */
+const figuresOf = (sales: ReturnType<typeof salesByPeriod>): VatPeriodFigures[] =>
+  sales.map((s) => ({ ...NO_FIGURES, salesTaxableCents: s.taxableCents, salesVatCents: s.vatCents }));
 
 /** Open receivables by client in ageing buckets as of today in the organization's time zone, with each DSO. */
 export async function receivables(deps: ReportDeps, input: { orgId: string }): Promise<TReceivables> {

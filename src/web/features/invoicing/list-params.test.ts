@@ -33,9 +33,21 @@ describe('readInvoiceParams', () => {
     expect(p).toMatchObject({ status: 'partially_paid', documentType: 'TD04', clientId: UUID });
   });
 
+  it('reads the due-date range and the open flag of the cash-flow forecast', () => {
+    const p = readInvoiceParams(new URLSearchParams('dueFrom=2026-06-08&dueTo=2026-06-14&open=true'));
+    expect(p).toMatchObject({ dueFrom: '2026-06-08', dueTo: '2026-06-14', open: true });
+    const bad = readInvoiceParams(new URLSearchParams('dueFrom=2026-02-30&dueTo=soon&open=yes'));
+    expect(bad).toMatchObject({ dueFrom: undefined, dueTo: undefined, open: undefined });
+  });
+
   it('ignores an unknown type or a client id that is not a uuid', () => {
     const p = readInvoiceParams(new URLSearchParams('type=TD02&clientId=1%20OR%201=1&status=accepted'));
     expect(p).toMatchObject({ status: undefined, documentType: undefined, clientId: undefined });
+  });
+
+  it('reads "issued documents only" (where a report leads) and nothing else as a phase', () => {
+    expect(readInvoiceParams(new URLSearchParams('phase=issued')).phase).toBe('issued');
+    expect(readInvoiceParams(new URLSearchParams('phase=draft')).phase).toBeUndefined();
   });
 });
 

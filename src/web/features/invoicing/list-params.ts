@@ -6,7 +6,7 @@ import type { QuoteListParams } from './quotes/quotes-api.ts';
 
 /**
  * The quote and invoice lists keep their filters in the URL (`?q=&status=&from=&to=&page=`, plus `type` and
- * `clientId` for invoices), so a reload or a shared link shows the same page. Values that are not valid are
+ * `clientId`, and the cash-flow forecast's `dueFrom`, `dueTo` and `open` for invoices), so a reload or a shared link shows the same page. Values that are not valid are
  * dropped: a hand-edited URL still opens.
  */
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -35,6 +35,10 @@ export function readInvoiceParams(search: URLSearchParams): InvoiceListParams {
     status: oneOf(INVOICE_STATUSES, search.get('status')),
     documentType: oneOf(['TD01', 'TD04'] as const, search.get('type')),
     clientId: isUuid(clientId) ? clientId : undefined,
+    dueFrom: date(search.get('dueFrom')),
+    dueTo: date(search.get('dueTo')),
+    open: search.get('open') === 'true' ? true : undefined,
+    phase: search.get('phase') === 'issued' ? ('issued' as const) : undefined,
   };
 }
 

@@ -3,12 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
+import { CashFlowReport } from './cash-flow-report.tsx';
+import { ProfitAndLossReport } from './profit-and-loss-report.tsx';
+import { InventoryReport } from './inventory-report.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
+import { RevenueReport } from './revenue-report.tsx';
 import { SalesRegisterReport } from './sales-register-report.tsx';
 import { ScheduledReports } from './scheduled-reports.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
-const REPORTS = ['vat', 'register', 'receivables', 'scheduled'] as const;
+const REPORTS = [
+  'vat',
+  'register',
+  'receivables',
+  'pnl',
+  'cashflow',
+  'clients',
+  'items',
+  'inventory',
+  'scheduled',
+] as const;
 type ReportName = (typeof REPORTS)[number];
 
 /** /reports: the accountant's reports, one at a time, the choice in the address (`?report=`). */
@@ -47,6 +61,14 @@ export function ReportsPage() {
         <SalesRegisterReport />
       ) : current === 'scheduled' ? (
         <ScheduledReports />
+      ) : current === 'pnl' ? (
+        <ProfitAndLossReport />
+      ) : current === 'cashflow' ? (
+        <CashFlowReport />
+      ) : current === 'clients' || current === 'items' ? (
+        <RevenueReport key={current} mode={current} />
+      ) : current === 'inventory' ? (
+        <InventoryReport />
       ) : (
         <ReceivablesReport />
       )}

@@ -18,6 +18,7 @@ import { browserToday } from './report-dates.ts';
 import { useVatSettlement } from './reports-api.ts';
 import { VatLinesCard } from './vat-lines-card.tsx';
 import { vatPeriodLabel } from './vat-period-label.ts';
+import { ReportStat } from './report-stat.tsx';
 import { VatSettlementTable } from './vat-settlement-table.tsx';
 
 const YEARS_BACK = 5;
@@ -186,13 +187,13 @@ function VatSettlementView({
           {t('vat.noPurchases.body')}
         </Alert>
       ) : null}
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <Stat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
-        <Stat
+      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <ReportStat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
+        <ReportStat
           label={t('vat.stats.payments', { year: report.year })}
           value={euro(report.totals.paymentCents)}
         />
-        <Stat
+        <ReportStat
           label={t('vat.stats.next')}
           value={next ? euro(next.paymentCents) : t('vat.stats.nothingDue')}
           note={
@@ -205,6 +206,25 @@ function VatSettlementView({
               : undefined
           }
         />
+        {report.advance ? (
+          <ReportStat
+            testId="vat-advance"
+            label={t('vat.advance.label', { year: report.year })}
+            value={report.advance.amountCents > 0 ? euro(report.advance.amountCents) : t('vat.advance.none')}
+            note={t(report.advance.amountCents > 0 ? 'vat.advance.note' : 'vat.advance.noneNote', {
+              basis: euro(report.advance.basisCents),
+              period: vatPeriodLabel(
+                t,
+                locale,
+                report.year - 1,
+                report.periodicity,
+                report.periodicity === 'monthly' ? 12 : 4,
+              ),
+              date: formatDate(report.advance.dueDate, locale),
+              code: report.advance.taxCode,
+            })}
+          />
+        ) : null}
       </dl>
       <VatSettlementTable
         report={report}
@@ -215,15 +235,5 @@ function VatSettlementView({
       />
       <VatLinesCard report={report} period={period} locale={locale} />
     </>
-  );
-}
-
-function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-md border border-border bg-surface-muted/40 px-4 py-3">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums text-foreground">{value}</dd>
-      {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
-    </div>
   );
 }

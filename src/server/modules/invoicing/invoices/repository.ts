@@ -60,8 +60,16 @@ function whereOf(orgId: string, q: TInvoiceListQuery, today: string): SQL {
   if (q.status) parts.push(statusCondition(q.status, today));
   if (q.documentType) parts.push(eq(invoices.documentType, q.documentType));
   if (q.clientId) parts.push(eq(invoices.clientId, q.clientId));
+  if (q.phase) parts.push(eq(invoices.phase, q.phase));
   if (q.from) parts.push(gte(invoices.issueDate, q.from));
   if (q.to) parts.push(lte(invoices.issueDate, q.to));
+  if (q.dueFrom) parts.push(gte(invoices.dueDate, q.dueFrom));
+  if (q.dueTo) parts.push(lte(invoices.dueDate, q.dueTo));
+  if (q.open) {
+    parts.push(
+      and(eq(invoices.phase, 'issued'), eq(invoices.documentType, 'TD01'), sql`${outstanding} > 0`)!,
+    );
+  }
   const text = q.q?.trim().toLowerCase();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

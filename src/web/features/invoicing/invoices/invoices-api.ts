@@ -13,14 +13,20 @@ import { api } from '@web/app/api.ts';
 import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
-/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&page=`). */
+/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&dueFrom=&dueTo=&open=&phase=&page=`). */
 export interface InvoiceListParams {
   q?: string;
   status?: InvoiceStatus;
+  /** Issued documents of any status (drafts left out): where a report's figure leads. */
+  phase?: 'issued';
   documentType?: 'TD01' | 'TD04';
   clientId?: string;
   from?: string;
   to?: string;
+  /** Due between (the cash-flow forecast's drill-down); `open`: only what is still to collect. */
+  dueFrom?: string;
+  dueTo?: string;
+  open?: true;
   page?: number;
 }
 
@@ -37,6 +43,10 @@ export function invoiceQueryString(params: InvoiceListParams, extra: Record<stri
   if (params.clientId) search.set('clientId', params.clientId);
   if (params.from) search.set('from', params.from);
   if (params.to) search.set('to', params.to);
+  if (params.dueFrom) search.set('dueFrom', params.dueFrom);
+  if (params.dueTo) search.set('dueTo', params.dueTo);
+  if (params.open) search.set('open', 'true');
+  if (params.phase) search.set('phase', params.phase);
   for (const [k, v] of Object.entries(extra)) search.set(k, v);
   return search.toString();
 }

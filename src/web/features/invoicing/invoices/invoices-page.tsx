@@ -14,7 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { INVOICE_STATUSES } from '@shared/invoicing/contracts.ts';
-import { formatEuroCents } from '@shared/format/format.ts';
+import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
@@ -40,7 +40,7 @@ import {
 } from './invoices-api.ts';
 
 type Changes = Record<
-  'q' | 'status' | 'type' | 'clientId' | 'from' | 'to' | 'page',
+  'q' | 'status' | 'type' | 'clientId' | 'from' | 'to' | 'dueFrom' | 'dueTo' | 'open' | 'phase' | 'page',
   string | number | undefined
 >;
 
@@ -66,8 +66,12 @@ export function InvoicesPage() {
     params.status ||
     params.documentType ||
     params.clientId ||
+    params.phase ||
     params.from ||
-    params.to
+    params.to ||
+    params.dueFrom ||
+    params.dueTo ||
+    params.open
   );
 
   async function exportAs(format: 'csv' | 'xlsx') {
@@ -160,6 +164,13 @@ export function InvoicesPage() {
         />
       </section>
 
+      <DueFilterNote
+        dueFrom={params.dueFrom}
+        dueTo={params.dueTo}
+        open={params.open}
+        onClear={() => update({ dueFrom: undefined, dueTo: undefined, open: undefined })}
+      />
+
       <DocumentList
         ns="invoices"
         query={list}
@@ -187,9 +198,11 @@ export function InvoicesPage() {
                 <Select
                   {...props}
                   value={params.status ?? ''}
-                  onChange={(e) => update({ status: e.target.value })}
+                  onChange={(e) => update({ status: e.target.value, phase: undefined })}
                 >
-                  <option value="">{t('invoices:list.allStatuses')}</option>
+                  <option value="">
+                    {params.phase ? t('invoices:list.allIssued') : t('invoices:list.allStatuses')}
+                  </option>
                   {INVOICE_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {t(`invoices:status.${status}`)}
@@ -222,6 +235,43 @@ export function InvoicesPage() {
         card={(i) => <InvoiceCard invoice={i} />}
       />
     </div>
+  );
+}
+
+/** The due-date filter of a cash-flow forecast week (it has no field of its own): what it keeps, and a way out. */
+function DueFilterNote({
+  dueFrom,
+  dueTo,
+  open,
+  onClear,
+}: {
+  dueFrom?: string;
+  dueTo?: string;
+  open?: true;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('invoices');
+  const locale = localeOf(currentLanguage());
+  if (!dueFrom && !dueTo && !open) return null;
+  const parts = [
+    dueFrom || dueTo
+      ? t('list.dueBetween', {
+          from: dueFrom ? formatDate(dueFrom, locale) : '…',
+          to: dueTo ? formatDate(dueTo, locale) : '…',
+        })
+      : null,
+    open ? t('list.openOnly') : null,
+  ].filter(Boolean);
+  return (
+    <p
+      data-testid="invoice-due-filter"
+      className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-surface-muted px-4 py-2 text-sm text-foreground"
+    >
+      <span>{parts.join(' · ')}</span>
+      <Button variant="ghost" size="sm" onClick={onClear}>
+        {t('list.dueFilterClear')}
+      </Button>
+    </p>
   );
 }
 
