@@ -37,6 +37,8 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { analyticsRoutes } from './modules/reports/analytics-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { createScheduleRunner } from './modules/reports/schedule-jobs.ts';
+import { reportScheduleRoutes } from './modules/reports/schedules-routes.ts';
 import { pnlCashFlowRoutes } from './modules/reports/pnl-cash-flow-routes.ts';
 import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
@@ -247,6 +249,9 @@ export async function buildApp(
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });
   await app.register(reportRoutes, { db: database.db });
+  // Scheduled reports: "Run now" wakes the runner, which runs only where background jobs are on.
+  const scheduleRunner = createScheduleRunner({ db: database.db, mail, hub, files, log: app.log });
+  await app.register(reportScheduleRoutes, { db: database.db, mail, hub, files, wake: scheduleRunner.wake });
   await app.register(pnlCashFlowRoutes, { db: database.db });
   await app.register(revenueReportRoutes, { db: database.db });
   await app.register(analyticsRoutes, { db: database.db });
@@ -287,6 +292,7 @@ export async function buildApp(
     jobs.push(
       startInvoiceJobs({ db: database.db, mail, files, log: app.log }),
       startQuoteJobs({ db: database.db, log: app.log }),
+      scheduleRunner.start(),
       startCalendarJobs({
         db: database.db,
         mail,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText } from 'unpdf';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import type { TDashboard, TReceivables, TSalesRegister, TVatSettlement } from '@shared/reports/contracts.ts';
@@ -243,7 +244,17 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
       'accept-language': 'it',
     });
     expect(csvIt.body.split('\r\n')[month]).toContain(';198,00;');
-    expect((await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=pdf`)).statusCode).toBe(
+    // PDF too (issue 14), in the reader's format; any other format is refused.
+    const pdf = await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=pdf`, {
+      'accept-language': 'it',
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`liquidazione-iva-${year}-mensile.pdf`);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('198,00 €');
+    expect((await c.get(`/api/v1/reports/vat-settlement/export?year=${year}&format=odt`)).statusCode).toBe(
       400,
     );
 

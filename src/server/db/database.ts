@@ -11,6 +11,7 @@ import * as invoicingSchema from './schema/invoicing.ts';
 import * as calendarSchema from './schema/calendar.ts';
 import * as securitySchema from './schema/security.ts';
 import * as notificationSchema from './schema/notifications.ts';
+import * as reportSchema from './schema/reports.ts';
 
 export const schema = {
   ...authSchema,
@@ -24,6 +25,7 @@ export const schema = {
   ...calendarSchema,
   ...securitySchema,
   ...notificationSchema,
+  ...reportSchema,
 };
 export type Schema = typeof schema;
 

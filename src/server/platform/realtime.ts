@@ -20,6 +20,8 @@ export const topics = {
   membership: (userId: string) => `membership:${userId}`,
   /** DASHBOARD_UPDATE of one organization. */
   orgDashboard: (orgId: string) => `dashboard:org:${orgId}`,
+  /** REPORT_STATUS_UPDATE and REPORT_GENERATED of one organization's scheduled reports. */
+  orgReports: (orgId: string) => `reports:org:${orgId}`,
 };
 
 export function createInProcessHub(): RealtimeHub {

@@ -17,6 +17,21 @@ export const ERROR_CODES = {
     it: "Scegli o crea prima un'organizzazione",
   },
   NOT_FOUND: { status: 404, en: 'Item not found', it: 'Elemento non trovato' },
+  REPORT_RECIPIENT_NOT_MEMBER: {
+    status: 400,
+    en: 'Every recipient must be a member of this organization',
+    it: "Ogni destinatario deve essere un membro dell'organizzazione",
+  },
+  REPORT_SCHEDULE_PAUSED: {
+    status: 409,
+    en: 'This schedule is paused: resume it before running it',
+    it: 'Questa pianificazione è in pausa: riattivala prima di eseguirla',
+  },
+  REPORT_FILE_NOT_READY: {
+    status: 404,
+    en: 'This schedule has not produced a file yet',
+    it: 'Questa pianificazione non ha ancora prodotto un file',
+  },
   ALREADY_EXISTS: { status: 409, en: 'This item already exists', it: 'Questo elemento esiste già' },
   BUSINESS_PROFILE_EXISTS: {
     status: 409,

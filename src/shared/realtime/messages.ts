@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /**
  * Live channel contract (`/api/ws`). Clients subscribe to channels; the server pushes messages
- * (email-client spec §7: NOTIFICATION, HEARTBEAT). Channels of later features join CHANNELS.
+ * (email-client spec §7: NOTIFICATION, HEARTBEAT). Channels of later features join CHANNELS. `reports` (the spec's
+ * report_notifications and schedule_notifications) carries the runs of scheduled reports, to members who may see
+ * reports.
  */
-export const CHANNELS = ['notifications', 'dashboard'] as const;
+export const CHANNELS = ['notifications', 'dashboard', 'reports'] as const;
 export const ZChannel = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannel>;
 
@@ -41,6 +43,16 @@ export type TServerMessage =
   | { type: 'NOTIFICATION'; notification: TNotification }
   /** Business data of the organization changed (invoices, payments, quotes, ledger, stock): figures are stale. */
   | { type: 'DASHBOARD_UPDATE'; areas: DashboardArea[]; timestamp: string }
+  /** A scheduled report's run started, ended or failed (spec §7 reportStatusUpdate). */
+  | {
+      type: 'REPORT_STATUS_UPDATE';
+      scheduleId: string;
+      status: 'running' | 'done' | 'failed';
+      error?: string;
+      timestamp: string;
+    }
+  /** A scheduled report's file is ready to download (spec §7 reportGenerated). */
+  | { type: 'REPORT_GENERATED'; scheduleId: string; fileName: string; url: string; timestamp: string }
   /** The session was revoked or signed out: the socket closes right after. */
   | { type: 'SESSION_REVOKED' }
   /** Server-internal: the user left or was removed from the organization; its topics are dropped at once. */

@@ -185,7 +185,9 @@ export const ZDashboard = z.object({
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 
-export const ZReportFormat = z.enum(['csv', 'xlsx'], err('reports.errors.invalidFormat'));
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const ZReportFormat = z.enum(REPORT_FORMATS, err('reports.errors.invalidFormat'));
 export const ZVatSettlementExportQuery = ZVatSettlementQuery.extend({
   format: ZReportFormat.default('xlsx'),
 });

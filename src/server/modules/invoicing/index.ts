@@ -13,6 +13,7 @@ export {
   createInvoiceDraftRow,
   issueInvoiceRow,
 } from './invoices/service.ts';
+export { registerFontFamily } from './pdf/fonts.ts';
 export { startQuoteJobs } from './quotes/jobs.ts';
 export { quoteRoutes } from './quotes/routes.ts';
 export { changeQuoteStatus, createQuote } from './quotes/service.ts';

@@ -30,12 +30,13 @@ function rowOf(n: TNotification, organizationId: string | null): repo.NewNotific
  * Notifications are stored first (the 50 most recent per user), so one that arrives while the user is
  * signed out is in the bell at the next page load; then they are pushed to the open sessions.
  */
+/** To one user; with `orgId` it belongs to that organization (shown there while the user is a member). */
 export async function notifyUser(
   deps: NotifyDeps,
-  { userId, ...input }: { userId: string } & NewNotification,
+  { userId, orgId, ...input }: { userId: string; orgId?: string } & NewNotification,
 ) {
   const notification = build(input);
-  await repo.insertForUser(deps.db, userId, rowOf(notification, null));
+  await repo.insertForUser(deps.db, userId, rowOf(notification, orgId ?? null));
   await deps.hub.publish(topics.userNotifications(userId), { type: 'NOTIFICATION', notification });
   return notification;
 }

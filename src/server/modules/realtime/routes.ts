@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { fromNodeHeaders } from 'better-auth/node';
 import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
 import { catalogueText } from '@shared/i18n/texts.ts';
+import { hasAllPermissions, type Role } from '@shared/auth/permissions.ts';
 import { parseClientMessage, type TChannel, type TServerMessage } from '@shared/realtime/messages.ts';
 import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
@@ -37,19 +38,25 @@ export async function realtimeRoutes(
       const subscriptions = new Map<TChannel, Array<() => void>>();
       // Refusals of a frame are worded in the language of the upgrade request, as the API's errors are.
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      let scope: { userId: string; orgId: string | null } | null = null;
+      let scope: { userId: string; orgId: string | null; role: Role | null } | null = null;
       const controls: Array<() => void> = [];
       let closed = false;
 
       function attach(channel: TChannel) {
         if (!scope) return;
-        const { userId, orgId } = scope;
+        const { userId, orgId, role } = scope;
+        // Scheduled reports' runs reach only the members who may see reports (core-app.md §2).
+        const seesReports = !!role && hasAllPermissions(role, ['view_analytics', 'access_reports']);
         const topicList =
           channel === 'dashboard'
             ? orgId
               ? [topics.orgDashboard(orgId)]
               : []
-            : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
+            : channel === 'reports'
+              ? orgId && seesReports
+                ? [topics.orgReports(orgId)]
+                : []
+              : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
         subscriptions.set(
           channel,
           topicList.map((t) => deps.hub.subscribe(t, send)),
@@ -62,7 +69,7 @@ export async function realtimeRoutes(
       /** A removed member's open socket stops hearing the organization at once, not on its next connection. */
       function dropOrganization(organizationId: string) {
         if (!scope || scope.orgId !== organizationId) return;
-        scope = { ...scope, orgId: null };
+        scope = { ...scope, orgId: null, role: null };
         for (const [channel, offs] of [...subscriptions]) {
           offs.forEach((off) => off());
           attach(channel);
@@ -97,12 +104,11 @@ export async function realtimeRoutes(
           const activeOrgId =
             (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
           // A session may still name an organization the user was removed from: no topic of it then.
-          const stillMember = activeOrgId
-            ? (await resolveMembership(deps.db, session.user.id, activeOrgId)) !== null
-            : false;
+          const role = activeOrgId ? await resolveMembership(deps.db, session.user.id, activeOrgId) : null;
+          const stillMember = role !== null;
           // The socket may have closed during the lookups: then nothing is subscribed.
           if (closed) return false;
-          scope = { userId: session.user.id, orgId: stillMember ? activeOrgId : null };
+          scope = { userId: session.user.id, orgId: stillMember ? activeOrgId : null, role };
           // A revoked session loses its live channel at once, not on its next request.
           controls.push(
             deps.hub.subscribe(topics.session(session.session.id), (message) => {

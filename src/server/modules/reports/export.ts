@@ -1,37 +1,89 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
-import { formatMonth } from '@shared/format/format.ts';
+import { formatDate, formatDateTime, formatMonth } from '@shared/format/format.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
-import type { TReceivables, TSalesRegisterEntry, TVatSettlement } from '@shared/reports/contracts.ts';
+import type {
+  ReportFormat,
+  TReceivables,
+  TSalesRegisterEntry,
+  TVatSettlement,
+} from '@shared/reports/contracts.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
+import { isMoney, renderReportPdf, type Cell, type Money } from './report-pdf.ts';
 
 export type ReportFile = { fileName: string; contentType: string; body: string | Buffer };
-type Cell = string | number | null;
+export type { Cell, Money };
+
+/** Who the PDF's heading names and the zone its "generated at" is read in (`reportContext` in service.ts). */
+export type ReportContext = { business: string; timeZone: string; now?: Date };
+
+export type FileOptions = {
+  /** The PDF's line under the title: the period the figures cover. */
+  period?: string;
+  /** The PDF's bold last row (CSV and XLSX leave it out: a spreadsheet sums its columns itself). */
+  totals?: Cell[];
+  context?: ReportContext;
+};
 
 /**
- * Reports as files: XLSX with numbers a spreadsheet can sum (euros), CSV in the reader's conventions (";" and a
- * decimal comma in Italian, as Excel in Italy expects), headers in the reader's language.
+ * Reports as files, one entry point for every report: `fileOf(format, locale, name, sheet, headers, rows,
+ * options?)` gives CSV, XLSX and PDF from the same rows. Put money in a cell as `money(cents)`: XLSX gets euros as
+ * numbers a spreadsheet can sum, CSV the amount in the reader's conventions (";" and a decimal comma in Italian,
+ * as Excel in Italy expects), PDF the amount formatted for the reader and right-aligned. Headers in the reader's
+ * language. For the PDF, pass `options.period`, `options.totals` and `options.context` (the business's name and
+ * time zone) to fill its heading and totals row; without them it still prints the table.
  */
-export function euros(cents: number, format: 'csv' | 'xlsx', locale: Locale): Cell {
-  if (format === 'xlsx') return cents / 100;
-  const text = (cents / 100).toFixed(2);
+export const money = (cents: number): Money => ({ cents });
+
+/** @deprecated kept for callers written before PDF: the same as `money(cents)`. */
+export const euros = (cents: number, _format?: ReportFormat, _locale?: Locale): Money => money(cents);
+
+function plain(cell: Cell, format: 'csv' | 'xlsx', locale: Locale): string | number | null {
+  if (!isMoney(cell)) return cell;
+  if (format === 'xlsx') return cell.cents / 100;
+  const text = (cell.cents / 100).toFixed(2);
   return locale === 'it' ? text.replace('.', ',') : text;
 }
 
+const INTL: Record<Locale, string> = { it: 'it-IT', en: 'en-US' };
+
 export async function fileOf(
-  format: 'csv' | 'xlsx',
+  format: ReportFormat,
   locale: Locale,
   name: string,
   sheet: string,
   headers: string[],
   rows: Cell[][],
+  options: FileOptions = {},
 ): Promise<ReportFile> {
-  if (format === 'xlsx') {
-    return { fileName: `${name}.xlsx`, contentType: XLSX_TYPE, body: await writeXlsx(sheet, headers, rows) };
+  if (format === 'pdf') {
+    const { context } = options;
+    const generatedAt = text('export.pdfFile.generatedAt', locale, {
+      date: formatDateTime(context?.now ?? new Date(), INTL[locale], 'medium', context?.timeZone ?? 'UTC'),
+    });
+    const body = renderReportPdf({
+      title: sheet,
+      business: context?.business,
+      period: options.period,
+      generatedAt,
+      locale,
+      headers,
+      rows,
+      totals: options.totals,
+    });
+    return { fileName: `${name}.pdf`, contentType: 'application/pdf', body };
   }
-  const csv = toCsv(headers, rows, { delimiter: locale === 'it' ? ';' : ',', bom: true });
+  const flat = rows.map((row) => row.map((cell) => plain(cell, format, locale)));
+  if (format === 'xlsx') {
+    return { fileName: `${name}.xlsx`, contentType: XLSX_TYPE, body: await writeXlsx(sheet, headers, flat) };
+  }
+  const csv = toCsv(headers, flat, { delimiter: locale === 'it' ? ';' : ',', bom: true });
   return { fileName: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: csv };
 }
+
+const day = (iso: string, locale: Locale) => formatDate(iso, INTL[locale]);
+const range = (from: string, to: string, locale: Locale) =>
+  text('export.pdfFile.range', locale, { from: day(from, locale), to: day(to, locale) });
 
 const text = (key: TextKey<'reports'>, locale: Locale, values?: Record<string, string | number>) =>
   catalogueText('reports', key, locale, values);
@@ -59,7 +111,12 @@ const VAT_AMOUNTS = [
   'vp14Credit',
 ] as const;
 
-export function vatSettlementFile(report: TVatSettlement, format: 'csv' | 'xlsx', locale: Locale) {
+export function vatSettlementFile(
+  report: TVatSettlement,
+  format: ReportFormat,
+  locale: Locale,
+  context?: ReportContext,
+) {
   const headers = [
     text('export.headers.period', locale),
     text('export.headers.from', locale),
@@ -76,24 +133,40 @@ export function vatSettlementFile(report: TVatSettlement, format: 'csv' | 'xlsx'
     periodLabel(report, p.period, locale),
     p.from,
     p.to,
-    ...VAT_AMOUNTS.map((key) => euros(p[key], format, locale)),
-    euros(p.paymentCents, format, locale),
+    ...VAT_AMOUNTS.map((key) => money(p[key])),
+    money(p.paymentCents),
     p.dueDate,
     p.taxCode,
-    euros(p.splitPaymentVatCents, format, locale),
-    euros(p.reverseChargeTaxableCents, format, locale),
+    money(p.splitPaymentVatCents),
+    money(p.reverseChargeTaxableCents),
     p.documents,
   ]);
+  // The totals the report itself gives: VAT on sales, VAT deducted and the payments of the year.
+  const totals: Cell[] = headers.map(() => null);
+  totals[0] = text('export.headers.total', locale);
+  totals[3 + VAT_AMOUNTS.indexOf('vp4')] = money(report.totals.vp4);
+  totals[3 + VAT_AMOUNTS.indexOf('vp5')] = money(report.totals.vp5);
+  totals[3 + VAT_AMOUNTS.length] = money(report.totals.paymentCents);
   const name = text('export.vatFile', locale, {
     year: report.year,
     periodicity: text(`export.periodicity.${report.periodicity}`, locale),
   });
-  return fileOf(format, locale, name, text('export.vatSheet', locale), headers, rows);
+  const period = `${report.year} · ${text(`export.periodicity.${report.periodicity}`, locale)}`;
+  return fileOf(format, locale, name, text('export.vatSheet', locale), headers, rows, {
+    period,
+    totals,
+    context,
+  });
 }
 
 const RECEIVABLE_AMOUNTS = ['notDue', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-export function receivablesFile(report: TReceivables, format: 'csv' | 'xlsx', locale: Locale) {
+export function receivablesFile(
+  report: TReceivables,
+  format: ReportFormat,
+  locale: Locale,
+  context?: ReportContext,
+) {
   const headers = [
     text('export.headers.client', locale),
     ...RECEIVABLE_AMOUNTS.map((key) => text(`export.headers.${key}`, locale)),
@@ -104,22 +177,35 @@ export function receivablesFile(report: TReceivables, format: 'csv' | 'xlsx', lo
   ];
   const rows = report.clients.map((c): Cell[] => [
     c.name,
-    ...RECEIVABLE_AMOUNTS.map((key) => euros(c[key], format, locale)),
-    euros(c.totalCents, format, locale),
+    ...RECEIVABLE_AMOUNTS.map((key) => money(c[key])),
+    money(c.totalCents),
     c.openInvoices,
     c.oldestDueDate,
     c.averageDaysToPay,
   ]);
+  const totals: Cell[] = [
+    text('export.headers.total', locale),
+    ...RECEIVABLE_AMOUNTS.map((key) => money(report.totals[key])),
+    money(report.totals.totalCents),
+    report.totals.openInvoices,
+    null,
+    null,
+  ];
   const name = text('export.receivablesFile', locale, { date: report.asOf });
-  return fileOf(format, locale, name, text('export.receivablesSheet', locale), headers, rows);
+  return fileOf(format, locale, name, text('export.receivablesSheet', locale), headers, rows, {
+    period: text('export.pdfFile.asOf', locale, { date: day(report.asOf, locale) }),
+    totals,
+    context,
+  });
 }
 
 /** The register's documents, one row per VAT row of each document (as the register is kept on paper). */
 export function salesRegisterFile(
-  range: { from: string; to: string },
+  dates: { from: string; to: string },
   entries: TSalesRegisterEntry[],
-  format: 'csv' | 'xlsx',
+  format: ReportFormat,
   locale: Locale,
+  context?: ReportContext,
 ) {
   const headers = (
     [
@@ -145,12 +231,30 @@ export function salesRegisterFile(
       entry.clientVatNumber,
       line.vatRate,
       line.nature,
-      euros(line.taxableCents, format, locale),
-      euros(line.vatCents, format, locale),
+      money(line.taxableCents),
+      money(line.vatCents),
       line.vatCollectability,
-      euros(entry.totalCents, format, locale),
+      money(entry.totalCents),
     ]),
   );
-  const name = text('export.registerFile', locale, range);
-  return fileOf(format, locale, name, text('export.registerSheet', locale), headers, rows);
+  const lines = entries.flatMap((entry) => entry.lines);
+  const totals: Cell[] = [
+    text('export.headers.total', locale),
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    money(lines.reduce((sum, line) => sum + line.taxableCents, 0)),
+    money(lines.reduce((sum, line) => sum + line.vatCents, 0)),
+    null,
+    money(entries.reduce((sum, entry) => sum + entry.totalCents, 0)),
+  ];
+  const name = text('export.registerFile', locale, dates);
+  return fileOf(format, locale, name, text('export.registerSheet', locale), headers, rows, {
+    period: range(dates.from, dates.to, locale),
+    totals,
+    context,
+  });
 }

@@ -4,10 +4,10 @@ import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
 import type { TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.ts';
 import { categoryLabel } from '@shared/transactions/contracts.ts';
-import { euros, fileOf } from './export.ts';
+import type { ReportFormat } from '@shared/reports/contracts.ts';
+import { euros, fileOf, type Cell } from './export.ts';
 
-type Format = 'csv' | 'xlsx';
-type Cell = string | number | null;
+type Format = ReportFormat;
 
 const text = (key: TextKey<'reports'>, locale: Locale, values?: Record<string, string | number>) =>
   catalogueText('reports', key, locale, values);

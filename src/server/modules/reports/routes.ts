@@ -19,13 +19,19 @@ import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
 import { receivablesFile, salesRegisterFile, vatSettlementFile, type ReportFile } from './export.ts';
 import { receivables, salesRegister, salesRegisterEntries, vatSettlement } from './service.ts';
+import { reportContext } from './schedules-service.ts';
 
 /** /api/v1/reports: the accountant's reports. Each needs view_analytics and access_reports (core-app.md §2). */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const reports = { permissions: ['view_analytics', 'access_reports'] } as const;
   const tags = ['reports'];
   const exports = { permissions: ['view_analytics', 'access_reports', 'export_financial_data'] } as const;
-  const ZFile = z.string().meta({ format: 'binary', description: 'CSV (text/csv) or XLSX file' });
+  const ZFile = z
+    .string()
+    .meta({ format: 'binary', description: 'CSV (text/csv), XLSX or PDF (application/pdf) file' });
+  /** The PDF's heading names the business and reads its time of generation in the organization's zone. */
+  const contextFor = (orgId: string, format: string) =>
+    format === 'pdf' ? reportContext(deps, { orgId }) : Promise.resolve(undefined);
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .header('content-type', file.contentType)
@@ -85,16 +91,17 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       schema: {
         tags,
         summary:
-          'The VAT settlement of a year as a CSV (";" and decimal comma for Italian readers) or XLSX file',
+          'The VAT settlement of a year as a CSV (";" and decimal comma for Italian readers), XLSX or PDF file',
         querystring: ZVatSettlementExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const report = await vatSettlement(deps, { orgId: scopeOf(request).orgId, query });
+      const { orgId } = scopeOf(request);
+      const report = await vatSettlement(deps, { orgId, query });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await vatSettlementFile(report, format, locale));
+      return send(reply, await vatSettlementFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 
@@ -104,15 +111,17 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       config: exports,
       schema: {
         tags,
-        summary: 'Open receivables by client as a CSV or XLSX file',
+        summary: 'Open receivables by client as a CSV, XLSX or PDF file',
         querystring: ZReceivablesExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
-      const report = await receivables(deps, { orgId: scopeOf(request).orgId });
+      const { orgId } = scopeOf(request);
+      const { format } = request.query;
+      const report = await receivables(deps, { orgId });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await receivablesFile(report, request.query.format, locale));
+      return send(reply, await receivablesFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 
@@ -137,16 +146,19 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       config: exports,
       schema: {
         tags,
-        summary: 'The sales VAT register of a range (at most a year), one row per VAT row, as CSV or XLSX',
+        summary:
+          'The sales VAT register of a range (at most a year), one row per VAT row, as CSV, XLSX or PDF',
         querystring: ZSalesRegisterExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { from, to, format } = request.query;
-      const entries = await salesRegisterEntries(deps, { orgId: scopeOf(request).orgId, from, to });
+      const { orgId } = scopeOf(request);
+      const entries = await salesRegisterEntries(deps, { orgId, from, to });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await salesRegisterFile({ from, to }, entries, format, locale));
+      const context = await contextFor(orgId, format);
+      return send(reply, await salesRegisterFile({ from, to }, entries, format, locale, context));
     },
   );
 };

@@ -108,7 +108,9 @@ const persist = (path: string, body?: unknown) =>
  * adds new ones (subscribe to `notifications`, heartbeat every 30 s, reconnect with exponential backoff up to
  * 5 attempts) with a toast. Reading and removing are kept on the server. The channel is reopened when the
  * active organization changes (its topic changes). The same socket hears `dashboard` (DASHBOARD_UPDATE): the
- * dashboard and reports refetch on it, on a notification and after a reconnect, so nothing is missed.
+ * dashboard and reports refetch on it, on a notification and after a reconnect, so nothing is missed. And
+ * `reports` (REPORT_STATUS_UPDATE, REPORT_GENERATED): the scheduled reports refetch; the report-ready toast (6 s)
+ * is the notification the run sends to the schedule's creator and whoever asked for it.
  */
 export function NotificationsProvider({
   organizationId,
@@ -158,6 +160,8 @@ export function NotificationsProvider({
         setStatus({ connected: true, error: null });
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'notifications' }));
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'dashboard' }));
+        // Scheduled reports' runs (the server sends them only to members who may see reports).
+        ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'reports' }));
         // What arrived while the channel was down is on the server (the first load ran with the page).
         if (opened) {
           void load();
@@ -178,6 +182,10 @@ export function NotificationsProvider({
         // Ended from another device: the socket closes next (4401) and the sign-in page says why.
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'DASHBOARD_UPDATE') refreshFigures();
+        // A scheduled report started, ended or failed: its schedule's status and file changed.
+        if (message.type === 'REPORT_STATUS_UPDATE' || message.type === 'REPORT_GENERATED') {
+          void queryClientRef.current.invalidateQueries({ queryKey: ['report-schedules'] });
+        }
         if (message.type === 'NOTIFICATION' && isNotification(message.notification)) {
           const notification = message.notification;
           // A client's answer to a quote arrives as a notification: the figures changed too.

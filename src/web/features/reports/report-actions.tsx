@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Download, FileSpreadsheet, FileText, Printer } from 'lucide-react';
+import { ChevronDown, Download, FileDown, FileSpreadsheet, FileText, Printer } from 'lucide-react';
+import type { ReportFormat } from '@shared/reports/contracts.ts';
 import { apiDownload } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { useSignedInMe } from '@web/app/session.ts';
@@ -8,10 +9,10 @@ import { Button } from '@web/ui/button.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { toast } from '@web/ui/toast.ts';
 
-type Format = 'csv' | 'xlsx';
+type Format = ReportFormat;
 
 /**
- * A report's export (CSV or XLSX, for members who may export financial data) and print (the browser's print
+ * A report's export (CSV, XLSX or PDF, for members who may export financial data) and print (the browser's print
  * with the app's chrome hidden). `exportPath` is the export URL with its query, without `format`.
  */
 export function ReportActions({ exportPath }: { exportPath: string }) {
@@ -50,6 +51,10 @@ export function ReportActions({ exportPath }: { exportPath: string }) {
             <MenuItem onSelect={() => void download('xlsx')}>
               <FileSpreadsheet aria-hidden="true" />
               {t('reports:export.xlsx')}
+            </MenuItem>
+            <MenuItem onSelect={() => void download('pdf')}>
+              <FileDown aria-hidden="true" />
+              {t('reports:export.pdf')}
             </MenuItem>
           </MenuContent>
         </Menu>

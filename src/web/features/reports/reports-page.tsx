@@ -9,6 +9,7 @@ import { InventoryReport } from './inventory-report.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
 import { RevenueReport } from './revenue-report.tsx';
 import { SalesRegisterReport } from './sales-register-report.tsx';
+import { ScheduledReports } from './scheduled-reports.tsx';
 import { VatSettlementReport } from './vat-settlement-report.tsx';
 
 const REPORTS = [
@@ -20,6 +21,7 @@ const REPORTS = [
   'clients',
   'items',
   'inventory',
+  'scheduled',
 ] as const;
 type ReportName = (typeof REPORTS)[number];
 
@@ -57,6 +59,8 @@ export function ReportsPage() {
         <VatSettlementReport />
       ) : current === 'register' ? (
         <SalesRegisterReport />
+      ) : current === 'scheduled' ? (
+        <ScheduledReports />
       ) : current === 'pnl' ? (
         <ProfitAndLossReport />
       ) : current === 'cashflow' ? (
