@@ -1,11 +1,11 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
-import { formatMonth } from '@shared/format/format.ts';
+import { formatDate, formatMonth } from '@shared/format/format.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
 import type { TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.ts';
 import { categoryLabel } from '@shared/transactions/contracts.ts';
 import type { ReportFormat } from '@shared/reports/contracts.ts';
-import { euros, fileOf, type Cell } from './export.ts';
+import { euros, fileOf, type Cell, type ReportContext } from './export.ts';
 
 type Format = ReportFormat;
 
@@ -13,9 +13,22 @@ const text = (key: TextKey<'reports'>, locale: Locale, values?: Record<string, s
   catalogueText('reports', key, locale, values);
 const monthLabel = (month: string, locale: Locale) =>
   formatMonth(month, locale === 'it' ? 'it-IT' : 'en-GB', 'short');
+/** The PDF's line under the title: "From … to …" in the reader's dates. */
+const rangeLabel = (from: string, to: string, locale: Locale) => {
+  const intl = locale === 'it' ? 'it-IT' : 'en-US';
+  return text('export.pdfFile.range', locale, { from: formatDate(from, intl), to: formatDate(to, intl) });
+};
 
-/** The profit and loss as the screen shows it: one row per item, one column per month, then the total. */
-export function profitAndLossFile(report: TProfitAndLoss, format: Format, locale: Locale) {
+/**
+ * The profit and loss as the screen shows it: one row per item, one column per month, then the total. Its totals
+ * (revenue, result, income, expenses, net) are rows of the table already, so the PDF gets no extra totals row.
+ */
+export function profitAndLossFile(
+  report: TProfitAndLoss,
+  format: Format,
+  locale: Locale,
+  context?: ReportContext,
+) {
   const headers = [
     text('pnl.export.basis', locale),
     text('pnl.export.section', locale),
@@ -94,14 +107,18 @@ export function profitAndLossFile(report: TProfitAndLoss, format: Format, locale
     ...money(report.cash.netMonths, report.cash.netCents),
   ]);
   const name = text('pnl.export.file', locale, { from: report.from, to: report.to });
-  return fileOf(format, locale, name, text('pnl.export.sheet', locale), headers, rows);
+  return fileOf(format, locale, name, text('pnl.export.sheet', locale), headers, rows, {
+    period: rangeLabel(report.from, report.to, locale),
+    context,
+  });
 }
 
 /**
  * The cash flow: the opening balance, the actual months, then today's balance, the forecast weeks and the
- * overdue receivables apart (in no week and no balance).
+ * overdue receivables apart (in no week and no balance). The PDF's totals row is the actual range's: income,
+ * expenses, net and the closing balance.
  */
-export function cashFlowFile(report: TCashFlow, format: Format, locale: Locale) {
+export function cashFlowFile(report: TCashFlow, format: Format, locale: Locale, context?: ReportContext) {
   const headers = (['section', 'period', 'from', 'to', 'inflows', 'outflows', 'net', 'balance'] as const).map(
     (key) => text(`cashflow.export.${key}`, locale),
   );
@@ -153,5 +170,19 @@ export function cashFlowFile(report: TCashFlow, format: Format, locale: Locale) 
     [forecast, text('cashflow.export.overdue', locale), null, null, money(f.overdue.cents), null, null, null],
   ];
   const name = text('cashflow.export.file', locale, { from: report.from, to: report.to });
-  return fileOf(format, locale, name, text('cashflow.export.sheet', locale), headers, rows);
+  const totals: Cell[] = [
+    text('export.headers.total', locale),
+    actual,
+    report.from,
+    report.to,
+    money(report.actual.incomeCents),
+    money(report.actual.expenseCents),
+    money(report.actual.netCents),
+    money(report.actual.closingBalanceCents),
+  ];
+  return fileOf(format, locale, name, text('cashflow.export.sheet', locale), headers, rows, {
+    period: rangeLabel(report.from, report.to, locale),
+    totals,
+    context,
+  });
 }

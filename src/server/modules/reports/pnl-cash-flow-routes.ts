@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { cashFlow } from './cash-flow.ts';
 import type { ReportFile } from './export.ts';
+import { reportContext } from './schedules-service.ts';
 import { cashFlowFile, profitAndLossFile } from './pnl-cash-flow-export.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
 
@@ -20,13 +21,18 @@ export const pnlCashFlowRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   const reports = { permissions: ['view_analytics', 'access_reports'] } as const;
   const exports = { permissions: ['view_analytics', 'access_reports', 'export_financial_data'] } as const;
   const tags = ['reports'];
-  const ZFile = z.string().meta({ format: 'binary', description: 'CSV (text/csv) or XLSX file' });
+  const ZFile = z
+    .string()
+    .meta({ format: 'binary', description: 'CSV (text/csv), XLSX or PDF (application/pdf) file' });
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
       .send(file.body);
+  /** The PDF's heading names the business and reads its time of generation in the organization's zone. */
+  const contextFor = (orgId: string, format: string) =>
+    format === 'pdf' ? reportContext(deps, { orgId }) : Promise.resolve(undefined);
 
   app.get(
     '/api/v1/reports/profit-and-loss',
@@ -49,16 +55,18 @@ export const pnlCashFlowRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: exports,
       schema: {
         tags,
-        summary: 'The profit and loss of a range, one row per item and one column per month, as CSV or XLSX',
+        summary:
+          'The profit and loss of a range, one row per item and one column per month, as CSV, XLSX or PDF',
         querystring: ZProfitAndLossExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { format, from, to } = request.query;
-      const report = await profitAndLoss(deps, { orgId: scopeOf(request).orgId, query: { from, to } });
+      const { orgId } = scopeOf(request);
+      const report = await profitAndLoss(deps, { orgId, query: { from, to } });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await profitAndLossFile(report, format, locale));
+      return send(reply, await profitAndLossFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 
@@ -83,16 +91,17 @@ export const pnlCashFlowRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: exports,
       schema: {
         tags,
-        summary: 'The cash flow of a range and the 90-day forecast as CSV or XLSX',
+        summary: 'The cash flow of a range and the 90-day forecast as CSV, XLSX or PDF',
         querystring: ZCashFlowExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { format, from, to } = request.query;
-      const report = await cashFlow(deps, { orgId: scopeOf(request).orgId, query: { from, to } });
+      const { orgId } = scopeOf(request);
+      const report = await cashFlow(deps, { orgId, query: { from, to } });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await cashFlowFile(report, format, locale));
+      return send(reply, await cashFlowFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 };

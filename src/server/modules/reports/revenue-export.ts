@@ -1,7 +1,8 @@
 import type { Locale } from '@shared/errors/error-codes.ts';
+import { formatDate } from '@shared/format/format.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
 import type { TInventoryReport, TRevenue, TRevenueRow } from '@shared/reports/revenue-contracts.ts';
-import { euros, fileOf } from './export.ts';
+import { euros, fileOf, type ReportContext } from './export.ts';
 
 /** The formats and cells of export.ts's `fileOf` (whatever formats it writes, these files get them). */
 type Format = Parameters<typeof fileOf>[0];
@@ -10,6 +11,12 @@ type Cell = Parameters<typeof fileOf>[5][number][number];
 const text = (key: TextKey<'reports'>, locale: Locale, values?: Record<string, string | number>) =>
   catalogueText('reports', key, locale, values);
 
+/** The PDF's line under the title: "From … to …" in the reader's dates. */
+const rangeLabel = (from: string, to: string, locale: Locale) => {
+  const intl = locale === 'it' ? 'it-IT' : 'en-US';
+  return text('export.pdfFile.range', locale, { from: formatDate(from, intl), to: formatDate(to, intl) });
+};
+
 /** The name of a row: the client, item or category, or what the row stands for when it has none. */
 export function revenueRowName(row: TRevenueRow, locale: Locale): string {
   if (row.kind === 'client' || row.kind === 'item' || row.kind === 'category') return row.name;
@@ -17,7 +24,7 @@ export function revenueRowName(row: TRevenueRow, locale: Locale): string {
 }
 
 /** Revenue by client, item or category: one row per row of the report, every page. */
-export function revenueFile(report: TRevenue, format: Format, locale: Locale) {
+export function revenueFile(report: TRevenue, format: Format, locale: Locale, context?: ReportContext) {
   const items = report.by === 'item';
   const headers = [
     text(`revenue.export.headers.${report.by}`, locale),
@@ -43,11 +50,29 @@ export function revenueFile(report: TRevenue, format: Format, locale: Locale) {
     from: report.from,
     to: report.to,
   });
-  return fileOf(format, locale, name, text('revenue.export.sheet', locale), headers, rows);
+  // The report's own totals (over every row); quantities of different items do not add up.
+  const totals: Cell[] = [
+    text('export.headers.total', locale),
+    ...(items ? [null, null] : []),
+    report.totals.documents,
+    euros(total, format, locale),
+    total === 0 ? null : 100,
+    euros(report.totals.previousRevenueCents, format, locale),
+  ];
+  return fileOf(format, locale, name, text('revenue.export.sheet', locale), headers, rows, {
+    period: rangeLabel(report.from, report.to, locale),
+    totals,
+    context,
+  });
 }
 
 /** Inventory valuation and movements: one row per goods item. */
-export function inventoryFile(report: TInventoryReport, format: Format, locale: Locale) {
+export function inventoryFile(
+  report: TInventoryReport,
+  format: Format,
+  locale: Locale,
+  context?: ReportContext,
+) {
   const keys = [
     'item',
     'sku',
@@ -81,5 +106,14 @@ export function inventoryFile(report: TInventoryReport, format: Format, locale: 
     money(row.endSaleValueCents),
   ]);
   const name = text('inventory.export.file', locale, { from: report.from, to: report.to });
-  return fileOf(format, locale, name, text('inventory.export.sheet', locale), headers, rows);
+  // The values add up across items; quantities (of different units) and unit prices do not.
+  const totals: Cell[] = keys.map(() => null);
+  totals[0] = text('export.headers.total', locale);
+  totals[keys.indexOf('endValue')] = money(report.totals.endValueCents);
+  totals[keys.indexOf('endSaleValue')] = money(report.totals.endSaleValueCents);
+  return fileOf(format, locale, name, text('inventory.export.sheet', locale), headers, rows, {
+    period: rangeLabel(report.from, report.to, locale),
+    totals,
+    context,
+  });
 }

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import type { ReportFile } from './export.ts';
+import { reportContext } from './schedules-service.ts';
 import { inventoryReport, inventoryReportAll } from './inventory-report.ts';
 import { inventoryFile, revenueFile } from './revenue-export.ts';
 import { revenue, revenueAll } from './revenue.ts';
@@ -22,13 +23,18 @@ export const revenueReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   const reports = { permissions: ['view_analytics', 'access_reports'] } as const;
   const exports = { permissions: ['view_analytics', 'access_reports', 'export_financial_data'] } as const;
   const tags = ['reports'];
-  const ZFile = z.string().meta({ format: 'binary', description: 'The report as a file' });
+  const ZFile = z
+    .string()
+    .meta({ format: 'binary', description: 'CSV (text/csv), XLSX or PDF (application/pdf) file' });
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
       .send(file.body);
+  /** The PDF's heading names the business and reads its time of generation in the organization's zone. */
+  const contextFor = (orgId: string, format: string) =>
+    format === 'pdf' ? reportContext(deps, { orgId }) : Promise.resolve(undefined);
 
   app.get(
     '/api/v1/reports/revenue',
@@ -51,16 +57,17 @@ export const revenueReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       config: exports,
       schema: {
         tags,
-        summary: 'Revenue of a range by client, item or category, every row, as a file',
+        summary: 'Revenue of a range by client, item or category, every row, as CSV, XLSX or PDF',
         querystring: ZRevenueExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { from, to, by, format } = request.query;
-      const report = await revenueAll(deps, { orgId: scopeOf(request).orgId, query: { from, to, by } });
+      const { orgId } = scopeOf(request);
+      const report = await revenueAll(deps, { orgId, query: { from, to, by } });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await revenueFile(report, format, locale));
+      return send(reply, await revenueFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 
@@ -85,16 +92,17 @@ export const revenueReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       config: exports,
       schema: {
         tags,
-        summary: 'Inventory valuation and movements of a range, every goods item, as a file',
+        summary: 'Inventory valuation and movements of a range, every goods item, as CSV, XLSX or PDF',
         querystring: ZInventoryReportExportQuery,
         response: { 200: ZFile },
       },
     },
     async (request, reply) => {
       const { from, to, format } = request.query;
-      const report = await inventoryReportAll(deps, { orgId: scopeOf(request).orgId, from, to });
+      const { orgId } = scopeOf(request);
+      const report = await inventoryReportAll(deps, { orgId, from, to });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return send(reply, await inventoryFile(report, format, locale));
+      return send(reply, await inventoryFile(report, format, locale, await contextFor(orgId, format)));
     },
   );
 };
