@@ -3,6 +3,7 @@ import { addDays, weekdayIndex } from '../dates/dates.ts';
 import type { FieldKey } from '../i18n/catalogue.ts';
 import { ZReportFormat, ZVatPeriodicity } from './contracts.ts';
 import { monthRange } from './periods.ts';
+import { REVENUE_GROUPINGS } from './revenue-contracts.ts';
 
 /**
  * Scheduled reports (issue 14): a report e-mailed weekly or monthly to chosen members of the organization.
@@ -12,7 +13,15 @@ import { monthRange } from './periods.ts';
 
 const err = (key: FieldKey) => ({ error: key });
 
-export const REPORT_KINDS = ['vat-settlement', 'sales-register', 'receivables'] as const;
+export const REPORT_KINDS = [
+  'vat-settlement',
+  'sales-register',
+  'receivables',
+  'profit-and-loss',
+  'cash-flow',
+  'revenue',
+  'inventory',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The report and its parameters (the period comes from the frequency: the week or month just ended). */
@@ -26,10 +35,27 @@ export const ZScheduleReport = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('sales-register'), params: z.object({}).strict().default({}) }),
     z.object({ kind: z.literal('receivables'), params: z.object({}).strict().default({}) }),
+    z.object({ kind: z.literal('profit-and-loss'), params: z.object({}).strict().default({}) }),
+    z.object({ kind: z.literal('cash-flow'), params: z.object({}).strict().default({}) }),
+    z.object({
+      kind: z.literal('revenue'),
+      params: z
+        .object({ by: z.enum(REVENUE_GROUPINGS, err('reports.errors.invalidGrouping')).default('client') })
+        .strict()
+        .default({ by: 'client' }),
+    }),
+    z.object({ kind: z.literal('inventory'), params: z.object({}).strict().default({}) }),
   ],
   err('reports.errors.invalidKind'),
 );
 export type TScheduleReport = z.infer<typeof ZScheduleReport>;
+
+/** The name of a scheduled report (in the `reports` texts): revenue says its grouping ("Revenue by client"). */
+export function scheduleReportNameKey(report: TScheduleReport) {
+  return report.kind === 'revenue'
+    ? (`revenue.captions.${report.params.by}` as const)
+    : (`schedules.kinds.${report.kind}` as const);
+}
 
 export const SCHEDULE_FREQUENCIES = ['weekly', 'monthly'] as const;
 export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];

@@ -4,7 +4,7 @@ import { isoDateIn } from '@shared/dates/dates.ts';
 import { errorMessage } from '@shared/errors/error-codes.ts';
 import { formatDate } from '@shared/format/format.ts';
 import { catalogueText } from '@shared/i18n/texts.ts';
-import { REPORT_KINDS, reportedPeriod } from '@shared/reports/schedules.ts';
+import { REPORT_KINDS, reportedPeriod, scheduleReportNameKey } from '@shared/reports/schedules.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topics } from '../../platform/realtime.ts';
 import { notifyUser } from '../notifications/index.ts';
@@ -53,7 +53,7 @@ async function runOne(
   const told = [...new Set([row.createdBy, ...(run.requestedBy ? [run.requestedBy] : [])])];
   // A kind stored by a later version and unknown here still gets a name (and fails below, recorded).
   const reportName = REPORT_KINDS.includes(row.report.kind)
-    ? text(`schedules.kinds.${row.report.kind}`)
+    ? text(scheduleReportNameKey(row.report))
     : row.report.kind;
   await publish({
     type: 'REPORT_STATUS_UPDATE',

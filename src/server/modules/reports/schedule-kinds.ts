@@ -8,6 +8,12 @@ import {
   type ReportContext,
   type ReportFile,
 } from './export.ts';
+import { cashFlow } from './cash-flow.ts';
+import { inventoryReportAll } from './inventory-report.ts';
+import { cashFlowFile, profitAndLossFile } from './pnl-cash-flow-export.ts';
+import { profitAndLoss } from './profit-and-loss.ts';
+import { inventoryFile, revenueFile } from './revenue-export.ts';
+import { revenueAll } from './revenue.ts';
 import { receivables, salesRegisterEntries, vatSettlement, type ReportDeps } from './service.ts';
 
 type KindInput<K extends ReportKind> = {
@@ -44,6 +50,30 @@ export const SCHEDULE_KINDS: {
   // Receivables are a picture of today: the period is not theirs.
   receivables: async (deps, i) =>
     receivablesFile(await receivables(deps, { orgId: i.orgId }), i.format, i.locale, i.context),
+  // The range reports cover the week or month just ended (the cash flow adds its forecast from today).
+  'profit-and-loss': async (deps, i) =>
+    profitAndLossFile(
+      await profitAndLoss(deps, { orgId: i.orgId, query: i.period }),
+      i.format,
+      i.locale,
+      i.context,
+    ),
+  'cash-flow': async (deps, i) =>
+    cashFlowFile(await cashFlow(deps, { orgId: i.orgId, query: i.period }), i.format, i.locale, i.context),
+  revenue: async (deps, i) =>
+    revenueFile(
+      await revenueAll(deps, { orgId: i.orgId, query: { ...i.period, by: i.params.by } }),
+      i.format,
+      i.locale,
+      i.context,
+    ),
+  inventory: async (deps, i) =>
+    inventoryFile(
+      await inventoryReportAll(deps, { orgId: i.orgId, ...i.period }),
+      i.format,
+      i.locale,
+      i.context,
+    ),
 };
 
 /** Runs the kind's entry with its own parameters' type. */

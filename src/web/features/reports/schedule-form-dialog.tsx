@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_FORMATS, type ReportFormat, type VatPeriodicityValue } from '@shared/reports/contracts.ts';
+import { REVENUE_GROUPINGS, type RevenueGrouping } from '@shared/reports/revenue-contracts.ts';
 import {
   REPORT_KINDS,
   SCHEDULE_FREQUENCIES,
@@ -25,6 +26,13 @@ export function weekdayName(day: number, locale: string) {
     new Date(Date.UTC(2024, 0, day)),
   );
 }
+
+/** The hint under the report for the kinds whose period is not simply the week or month just ended. */
+const COVERS: Partial<Record<ReportKind, 'vat-settlement' | 'receivables' | 'cash-flow'>> = {
+  'vat-settlement': 'vat-settlement',
+  receivables: 'receivables',
+  'cash-flow': 'cash-flow',
+};
 
 /** Creates a schedule (`schedule` null) or edits one: report, format, frequency and day, recipients, language. */
 export function ScheduleFormDialog({
@@ -78,6 +86,9 @@ function ScheduleForm({
   const [periodicity, setPeriodicity] = useState<VatPeriodicityValue | ''>(
     schedule?.report.kind === 'vat-settlement' ? (schedule.report.params.periodicity ?? '') : '',
   );
+  const [by, setBy] = useState<RevenueGrouping>(
+    schedule?.report.kind === 'revenue' ? schedule.report.params.by : 'client',
+  );
   const [format, setFormat] = useState<ReportFormat>(schedule?.format ?? 'pdf');
   const [frequency, setFrequency] = useState<ScheduleFrequency>(schedule?.frequency ?? 'monthly');
   const [day, setDay] = useState(schedule?.day ?? 1);
@@ -88,7 +99,11 @@ function ScheduleForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const report: TScheduleInput['report'] =
-      kind === 'vat-settlement' ? { kind, params: periodicity ? { periodicity } : {} } : { kind, params: {} };
+      kind === 'vat-settlement'
+        ? { kind, params: periodicity ? { periodicity } : {} }
+        : kind === 'revenue'
+          ? { kind, params: { by } }
+          : { kind, params: {} };
     const input: TScheduleInput = {
       report,
       format,
@@ -118,7 +133,7 @@ function ScheduleForm({
         label={t('reports:schedules.fields.report')}
         value={kind}
         onChange={(e) => setKind(e.target.value as ReportKind)}
-        hint={t(`reports:schedules.covers.${kind === 'sales-register' ? frequency : kind}`)}
+        hint={t(`reports:schedules.covers.${COVERS[kind] ?? frequency}`)}
       >
         {REPORT_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -135,6 +150,19 @@ function ScheduleForm({
           <option value="">{t('reports:schedules.fields.periodicityDefault')}</option>
           <option value="monthly">{t('reports:vat.monthly')}</option>
           <option value="quarterly">{t('reports:vat.quarterly')}</option>
+        </SelectField>
+      ) : null}
+      {kind === 'revenue' ? (
+        <SelectField
+          label={t('reports:revenue.grouping')}
+          value={by}
+          onChange={(e) => setBy(e.target.value as RevenueGrouping)}
+        >
+          {REVENUE_GROUPINGS.map((g) => (
+            <option key={g} value={g}>
+              {t(`reports:revenue.columns.${g}`)}
+            </option>
+          ))}
         </SelectField>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarClock, Download, Pause, Pencil, Play, Plus, Send, Trash2 } from 'lucide-react';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
-import type { TSchedule } from '@shared/reports/schedules.ts';
+import { scheduleReportNameKey, type TSchedule } from '@shared/reports/schedules.ts';
 import { apiDownload } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -148,7 +148,7 @@ function ScheduleCard({
   const run = useRunSchedule(orgId);
   const save = useSaveSchedule(orgId);
   const when = (iso: string) => formatDateTime(iso, locale, 'medium');
-  const name = t(`reports:schedules.kinds.${s.report.kind}`);
+  const name = t(`reports:${scheduleReportNameKey(s.report)}`);
   // Due now ("Run now" asked, the job not there yet) is shown as queued, never as sent.
   const queued = s.active && s.lastStatus !== 'running' && new Date(s.nextRunAt).getTime() <= Date.now();
   const status = queued ? 'running' : s.lastStatus;
