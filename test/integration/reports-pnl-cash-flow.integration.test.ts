@@ -1,5 +1,7 @@
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
+import { formatDate } from '@shared/format/format.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import type { TInvoice, TInvoicePage } from '@shared/invoicing/contracts.ts';
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
@@ -344,6 +346,18 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Accrual basis,Revenue,Total revenue,2020.00,2040.00,4060.00');
     expect(csv.body).toContain('Cash basis,Expenses,Rent,500.00,0.00,500.00');
+    // The PDF (issue 14): the business and the range in its heading, the totals among its rows.
+    const pdf = await c.get(`/api/v1/reports/profit-and-loss/export?${query}&format=pdf`, {
+      'accept-language': 'it',
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`conto-economico-${range.from}-${range.to}.pdf`);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain(`Dal ${formatDate(range.from, 'it-IT')} al ${formatDate(range.to, 'it-IT')}`);
+    expect(text).toContain('Totale ricavi');
+    expect(text).toContain('4.060,00 €');
   });
 
   it('follows the cash by month and forecasts 90 days from due dates and VAT deadlines', async () => {
@@ -475,6 +489,15 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
     expect(sheet.rows).toHaveLength(1 + 2 + 1 + 13 + 1);
     expect(Number(sheet.rows[2]![7])).toBe(830);
     expect(Number(sheet.rows.at(-1)![4])).toBe(2120.4);
+    // The PDF's last row: the totals of the range (its expenses and net are in no other row).
+    const pdf = await c.get(`/api/v1/reports/cash-flow/export?${query}&format=pdf`, {
+      'accept-language': 'it',
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('620,00 €');
+    expect(text).toContain('-170,00 €');
   });
 
   it('refuses a bad range with a translated 400, and members without access to reports', async () => {

@@ -1,3 +1,4 @@
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
@@ -264,6 +265,16 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
     const csv = await c.get(`/api/v1/reports/revenue/export?${query}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Cliente 1 S.p.A.,2,250.00,55.56,200.00');
+    // The PDF (issue 14): the business in its heading, and a totals row over every row (450.00 is in no other).
+    const pdf = await c.get(`/api/v1/reports/revenue/export?${query}&by=item&format=pdf`, {
+      'accept-language': 'it',
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('Totale');
+    expect(text).toContain('Totale 3 450,00 € 100 200,00 €');
 
     // Another organization sees none of it.
     const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
@@ -396,6 +407,11 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
       ['Filtro olio', 11, 79.2],
       ['Bulloni M8', 4, 4],
     ]);
+    const pdf = await c.get(`/api/v1/reports/inventory/export?from=${range.from}&to=${range.to}&format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('Total €83.20 €145.50');
 
     const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     const none = (
