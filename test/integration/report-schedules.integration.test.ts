@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { addDays, isoDateIn } from '@shared/dates/dates.ts';
+import { monthRange } from '@shared/reports/periods.ts';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import type { TSchedule, TScheduleInput } from '@shared/reports/schedules.ts';
@@ -235,6 +237,89 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
     expect(file.rawPayload.equals(Buffer.from(attachment.contentBase64, 'base64'))).toBe(true);
     // Not due again: a third run sends nothing.
     expect(await runDueSchedules(deps(), now)).toBe(0);
+  });
+
+  it('runs the newer report kinds: revenue by client of the month just ended, mailed as its PDF', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    const profile = await c.put('/api/v1/business-profile', {
+      companyName: 'Officina Rossi S.r.l.',
+      businessType: 'llc',
+      industry: 'manufacturing',
+      phone: '+39 0543 123456',
+      vatNumber: piva(1234567),
+      taxRegime: 'RF01',
+      street: 'Via Emilia 12',
+      city: 'Forlì',
+      province: 'FC',
+      postalCode: '47121',
+      country: 'IT',
+      email: 'amministrazione@officinarossi.example.com',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const client = await c.post('/api/v1/clients', {
+      type: 'company',
+      companyName: 'Bianchi Forniture S.p.A.',
+      email: 'fatture@bianchi.example.com',
+      address: 'Corso Buenos Aires 1',
+      city: 'Milano',
+      postalCode: '20124',
+      province: 'MI',
+      country: 'IT',
+      vatNumber: piva(7654321),
+      sdiCode: 'M5UXCR1',
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    // Last month: 1,234.56 taxable (the monthly run reports it); today: 100.00 (after the period, left out).
+    const lastMonth = addDays(monthRange(isoDateIn('Europe/Rome'), -1).from, 9);
+    for (const [issueDate, unitPriceCents] of [
+      [lastMonth, 123_456],
+      [isoDateIn('Europe/Rome'), 10_000],
+    ] as const) {
+      const draft = await c.post(
+        '/api/v1/invoices',
+        invoiceInput({
+          clientId: client.json().id,
+          issueDate,
+          dueDate: issueDate,
+          lines: [lineInput({ unitPriceCents, vatRate: 22 })],
+        }),
+      );
+      expect(draft.statusCode, draft.body).toBe(201);
+      const issued = await c.post(`/api/v1/invoices/${(draft.json() as TInvoice).id}/issue`);
+      expect(issued.statusCode, issued.body).toBe(200);
+    }
+    // An unknown grouping is a translated 400.
+    const bad = await c.post(
+      '/api/v1/reports/schedules',
+      body([owner.user.id], { report: { kind: 'revenue', params: { by: 'region' as never } } }),
+    );
+    expect(bad.statusCode, bad.body).toBe(400);
+    const schedule = await create(
+      c,
+      body([owner.user.id], { report: { kind: 'revenue', params: { by: 'client' } }, frequency: 'monthly' }),
+    );
+    expect(schedule.report).toEqual({ kind: 'revenue', params: { by: 'client' } });
+
+    expect((await c.post(`/api/v1/reports/schedules/${schedule.id}/run`)).statusCode).toBe(202);
+    expect(await runDueSchedules(deps(), new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    const db = t.app.services.database.db;
+    const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.id, schedule.id));
+    expect(row).toMatchObject({ lastStatus: 'done', lastError: null });
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, owner.organizationId));
+    expect(mail!.subject).toBe('Fatturato per cliente — Officina Rossi S.r.l.');
+    const attachment = mail!.attachments[0]!;
+    expect(attachment.contentType).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(Buffer.from(attachment.contentBase64, 'base64')), {
+      mergePages: true,
+    });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('Bianchi Forniture S.p.A.');
+    expect(text).toContain('Totale 1 1.234,56 €');
+    expect(text).not.toContain('1.334,56 €');
   });
 
   it('records a failed run and keeps the schedule for its next run', async () => {
