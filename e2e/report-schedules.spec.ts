@@ -18,6 +18,14 @@ test('report pianificati: crea, esegui ora, scarica; registro IVA in PDF', async
 
   await page.getByRole('button', { name: 'Nuova pianificazione' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuova pianificazione' });
+  // Revenue asks for its grouping; the cash flow says its forecast runs from the day it is sent.
+  await dialog.getByLabel('Report', { exact: true }).selectOption('revenue');
+  await dialog.getByLabel('Raggruppa per').selectOption('item');
+  await expect(dialog.getByText('Riguarda il mese precedente.')).toBeVisible();
+  await dialog.getByLabel('Report', { exact: true }).selectOption('cash-flow');
+  await expect(dialog.getByLabel('Raggruppa per')).toBeHidden();
+  await expect(dialog.getByText('con la previsione a 90 giorni')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/schedule-form-cash-flow.png` });
   await dialog.getByLabel('Report', { exact: true }).selectOption('sales-register');
   await dialog.getByLabel('Formato').selectOption('pdf');
   await dialog.getByLabel('Frequenza').selectOption('weekly');
