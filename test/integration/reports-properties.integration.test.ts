@@ -257,7 +257,9 @@ async function createBusiness(t: TestApp, seed: number): Promise<Business> {
     .onConflictDoUpdate({ target: organizationSettings.organizationId, set: { timeZone } });
   const today = isoDateIn(timeZone);
   const year = Number(today.slice(0, 4));
-  const start = `${year - 1}-01-01`;
+  // From November of the year before last: last year's December advance (88% of that year's last period) is
+  // then not zero.
+  const start = `${year - 2}-11-01`;
   const span = daysBetween(start, today);
   const randomDay = (from = start, to = today) => addDays(from, between(r, 0, daysBetween(from, to)));
 
@@ -375,7 +377,10 @@ async function createBusiness(t: TestApp, seed: number): Promise<Business> {
 
   // Invoices in date order (numbers follow dates), then credit notes in date order, then payments.
   const docs: Doc[] = [];
-  const dates = Array.from({ length: between(r, 40, 80) }, () => addDays(start, between(r, 0, span))).sort();
+  const dates = [
+    `${year - 2}-12-${between(r, 10, 28)}`,
+    ...Array.from({ length: between(r, 40, 80) }, () => addDays(start, between(r, 0, span))),
+  ].sort();
   for (const issueDate of dates) {
     const clientId = pick(r, clients);
     const extra = r();
@@ -677,6 +682,7 @@ describe.each(DATABASES)('Reports add up on random businesses on %s', (kind) => 
       expect(rows.some((row) => row.nature === 'N2.2')).toBe(true);
       expect(b.docs.some((d) => d.totals.pensionFundCents > 0)).toBe(true);
       expect(b.docs.filter((d) => d.issueDate < `${b.year}-01-01`).length).toBeGreaterThan(10);
+      expect(b.docs.some((d) => d.issueDate.startsWith(`${b.year - 2}-12`))).toBe(true);
       expect([...listed.values()].some((row) => row.paidCents > 0 && row.outstandingCents > 0)).toBe(true);
       expect(ledger.some((e) => e.occurredOn > b.today)).toBe(true);
       const receipts = ledger.filter((e) => e.invoiceId !== null);
