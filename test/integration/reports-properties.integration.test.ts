@@ -70,15 +70,15 @@ import {
 
 /**
  * The reports' property test (issue 14, Correctness). For each seed, a fresh organization gets a random
- * business over last year and this one: clients (some under split payment), catalogue items with stock
- * movements, 40–80 invoices in date order with random lines (22/10/4 % and 0 % with a Natura, quantities,
- * discounts, now and then a pension fund or a withholding), credit notes dated after their invoice (partial and
- * full), payments (partial and full, never in the future), ledger entries in random categories (a few dated
- * after today), quotes. Its time zone is one where "today" is often not UTC's. Then every report is read over
- * HTTP and checked against arithmetic done here, on the rows created and on the rows the lists answer:
- * totals are the sums of the rows, the VAT settlement is sales VAT minus purchase VAT (none recorded:
- * `purchasesRecorded: false`, VP5 = 0) per period, and each drill-down lists exactly the documents or entries
- * behind its figure. A failure names its seed: rerun with SEEDS = [that seed] to reproduce it.
+ * business from November of the year before last to today: clients (some under split payment), catalogue items
+ * with stock movements, 40–80 invoices in date order with random lines (22/10/4 % and 0 % with a Natura,
+ * quantities, discounts, now and then a pension fund or a withholding), credit notes dated after their invoice
+ * (partial and full), drafts (which count for nothing), payments (partial and full, never in the future), ledger
+ * entries in random categories (a few dated after today), quotes. Its time zone is one where "today" is often not
+ * UTC's. Then every report is read over HTTP and checked against arithmetic done here, on the rows created and
+ * on the rows the lists answer: totals are the sums of the rows, the VAT settlement is sales VAT minus purchase
+ * VAT (none recorded: `purchasesRecorded: false`, VP5 = 0) per period, and each drill-down lists exactly the
+ * documents or entries behind its figure. A failure names its seed: `vitest run <this file> -t "seed <n>"` reproduces it.
  *
  * Purchases (received invoices) do not exist yet: every report must say so rather than show a figure.
  */
