@@ -42,6 +42,28 @@ describe('VAT payments in a forecast window', () => {
     ]);
   });
 
+  it('settles December net of an advance already paid, as the VAT settlement report does', () => {
+    const figures = new Map([
+      [2025, year(12, { 12: 100_000 })],
+      [2026, year(12, { 12: 150_000 })],
+      [2027, year(12, {})],
+    ]);
+    // After 27 December the advance (880.00, 88% of December 2025) is behind us, but December 2026 is still
+    // settled net of it in January: 1,500.00 − 880.00. 16 January 2027 is a Saturday.
+    expect(vatPaymentsBetween({ from: '2027-01-05', to: '2027-04-04' }, 'monthly', figures)).toEqual([
+      { dueDate: '2027-01-18', taxCode: '6012', cents: 62_000, kind: 'settlement', year: 2026, period: 12 },
+    ]);
+    const quarterly = new Map([
+      [2025, year(4, { 4: 100_000 })],
+      [2026, year(4, { 4: 150_000 })],
+      [2027, year(4, {})],
+    ]);
+    // The fourth quarter with the annual return: (1,500.00 − 880.00) plus 1% interest.
+    expect(vatPaymentsBetween({ from: '2027-01-05', to: '2027-04-04' }, 'quarterly', quarterly)).toEqual([
+      { dueDate: '2027-03-16', taxCode: '6099', cents: 62_620, kind: 'settlement', year: 2026, period: 4 },
+    ]);
+  });
+
   it('pays a quarter with its 1% interest, the fourth with the annual return, the advance without interest', () => {
     const figures = new Map([
       [2025, year(4, { 4: 100_000 })],

@@ -27,13 +27,13 @@ export function vatYearsFor(window: DateRange): number[] {
 
 /**
  * The VAT payments due in a window, from each year's sales figures by period (`figuresByYear`, for every year of
- * `vatYearsFor`), through the same settlement rules as the VAT settlement report (settleVat):
+ * `vatYearsFor` and the one before the first, whose last period gives the first year's advance), through the same settlement rules as the VAT settlement report (settleVat):
  * - each period's payment at its deadline; a period paid with the annual return (fourth quarter, a December debt
  *   under €100) is paid at the annual balance's deadline, so it counts there;
  * - the December advance (historical method, 88% of the previous year's last period before its advance, without
- *   the quarterly interest) when its 27 December deadline is in the window; that year's last period is then
- *   settled net of it (VP13), as it will be paid. An advance already behind us is not assumed: the settlement
- *   is then the one the VAT report shows.
+ *   the quarterly interest) when its 27 December deadline is in the window. That year's last period is settled
+ *   net of it (VP13) in any case, as the VAT settlement report settles it: an advance already behind us was paid
+ *   then, and is not paid again in January (or with the annual return).
  * A running period counts with the documents issued so far. Nothing with a zero amount.
  */
 export function vatPaymentsBetween(
@@ -50,8 +50,9 @@ export function vatPaymentsBetween(
     if (before) {
       const last = settleVat({ year: year - 1, periodicity, figures: before }).at(-1)!;
       const advance = historicalAdvance(year, periodicity, last.vp14Due + last.vp13 - last.vp12);
+      // The last period is settled net of the advance whether it falls due in the window or was paid before.
+      advanceCents = advance.amountCents;
       if (inWindow(advance.dueDate) && advance.amountCents > 0) {
-        advanceCents = advance.amountCents;
         payments.push({
           dueDate: advance.dueDate,
           taxCode: advance.taxCode,

@@ -66,7 +66,9 @@ async function vatPayments(
   vatPeriodicity: VatPeriodicity,
 ) {
   if (forfettario) return [];
-  const years = vatYearsFor(window);
+  // And the year before the first: its last period gives the advance the first year's December is net of.
+  const due = vatYearsFor(window);
+  const years = [due[0]! - 1, ...due];
   const figures = await Promise.all(years.map((year) => vatFiguresOf(deps, orgId, year, vatPeriodicity)));
   return vatPaymentsBetween(window, vatPeriodicity, new Map(years.map((year, i) => [year, figures[i]!])));
 }

@@ -50,7 +50,7 @@ export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) 
         label={t('kpi.invoiced')}
         value={euro(data.invoiced.current)}
         note={<ChangeNote current={data.invoiced.current} previous={data.invoiced.previous} />}
-        to={`/invoices?from=${data.period.from}&to=${data.period.to}`}
+        to={`/invoices?from=${data.period.from}&to=${data.period.to}&phase=issued`}
       />
       <Kpi
         testId="kpi-collected"

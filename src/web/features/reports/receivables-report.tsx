@@ -8,6 +8,7 @@ import {
   type TReceivables,
   type TReceivablesClient,
 } from '@shared/reports/contracts.ts';
+import { receivablesHref } from '@shared/reports/aging.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
@@ -66,8 +67,9 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
   const { t } = useTranslation('reports');
   const euro = (cents: number) => formatEuroCents(cents, locale);
   const total = report.totals.totalCents;
-  const invoicesOf = (row: TReceivablesClient, overdue = false) =>
-    `/invoices?clientId=${row.clientId}${overdue ? '&status=overdue' : ''}`;
+  // The drill-downs list exactly the invoices behind a figure: the client's open ones, or those of one bucket.
+  const invoicesOf = (row: TReceivablesClient, bucket?: AgingBucket) =>
+    receivablesHref(row.clientId, bucket ? { bucket, asOf: report.asOf } : undefined);
 
   const columns: DataColumn<TReceivablesClient>[] = [
     {
@@ -90,10 +92,11 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
       cell: (row) =>
         row[bucket] === 0 ? (
           <span className="text-muted-foreground">—</span>
-        ) : bucket === 'notDue' ? (
-          euro(row[bucket])
         ) : (
-          <Link to={invoicesOf(row, true)} className="text-danger hover:underline">
+          <Link
+            to={invoicesOf(row, bucket)}
+            className={bucket === 'notDue' ? 'text-primary hover:underline' : 'text-danger hover:underline'}
+          >
             {euro(row[bucket])}
           </Link>
         ),
