@@ -19,8 +19,8 @@ test('dashboard: indicatori, periodo e collegamenti sul demo', async ({ page, ax
   await expect(page).toHaveURL(/period=year/);
   await expect(page.getByTestId('kpi-invoiced')).toBeVisible();
 
-  // A reminder straight from the list of invoices to chase; the toast tells the mail's true state (the demo
-  // installation has no mail server, so the message is kept, not sent).
+  // A reminder straight from the list of invoices to chase; the toast tells the mail's true state (the test
+  // server has no mail server, so the message is kept, not sent).
   const first = page.getByTestId('overdue-invoice').first();
   await first.getByRole('button', { name: /Invia un sollecito per la fattura/ }).click();
   const dialog = page.getByRole('dialog');
@@ -29,7 +29,7 @@ test('dashboard: indicatori, periodo e collegamenti sul demo', async ({ page, ax
   await axe();
   await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/NON inviato: nessun server di posta/)).toBeVisible();
+  await expect(page.getByText(/Messaggio per \S+ NON inviato: nessun server di posta/)).toBeVisible();
 
   await page.getByTestId('kpi-overdue').click();
   await expect(page).toHaveURL(/\/invoices\?status=overdue/);

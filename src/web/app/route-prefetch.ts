@@ -10,7 +10,7 @@ import { PAGE_LOADERS } from './page-loaders.ts';
 
 /** The translation files a screen reads beyond the default ones. */
 const NAMESPACES: Partial<Record<RouteName, string[]>> = {
-  dashboard: ['dashboard'],
+  dashboard: ['dashboard', 'invoices', 'mail'],
   clients: ['clients'],
   calendar: ['calendar'],
   invoices: ['invoices'],

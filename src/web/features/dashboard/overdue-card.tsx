@@ -24,28 +24,26 @@ type Overdue = TDashboard['overdueInvoices'][number];
  * reminder from here (a viewer sees the list, no action); the toast says what really happened to the mail.
  */
 export function OverdueCard({ data, locale }: { data: TDashboard; locale: string }) {
-  const { t } = useTranslation(['dashboard', 'invoices']);
+  const { t } = useTranslation(['dashboard', 'invoices', 'mail']);
   const me = useSignedInMe();
   const canRemind = me.permissions.includes('manage_financial_data');
   const [chosen, setChosen] = useState<Overdue | null>(null);
   const [type, setType] = useState<ReminderType>('overdue');
   const send = useSendReminder(me.activeOrganizationId);
-  const remind = () => {
+  // mutateAsync: the toast must show even if the card re-renders away while the figures refresh.
+  const remind = async () => {
     if (!chosen) return;
-    send.mutate(
-      { id: chosen.id, type },
-      {
-        onSuccess: (result) => {
-          setChosen(null);
-          toastDelivery(
-            t,
-            result.activity,
-            t('invoices:toast.reminderSent', { email: result.activity.recipientEmail }),
-          );
-        },
-        onError: (error) => toast.error(apiErrorMessage(error, t)),
-      },
-    );
+    try {
+      const result = await send.mutateAsync({ id: chosen.id, type });
+      setChosen(null);
+      toastDelivery(
+        t,
+        result.activity,
+        t('invoices:toast.reminderSent', { email: result.activity.recipientEmail }),
+      );
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t));
+    }
   };
   return (
     <Card data-testid="overdue-card">
@@ -108,7 +106,7 @@ export function OverdueCard({ data, locale }: { data: TDashboard; locale: string
           confirmLabel={t('invoices:confirm.reminderSend')}
           danger={type === 'final'}
           loading={send.isPending}
-          onConfirm={remind}
+          onConfirm={() => void remind()}
         >
           <SelectField
             label={t('overdue.reminderType')}
