@@ -147,6 +147,13 @@ async function listBench(engine: string, dataDir: string, databaseUrl?: string) 
       ['receivables by client', '/api/v1/reports/receivables'],
       ['dashboard (this month)', '/api/v1/dashboard'],
       ['dashboard (this year)', '/api/v1/dashboard?period=year'],
+      ['profit and loss 2025', '/api/v1/reports/profit-and-loss?from=2025-01-01&to=2025-12-31'],
+      ['cash flow 2025 and 90-day forecast', '/api/v1/reports/cash-flow?from=2025-01-01&to=2025-12-31'],
+      [
+        'revenue by client 2025, first page',
+        '/api/v1/reports/revenue?from=2025-01-01&to=2025-12-31&by=client',
+      ],
+      ['analytics 2025', '/api/v1/analytics?from=2025-01-01&to=2025-12-31'],
     ];
     const reports: { name: string; latency: Latency }[] = [];
     for (const [name, url] of reportUrls) {
