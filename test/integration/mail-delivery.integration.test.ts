@@ -177,14 +177,15 @@ describe.each(DATABASES)("a document e-mail's real state on %s", (kind) => {
 
     smtp.failNext(MAX_SEND_ATTEMPTS);
     await sendDocumentMail(deps, mail('busy@example.test'));
+    // Three attempts 1 s, 2 s and 4 s apart, each waiting for the poller: about 8 s idle, more on a busy CI core.
     const failed = await until(
       () => states('busy@example.test'),
       (rows) => rows[0]?.status === 'failed',
-      12_000,
+      25_000,
     );
     expect(failed[0]).toMatchObject({ status: 'failed', errorCode: 'SERVICE_UNAVAILABLE' });
     expect(failed[0]!.lastError).toContain('451');
-  }, 20_000);
+  }, 40_000);
 });
 
 describe.each(DATABASES)('a refused SMTP login on %s', (kind) => {
