@@ -12,7 +12,7 @@ import { seedClientsDemo } from '@server/seed/clients-demo.ts';
 import { invoiceInput, quoteInput, type InvoiceBody } from '@server/seed/factories.ts';
 import { seedInvoicingDemo } from '@server/seed/invoicing-demo.ts';
 import { isoDateIn } from '@shared/dates/dates.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type { TInvoice, TInvoiceListItem } from '@shared/invoicing/contracts.ts';
 import {
   DATABASES,
@@ -23,10 +23,6 @@ import {
 } from '../helpers/test-app.ts';
 
 type Api = ReturnType<typeof api>;
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 const today = isoDateIn('Europe/Rome');
 const year = Number(today.slice(0, 4));

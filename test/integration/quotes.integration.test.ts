@@ -9,7 +9,7 @@ import { formatDateFor } from '@server/modules/invoicing/dates-and-money.ts';
 import { expireQuotes, startQuoteJobs } from '@server/modules/invoicing/quotes/jobs.ts';
 import { quoteInput, type QuoteBody } from '@server/seed/factories.ts';
 import { topics } from '@server/platform/realtime.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type { TQuote, TQuotePage } from '@shared/invoicing/contracts.ts';
 import type { TNotification } from '@shared/realtime/messages.ts';
 import {
@@ -24,11 +24,6 @@ import {
 import { expectOtherOrganizationGets404 } from '../helpers/tenancy.ts';
 
 type Api = ReturnType<typeof api>;
-
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);

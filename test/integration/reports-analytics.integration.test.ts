@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { quotes } from '@server/db/schema/invoicing.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type { TInvoice, TQuote } from '@shared/invoicing/contracts.ts';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
@@ -22,11 +22,6 @@ import {
 } from '../helpers/test-app.ts';
 
 type Api = ReturnType<typeof api>;
-
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 const work = (unitPriceCents: number, extra: Partial<LineBody> = {}) =>
   lineInput({ description: 'Consulenza tecnica', quantity: '1', unitPriceCents, vatRate: 22, ...extra });

@@ -1,7 +1,7 @@
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type { TInvoice, TInvoicePage } from '@shared/invoicing/contracts.ts';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import { monthRange } from '@shared/reports/periods.ts';
@@ -18,11 +18,6 @@ import {
 } from '../helpers/test-app.ts';
 
 type Api = ReturnType<typeof api>;
-
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 const today = isoDateIn('Europe/Rome');
 /** The report's range is last month; the one before it is compared; this month is after the range. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type { TDashboard, TReceivables, TSalesRegister, TVatSettlement } from '@shared/reports/contracts.ts';
 import { monthRange } from '@shared/reports/periods.ts';
 import { itemInput } from '@server/seed/factories.ts';
@@ -17,11 +17,6 @@ import {
 } from '../helpers/test-app.ts';
 
 type Api = ReturnType<typeof api>;
-
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 const today = isoDateIn('Europe/Rome');
 const year = Number(today.slice(0, 4));

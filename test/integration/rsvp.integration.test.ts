@@ -7,7 +7,7 @@ import { mailOutbox } from '@server/db/schema/mail.ts';
 import { sendInvitationReminders, startCalendarJobs } from '@server/modules/calendar/jobs.ts';
 import { topics } from '@server/platform/realtime.ts';
 import { addMember, clientInput, createUser, eventInput } from '@server/seed/factories.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
+import { piva } from '../helpers/italian-ids.ts';
 import type {
   TAttendee,
   TComment,
@@ -39,11 +39,6 @@ const LINK = new RegExp(`${ORIGIN}/rsvp/([A-Za-z0-9_-]{43})`, 'g');
 
 /** A date `days` from today in Rome. */
 const inDays = (days: number) => utcToZoned(new Date(Date.now() + days * DAY_MS), 'Europe/Rome').date;
-
-function piva(n: number): string {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-}
 
 describe.each(DATABASES)('invitations and RSVP on %s', (kind) => {
   let t: TestApp;
