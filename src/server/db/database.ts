@@ -12,6 +12,7 @@ import * as calendarSchema from './schema/calendar.ts';
 import * as securitySchema from './schema/security.ts';
 import * as notificationSchema from './schema/notifications.ts';
 import * as reportSchema from './schema/reports.ts';
+import * as mailboxSchema from './schema/mailbox.ts';
 
 export const schema = {
   ...authSchema,
@@ -26,6 +27,7 @@ export const schema = {
   ...securitySchema,
   ...notificationSchema,
   ...reportSchema,
+  ...mailboxSchema,
 };
 export type Schema = typeof schema;
 

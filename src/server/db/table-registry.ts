@@ -18,6 +18,8 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'access_token',
   'refresh_token',
   'id_token',
+  'password_sealed',
+  'smtp_password_sealed',
 ]);
 
 /** Columns that say "this user made the row" (the spec's user_id is created_by in most tables). */

@@ -1,0 +1,54 @@
+import { ImapFlow } from 'imapflow';
+import type { MailSecurity } from '@shared/mailbox/types.ts';
+
+/** What opening an IMAP connection needs: the account's server and its password, already unsealed. */
+export type ImapEndpoint = {
+  host: string;
+  port: number;
+  security: MailSecurity;
+  username: string;
+  password: string;
+};
+
+/** Hosts on this machine: the only ones an unencrypted connection is allowed to (issue 15). */
+export function isLocalHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 120_000 } as const;
+
+/**
+ * A connected, logged-in ImapFlow client. Its own logger is off: imapflow logs commands, and a LOGIN line carries
+ * the password. The caller closes it with `logout()` (or `close()` after a failure).
+ */
+export async function openImap(
+  endpoint: ImapEndpoint,
+  options: { timeouts?: Partial<typeof IMAP_TIMEOUTS> } = {},
+): Promise<ImapFlow> {
+  const timeouts = { ...IMAP_TIMEOUTS, ...options.timeouts };
+  const client = new ImapFlow({
+    host: endpoint.host,
+    port: endpoint.port,
+    secure: endpoint.security === 'tls',
+    // STARTTLS is required when asked for; "none" never upgrades (a local test server without TLS).
+    doSTARTTLS: endpoint.security === 'starttls' ? true : endpoint.security === 'none' ? false : undefined,
+    auth: { user: endpoint.username, pass: endpoint.password },
+    logger: false,
+    qresync: true,
+    disableAutoIdle: true,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    clientInfo: { name: 'Gestionale' },
+  });
+  // An error after connect (a dropped socket) is reported by the pending command; the event must not crash the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    client.close();
+    throw err;
+  }
+  return client;
+}
