@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import type { TMailAccountState, TMessageSummary } from '../mailbox/contracts.ts';
 
 /**
  * Live channel contract (`/api/ws`). Clients subscribe to channels; the server pushes messages
  * (email-client spec §7: NOTIFICATION, HEARTBEAT). Channels of later features join CHANNELS. `reports` (the spec's
  * report_notifications and schedule_notifications) carries the runs of scheduled reports, to members who may see
- * reports.
+ * reports. `mail` carries the spec's mail channel messages (§7 email, email:sync) of the user's own mail only.
  */
-export const CHANNELS = ['notifications', 'dashboard', 'reports'] as const;
+export const CHANNELS = ['notifications', 'dashboard', 'reports', 'mail'] as const;
 export const ZChannel = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannel>;
 
@@ -53,6 +54,15 @@ export type TServerMessage =
     }
   /** A scheduled report's file is ready to download (spec §7 reportGenerated). */
   | { type: 'REPORT_GENERATED'; scheduleId: string; fileName: string; url: string; timestamp: string }
+  /** Mail channel (spec §7), to the mail's owner in the organization it belongs to. */
+  | { type: 'email:new'; email: TMessageSummary }
+  | { type: 'email:updated'; emailId: string; updates: Partial<TMessageSummary> }
+  | { type: 'email:deleted'; emailId: string }
+  | { type: 'folder:updated'; folderId: string; updates: { unreadCount?: number; totalCount?: number } }
+  | { type: 'sync:started'; accountId: string; timestamp: string }
+  | { type: 'sync:progress'; account: TMailAccountState }
+  | { type: 'sync:completed'; accountId: string; timestamp: string; newEmails: number }
+  | { type: 'sync:error'; accountId: string; error: string; timestamp: string }
   /** The session was revoked or signed out: the socket closes right after. */
   | { type: 'SESSION_REVOKED' }
   /** Server-internal: the user left or was removed from the organization; its topics are dropped at once. */

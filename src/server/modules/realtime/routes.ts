@@ -56,7 +56,11 @@ export async function realtimeRoutes(
               ? orgId && seesReports
                 ? [topics.orgReports(orgId)]
                 : []
-              : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
+              : channel === 'mail'
+                ? orgId
+                  ? [topics.userMail(orgId, userId)]
+                  : []
+                : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
         subscriptions.set(
           channel,
           topicList.map((t) => deps.hub.subscribe(t, send)),
