@@ -15,8 +15,6 @@ import {
  * (src/web/features/mailbox). Accounts have their own file (accounts.ts). All paths are under /api/v1/mail.
  */
 
-const ZAddress = z.object({ name: z.string().nullable(), address: z.string() });
-
 /** A folder of an account (accountId set) or of the local mailbox (accountId null). */
 export const ZMailFolder = z.object({
   id: z.string(),
