@@ -62,6 +62,8 @@ import { teamRoutes } from './modules/organizations/team-routes.ts';
 import { settingsBackupRoutes } from './modules/backups/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
+import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
+import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -70,6 +72,8 @@ export type AppServices = {
   mail: MailPort;
   hub: RealtimeHub;
   files: FileStore;
+  /** Seals the passwords of connected mail accounts (issue 15). */
+  mailCredentials: SealedBox;
 };
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,7 +150,8 @@ export async function buildApp(
   });
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
-  app.decorate('services', { database, auth, mail, hub, files });
+  const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
+  app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
   registerChangeAnnouncer(app, hub);

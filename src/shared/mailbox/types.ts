@@ -37,3 +37,34 @@ export type TMailSecurityAnalysis = {
   indicators: { key: string; severity: 'low' | 'medium' | 'high'; detail?: string }[];
   authentication: { spf: string | null; dkim: string | null; dmarc: string | null };
 };
+
+/**
+ * A message as the ingest hands it to the rest of the mail store, after MIME parsing and HTML sanitizing: what the
+ * security analysis, the client match and the related-documents finder read.
+ */
+export type TIncomingMail = {
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  from: TMailAddress | null;
+  to: TMailAddress[];
+  cc: TMailAddress[];
+  bcc: TMailAddress[];
+  replyTo: TMailAddress[];
+  sentAt: Date | null;
+  text: string | null;
+  /** Sanitized by the server's allow-list (remote images blocked, links kept). */
+  html: string | null;
+  /** The links of the original HTML and text (href targets), for the phishing checks. */
+  links: string[];
+  /** Header values by lower-case name (Authentication-Results, Received-SPF, List-Unsubscribe…). */
+  headers: Record<string, string[]>;
+  attachments: {
+    filename: string;
+    contentType: string;
+    size: number;
+    isInline: boolean;
+    contentId: string | null;
+  }[];
+};

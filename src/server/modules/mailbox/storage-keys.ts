@@ -1,0 +1,12 @@
+/**
+ * Where the mail store keeps files in the file store. The raw message is per message; an attachment is stored once
+ * per content for its owner (the SHA-256 of its bytes), so removing a message removes the attachment's file only
+ * when no other message of the owner still has it.
+ */
+export function rawMessageKey(scope: { orgId: string; userId: string }, messageRowId: string): string {
+  return `mail/${scope.orgId}/${scope.userId}/raw/${messageRowId}.eml`;
+}
+
+export function attachmentKey(scope: { orgId: string; userId: string }, sha256: string): string {
+  return `mail/${scope.orgId}/${scope.userId}/att/${sha256}`;
+}
