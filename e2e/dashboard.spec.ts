@@ -46,6 +46,7 @@ test('dashboard: una nuova attività parte da zero e vede la cassa cambiare', as
   await expect(page.getByTestId('kpi-cash-value')).toHaveText(/^0,00\s€$/);
   await expect(page.getByText('Nessuna fattura è scaduta.')).toBeVisible();
   await expect(page.getByText('Nessun articolo è sotto la scorta minima.')).toBeVisible();
+  await expect(page.getByTestId('activity-card').getByText(/Ancora niente/)).toBeVisible();
   await axe();
 
   const today = new Date().toISOString().slice(0, 10);
@@ -56,4 +57,9 @@ test('dashboard: una nuova attività parte da zero e vede la cassa cambiare', as
   expect(entry.status(), await entry.text()).toBe(201);
   await page.reload();
   await expect(page.getByTestId('kpi-cash-value')).toHaveText(/^250,00\s€$/);
+  // The team's recent activity names the entry and who made it, and opens the ledger.
+  const activity = page.getByTestId('activity-card');
+  await expect(activity.getByRole('link', { name: /Movimento .*Lucia Gallo/ })).toBeVisible();
+  await activity.getByRole('link', { name: /Movimento/ }).click();
+  await expect(page).toHaveURL(/\/transactions/);
 });

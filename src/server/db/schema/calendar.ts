@@ -54,6 +54,7 @@ export const events = pgTable(
     uniqueIndex('events_uid_uq').on(t.uid),
     index('events_org_range_idx').on(t.organizationId, t.startsAt, t.seriesEndsAt),
     index('events_org_client_idx').on(t.organizationId, t.clientId),
+    index('events_org_created_idx').on(t.organizationId, t.createdAt),
     index('events_starts_at_idx').on(t.startsAt),
   ],
 );

@@ -110,6 +110,10 @@ export const quotes = pgTable(
   (t) => [
     uniqueIndex('quotes_org_year_seq_uq').on(t.organizationId, t.year, t.sequence),
     index('quotes_org_issue_idx').on(t.organizationId, t.issueDate, t.id),
+    index('quotes_org_created_idx').on(t.organizationId, t.createdAt),
+    index('quotes_org_responded_idx')
+      .on(t.organizationId, t.respondedAt)
+      .where(sql`${t.respondedAt} is not null`),
     index('quotes_org_client_idx').on(t.organizationId, t.clientId),
     index('quotes_expiry_idx')
       .on(t.validUntil)
@@ -189,6 +193,10 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_org_type_year_seq_uq').on(t.organizationId, t.documentType, t.year, t.sequence),
     index('invoices_org_issue_idx').on(t.organizationId, t.issueDate, t.id),
+    index('invoices_org_created_idx').on(t.organizationId, t.createdAt),
+    index('invoices_org_issued_at_idx')
+      .on(t.organizationId, t.issuedAt)
+      .where(sql`${t.issuedAt} is not null`),
     index('invoices_org_client_idx').on(t.organizationId, t.clientId),
     index('invoices_org_due_idx')
       .on(t.organizationId, t.dueDate)
@@ -233,7 +241,10 @@ export const invoicePayments = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_payments_invoice_idx').on(t.organizationId, t.invoiceId, t.paidOn)],
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.organizationId, t.invoiceId, t.paidOn),
+    index('invoice_payments_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
 );
 
 /** Each document e-mail (email-client spec §3 email_activity), shown on the document and the client's timeline. */

@@ -62,6 +62,7 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_org_date_idx').on(t.organizationId, t.occurredOn, t.id),
+    index('transactions_org_created_idx').on(t.organizationId, t.createdAt),
     // Sums of the ledger by date, direction and category (cash balance, monthly figures) from the index alone.
     index('transactions_org_figures_idx').on(
       t.organizationId,

@@ -17,6 +17,8 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
+import { teamActivity } from './activity.ts';
+import { ZActivity } from '@shared/reports/activity.ts';
 import { receivablesFile, salesRegisterFile, vatSettlementFile, type ReportFile } from './export.ts';
 import { receivables, salesRegister, salesRegisterEntries, vatSettlement } from './service.ts';
 import { reportContext } from './schedules-service.ts';
@@ -82,6 +84,20 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       },
     },
     async (request) => dashboard(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+
+  app.get(
+    '/api/v1/dashboard/activity',
+    {
+      config: { permissions: ['view_financial_data'] },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "The team's recent activity: clients, quotes, invoices, payments, ledger entries and events, newest first",
+        response: { 200: ZActivity },
+      },
+    },
+    async (request) => teamActivity(deps, { orgId: scopeOf(request).orgId }),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { useDashboard } from './dashboard-api.ts';
 import { LowStockCard, UpcomingEventsCard } from './dashboard-lists.tsx';
 import { OverdueCard } from './overdue-card.tsx';
 import { KpiGrid } from './kpi-grid.tsx';
+import { ActivityCard } from './activity-card.tsx';
 
 const RevenueChart = lazy(() => import('./revenue-chart.tsx'));
 
@@ -75,6 +76,7 @@ export function BusinessOverview({
         <OverdueCard data={data} locale={locale} />
         <UpcomingEventsCard orgId={orgId} today={data.today} locale={locale} />
         <LowStockCard data={data} />
+        <ActivityCard orgId={orgId} locale={locale} />
       </div>
     </section>
   );
