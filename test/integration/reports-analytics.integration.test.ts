@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { quotes } from '@server/db/schema/invoicing.ts';
-import { piva } from '../helpers/italian-ids.ts';
 import type { TInvoice, TQuote } from '@shared/invoicing/contracts.ts';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
@@ -20,6 +19,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { addCompanyClient, completeProfile } from '../helpers/business.ts';
 
 type Api = ReturnType<typeof api>;
 
@@ -35,41 +35,6 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
   });
   afterAll(() => t.close());
   const db = () => t.app.services.database.db;
-
-  async function completeProfile(c: Api) {
-    const profile = await c.put('/api/v1/business-profile', {
-      companyName: 'Officina Rossi S.r.l.',
-      businessType: 'llc',
-      industry: 'manufacturing',
-      phone: '+39 0543 123456',
-      vatNumber: piva(1234567),
-      taxRegime: 'RF01',
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      province: 'FC',
-      postalCode: '47121',
-      country: 'IT',
-      email: 'amministrazione@officinarossi.example.com',
-    });
-    expect(profile.statusCode, profile.body).toBe(200);
-  }
-
-  async function client(c: Api, n: number) {
-    const res = await c.post('/api/v1/clients', {
-      type: 'company',
-      companyName: `Cliente ${n} S.p.A.`,
-      email: `fatture${n}@cliente.example.com`,
-      address: 'Corso Buenos Aires 1',
-      city: 'Milano',
-      postalCode: '20124',
-      province: 'MI',
-      country: 'IT',
-      vatNumber: piva(7654320 + n),
-      sdiCode: 'M5UXCR1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { id: string }).id;
-  }
 
   async function issued(c: Api, clientId: string, lines: LineBody[], dates: Partial<InvoiceBody>) {
     const draft = await c.post('/api/v1/invoices', invoiceInput({ clientId, lines, ...dates }));
@@ -149,7 +114,11 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     const owner = await createSignedInUserWithOrg(t.app);
     const c = api(t.app, owner.cookie);
     await completeProfile(c);
-    const [a, b, cc] = [await client(c, 1), await client(c, 2), await client(c, 3)];
+    const [a, b, cc] = [
+      await addCompanyClient(c, 1),
+      await addCompanyClient(c, 2),
+      await addCompanyClient(c, 3),
+    ];
     const filter = await item(c, 'Filtro olio motore', '40,00');
     const belt = await item(c, 'Cinghia trapezoidale', '10,00');
 

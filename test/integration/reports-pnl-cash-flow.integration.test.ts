@@ -2,7 +2,6 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { formatDate } from '@shared/format/format.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import type { TInvoice, TInvoicePage } from '@shared/invoicing/contracts.ts';
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
 import type { TSalesRegister } from '@shared/reports/contracts.ts';
@@ -19,13 +18,9 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { addCompanyClient, completeProfile } from '../helpers/business.ts';
 
 type Api = ReturnType<typeof api>;
-
-const piva = (n: number) => {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-};
 
 /**
  * Profit and loss and cash flow over last month and this month, on figures computed by hand:
@@ -52,41 +47,6 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
   const last = monthRange(today, -1);
   const range = { from: last.from, to: monthRange(today).to };
   const query = `from=${range.from}&to=${range.to}`;
-
-  async function completeProfile(c: Api) {
-    const res = await c.put('/api/v1/business-profile', {
-      companyName: 'Officina Rossi S.r.l.',
-      businessType: 'llc',
-      industry: 'manufacturing',
-      phone: '+39 0543 123456',
-      vatNumber: piva(1234567),
-      taxRegime: 'RF01',
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      province: 'FC',
-      postalCode: '47121',
-      country: 'IT',
-      email: 'amministrazione@officinarossi.example.com',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-
-  async function client(c: Api, n: number) {
-    const res = await c.post('/api/v1/clients', {
-      type: 'company',
-      companyName: `Cliente ${n} S.p.A.`,
-      email: `fatture${n}@cliente.example.com`,
-      address: 'Corso Buenos Aires 1',
-      city: 'Milano',
-      postalCode: '20124',
-      province: 'MI',
-      country: 'IT',
-      vatNumber: piva(7654320 + n),
-      sdiCode: 'M5UXCR1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { id: string }).id;
-  }
 
   async function item(c: Api, name: string, category: string) {
     const res = await c.post('/api/v1/inventory', itemInput({ name, category, kind: 'service' }));
@@ -129,7 +89,7 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
   /** The business of the description above; returns what the assertions need. */
   async function business(c: Api) {
     await completeProfile(c);
-    const who = await client(c, 1);
+    const who = await addCompanyClient(c, 1);
     const [a, b] = [await item(c, 'Filtro olio', 'Filtri'), await item(c, 'Olio motore', 'Lubrificanti')];
     const first = await issued(c, {
       clientId: who,
@@ -196,7 +156,7 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
   async function stranger() {
     const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     await completeProfile(c);
-    const who = await client(c, 9);
+    const who = await addCompanyClient(c, 9);
     const a = await item(c, 'Filtro aria', 'Filtri');
     await issued(c, { clientId: who, dueDate: addDays(today, 3), lines: [line(777_700, { itemId: a })] });
     await entry(c, today, 'income', '999,00', (await categories(c))('Servizi'));

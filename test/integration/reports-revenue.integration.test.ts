@@ -16,6 +16,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { addCompanyClient } from '../helpers/business.ts';
 
 type Api = ReturnType<typeof api>;
 
@@ -51,23 +52,6 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
     });
     expect(profile.statusCode, profile.body).toBe(200);
     return c;
-  }
-
-  async function client(c: Api, n: number) {
-    const res = await c.post('/api/v1/clients', {
-      type: 'company',
-      companyName: `Cliente ${n} S.p.A.`,
-      email: `fatture${n}@cliente.example.com`,
-      address: 'Corso Buenos Aires 1',
-      city: 'Milano',
-      postalCode: '20124',
-      province: 'MI',
-      country: 'IT',
-      vatNumber: piva(7654320 + n),
-      sdiCode: 'M5UXCR1',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { id: string }).id;
   }
 
   async function item(c: Api, values: Parameters<typeof itemInput>[0]) {
@@ -130,7 +114,7 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
 
   it('groups the revenue of the range by client, item and category, beside the range before, paged', async () => {
     const c = await owner();
-    const [a, b] = [await client(c, 1), await client(c, 2)];
+    const [a, b] = [await addCompanyClient(c, 1), await addCompanyClient(c, 2)];
     const filter = await item(c, { name: 'Filtro olio', category: 'Filtri' });
     const oil = await item(c, { name: 'Olio motore 15W-40', category: 'Lubrificanti' });
 
@@ -280,7 +264,7 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
 
   it('counts the pension fund contribution as its own row, so items add up to the documents', async () => {
     const c = await owner();
-    const a = await client(c, 3);
+    const a = await addCompanyClient(c, 3);
     const filter = await item(c, { name: 'Filtro aria', category: 'Filtri' });
     const draft = await c.post(
       '/api/v1/invoices',

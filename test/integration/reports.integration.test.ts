@@ -15,6 +15,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { completeProfile } from '../helpers/business.ts';
 
 type Api = ReturnType<typeof api>;
 
@@ -37,24 +38,6 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());
-
-  async function completeProfile(c: Api) {
-    const profile = await c.put('/api/v1/business-profile', {
-      companyName: 'Officina Rossi S.r.l.',
-      businessType: 'llc',
-      industry: 'manufacturing',
-      phone: '+39 0543 123456',
-      vatNumber: piva(1234567),
-      taxRegime: 'RF01',
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      province: 'FC',
-      postalCode: '47121',
-      country: 'IT',
-      email: 'amministrazione@officinarossi.example.com',
-    });
-    expect(profile.statusCode, profile.body).toBe(200);
-  }
 
   async function client(c: Api, n: number, extra: object = {}) {
     const res = await c.post('/api/v1/clients', {
