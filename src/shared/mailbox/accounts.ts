@@ -152,9 +152,10 @@ export const ZMailAccountUpdate = z
 export type TMailAccountUpdate = z.infer<typeof ZMailAccountUpdate>;
 
 /** DELETE /mail/accounts/:id: the account's stored mail goes with it, so the caller confirms. */
-export const ZMailAccountDelete = z.object({
-  confirm: z.literal(true, err('mailAccounts.confirmRequired')),
-});
+export const ZMailAccountDelete = z.preprocess(
+  (body) => body ?? {},
+  z.object({ confirm: z.literal(true, err('mailAccounts.confirmRequired')) }),
+);
 
 const zEndpointAnswer = z.object({
   host: z.string(),

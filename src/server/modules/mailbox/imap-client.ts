@@ -21,7 +21,7 @@ export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketM
  */
 export async function openImap(
   endpoint: ImapEndpoint,
-  options: { timeouts?: Partial<typeof IMAP_TIMEOUTS> } = {},
+  options: { timeouts?: Partial<Record<keyof typeof IMAP_TIMEOUTS, number>> } = {},
 ): Promise<ImapFlow> {
   const timeouts = { ...IMAP_TIMEOUTS, ...options.timeouts };
   const client = new ImapFlow({
