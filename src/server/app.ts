@@ -64,6 +64,7 @@ import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
+import { mailAccountRoutes } from './modules/mailbox/accounts-routes.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -289,6 +290,7 @@ export async function buildApp(
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { db: database.db, hub });
+  await app.register(mailAccountRoutes, { db: database.db, box: mailCredentials, files });
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);

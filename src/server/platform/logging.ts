@@ -69,7 +69,18 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+      // Passwords by name wherever an object logged carries one (mail account bodies nest them one level down).
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'password',
+        'smtpPassword',
+        '*.password',
+        '*.smtpPassword',
+        '*.*.password',
+        '*.*.smtpPassword',
+      ],
       censor: REDACTED,
     },
     serializers: {

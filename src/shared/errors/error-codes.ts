@@ -210,6 +210,11 @@ export const ERROR_CODES = {
     en: 'System templates cannot be deleted',
     it: 'I modelli di sistema non si possono eliminare',
   },
+  MAIL_CREDENTIALS_UNREADABLE: {
+    status: 409,
+    en: 'The saved password of this mail account cannot be read any more: enter it again',
+    it: 'La password salvata di questo account di posta non è più leggibile: inseriscila di nuovo',
+  },
   RATE_LIMITED: {
     status: 429,
     en: 'Too many requests. Please wait and try again.',

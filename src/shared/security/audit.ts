@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = {
   organization_deleted: 'HIGH',
   data_exported: 'MEDIUM',
   data_deleted: 'MEDIUM',
+  // A member connected or removed one of their own mail accounts (issue 15): its password is stored, its mail deleted.
+  mail_account_added: 'MEDIUM',
+  mail_account_removed: 'MEDIUM',
 } as const satisfies Record<string, AuditSeverity>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -10,11 +10,8 @@ export type ImapEndpoint = {
   password: string;
 };
 
-/** Hosts on this machine: the only ones an unencrypted connection is allowed to (issue 15). */
-export function isLocalHost(host: string): boolean {
-  const h = host.trim().toLowerCase();
-  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
+/** Hosts on this machine (the only ones security "none" may reach): shared with the web's account form. */
+export { isLocalHost } from '@shared/mailbox/accounts.ts';
 
 export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 120_000 } as const;
 
@@ -24,7 +21,7 @@ export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketM
  */
 export async function openImap(
   endpoint: ImapEndpoint,
-  options: { timeouts?: Partial<typeof IMAP_TIMEOUTS> } = {},
+  options: { timeouts?: Partial<Record<keyof typeof IMAP_TIMEOUTS, number>> } = {},
 ): Promise<ImapFlow> {
   const timeouts = { ...IMAP_TIMEOUTS, ...options.timeouts };
   const client = new ImapFlow({

@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<Locale, Record<AuditAction, string>> = 
     organization_deleted: 'Organizzazione eliminata',
     data_exported: 'Dati esportati',
     data_deleted: 'Dati eliminati',
+    mail_account_added: 'Account di posta collegato',
+    mail_account_removed: 'Account di posta rimosso',
   },
   en: {
     sign_in: 'Sign-in',
@@ -71,6 +73,8 @@ export const AUDIT_ACTION_LABELS: Record<Locale, Record<AuditAction, string>> = 
     organization_deleted: 'Organization deleted',
     data_exported: 'Data exported',
     data_deleted: 'Data deleted',
+    mail_account_added: 'Mail account connected',
+    mail_account_removed: 'Mail account removed',
   },
 };
 

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
 import {
+  AtSign,
   Bell,
   DatabaseBackup,
   Inbox,
@@ -29,6 +30,7 @@ import { SecurityPanel } from '@web/features/security/security-panel.tsx';
 import { AuditLogPanel } from '@web/features/audit/audit-log-panel.tsx';
 import { BackupsPanel } from '@web/features/backups/backups-panel.tsx';
 import { PrivacyPanel } from '@web/features/privacy/privacy-panel.tsx';
+import { MailAccountsPanel } from '@web/features/mail-accounts/mail-accounts-panel.tsx';
 
 const TABS = [
   { key: 'profile', Icon: Store, label: 'settings:tabs.profile' },
@@ -37,6 +39,8 @@ const TABS = [
   { key: 'preferences', Icon: SlidersHorizontal, label: 'settings:tabs.preferences' },
   { key: 'notifications', Icon: Bell, label: 'settings:tabs.notifications' },
   { key: 'outbox', Icon: Inbox, label: 'settings:tabs.outbox' },
+  // Every member connects their own mailboxes (viewer included): the mail is theirs alone.
+  { key: 'mail-accounts', Icon: AtSign, label: 'mail-accounts:tab' },
   // One's own account security is for every member; the organization's records need their permission.
   { key: 'security', Icon: ShieldCheck, label: 'settings:tabs.security' },
   { key: 'audit', Icon: ScrollText, label: 'settings:tabs.audit', permission: 'view_audit_logs' },
@@ -54,7 +58,7 @@ function isTab(value: string | null): value is TabKey {
  * notifications, and the outbox.
  */
 export function SettingsPage() {
-  const { t } = useTranslation(['settings', 'navigation', 'invoices']);
+  const { t } = useTranslation(['settings', 'navigation', 'invoices', 'mail-accounts']);
   useDocumentTitle(t('navigation:routes.settings'));
   const [params, setParams] = useSearchParams();
   const me = useSignedInMe();
@@ -118,6 +122,11 @@ export function SettingsPage() {
           <Tabs.Content value="outbox" className="focus-visible:outline-none">
             <OutboxPanel />
           </Tabs.Content>
+          {tab === 'mail-accounts' && (
+            <Tabs.Content value="mail-accounts" className="focus-visible:outline-none">
+              <MailAccountsPanel />
+            </Tabs.Content>
+          )}
           <Tabs.Content value="security" className="focus-visible:outline-none">
             <SecurityPanel />
           </Tabs.Content>
