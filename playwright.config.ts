@@ -8,6 +8,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
  * its own port with a fresh data folder and the demo data, in Debian's Chromium. Browsers are never downloaded.
  */
 const CI = !!process.env.CI;
+
+/** Journeys that sign in to the demo business: the spec files that use e2e/helpers.ts DEMO_USER. */
+const DEMO_SPECS = fs
+  .readdirSync(path.resolve('e2e'))
+  .filter(
+    (f) => f.endsWith('.spec.ts') && fs.readFileSync(path.resolve('e2e', f), 'utf8').includes('DEMO_USER'),
+  )
+  .map((f) => `**/${f}`);
+const desktop = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -46,7 +55,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  workers: 1,
+  // Two browsers share the machine's two cores with the server: the suite takes about half as long.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
@@ -58,7 +68,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    // Journeys on the shared demo business change its data (reminders, schedules): one at a time, beside the others.
+    { name: 'demo', testMatch: DEMO_SPECS, workers: 1, use: desktop },
+    // Every other journey registers its own user and business, so two run at once.
+    { name: 'own-data', testIgnore: DEMO_SPECS, use: desktop },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${baseURL}/api/health`,

@@ -8,7 +8,13 @@ import type { MailSecurity } from './types.ts';
  */
 export type MailServerPreset = { host: string; port: number; security: MailSecurity };
 
-export const MAIL_PRESET_NOTES = ['appPassword', 'microsoft', 'appleAppPassword', 'pecDedicated'] as const;
+export const MAIL_PRESET_NOTES = [
+  'appPassword',
+  'microsoft',
+  'appleAppPassword',
+  'pecDedicated',
+  'checkServers',
+] as const;
 export type MailPresetNote = (typeof MAIL_PRESET_NOTES)[number];
 
 export type MailPreset = {
@@ -82,7 +88,8 @@ export const MAIL_PRESETS = [
     imap: tls('imap.securemail.pro'),
     smtp: tls('authsmtp.securemail.pro', 465),
     isPec: false,
-    note: null,
+    // Not confirmed from a published guide here: the note asks the user to compare with the provider's.
+    note: 'checkServers',
   },
   {
     id: 'aruba-pec',
@@ -106,7 +113,7 @@ export const MAIL_PRESETS = [
     imap: tls('imaps.postecert.it'),
     smtp: tls('relay.postecert.it', 465),
     isPec: true,
-    note: null,
+    note: 'checkServers',
   },
 ] as const satisfies readonly MailPreset[];
 
