@@ -57,7 +57,8 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   // Two browsers share the machine's two cores with the server: the suite takes about half as long.
   workers: 2,
-  timeout: 60_000,
+  // Two journeys at once on two cores: room for a slow moment, not for a hang.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
