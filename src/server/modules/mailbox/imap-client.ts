@@ -17,6 +17,7 @@ export function isLocalHost(host: string): boolean {
 }
 
 export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 120_000 } as const;
+export type ImapTimeouts = Partial<Record<keyof typeof IMAP_TIMEOUTS, number>>;
 
 /**
  * A connected, logged-in ImapFlow client. Its own logger is off: imapflow logs commands, and a LOGIN line carries
@@ -24,7 +25,7 @@ export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketM
  */
 export async function openImap(
   endpoint: ImapEndpoint,
-  options: { timeouts?: Partial<typeof IMAP_TIMEOUTS> } = {},
+  options: { timeouts?: ImapTimeouts } = {},
 ): Promise<ImapFlow> {
   const timeouts = { ...IMAP_TIMEOUTS, ...options.timeouts };
   const client = new ImapFlow({
