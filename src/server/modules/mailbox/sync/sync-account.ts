@@ -242,12 +242,19 @@ class AccountRun {
       const uid = String(change.uid);
       if (change.kind === 'flags') {
         const payload = change.payload as { add?: string[]; remove?: string[] };
-        if (payload.add?.length) await this.client.messageFlagsAdd(uid, payload.add, { uid: true });
-        if (payload.remove?.length) await this.client.messageFlagsRemove(uid, payload.remove, { uid: true });
+        // imapflow answers false when the server refuses: the change stays queued.
+        if (payload.add?.length && !(await this.client.messageFlagsAdd(uid, payload.add, { uid: true })))
+          throw new Error('STORE refused');
+        if (
+          payload.remove?.length &&
+          !(await this.client.messageFlagsRemove(uid, payload.remove, { uid: true }))
+        )
+          throw new Error('STORE refused');
       } else if (change.kind === 'move') {
         const payload = change.payload as { toPath: string };
         const result = await this.client.messageMove(uid, payload.toPath, { uid: true });
-        const newUid = result && result.uidMap ? (result.uidMap.get(change.uid) ?? null) : null;
+        if (!result) throw new Error('MOVE refused');
+        const newUid = result.uidMap?.get(change.uid) ?? null;
         if (change.messageRowId) {
           await this.db.transaction(async (tx) => {
             await repo.setMessageUid(tx, change.messageRowId!, newUid);
@@ -256,7 +263,7 @@ class AccountRun {
           });
         }
       } else if (change.kind === 'delete') {
-        await this.client.messageDelete(uid, { uid: true });
+        if (!(await this.client.messageDelete(uid, { uid: true }))) throw new Error('EXPUNGE refused');
       }
     } finally {
       lock.release();
@@ -564,6 +571,8 @@ class AccountRun {
           raw: msg.source,
         });
       }
+      // In the order asked: newest first for the backfill, oldest first for new mail.
+      fetched.sort((a, b) => group.indexOf(a.uid) - group.indexOf(b.uid));
       const parsed: ParsedMessage[] = [];
       for (const f of fetched) parsed.push(await parseMessage(f.raw));
       const lastGroup = index === groups.length - 1;
