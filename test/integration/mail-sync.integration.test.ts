@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailAccounts, mailFolders, mailMessages, mailPendingChanges } from '@server/db/schema/mailbox.ts';
+import {
+  mailAccounts,
+  mailAttachments,
+  mailFolders,
+  mailMessages,
+  mailPendingChanges,
+} from '@server/db/schema/mailbox.ts';
 import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { queueChanges } from '@server/modules/mailbox/pending-changes-repository.ts';
 import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/mailbox/sync/sync-account.ts';
@@ -184,6 +190,71 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(types).toContain('sync:progress');
     expect(types).toContain('folder:updated');
     expect(types.at(-2)).toBe('sync:completed');
+  });
+
+  it('ingest: attachments stored once per content, cid images rewritten, hostile HTML cleaned', async () => {
+    const { accountId, other } = await setup();
+    const pdf = Buffer.from('%PDF-1.4 preventivo').toString('base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ).toString('base64');
+    const withParts = (n: number) =>
+      Buffer.from(
+        [
+          `From: Rossi <rossi@example.it>`,
+          `To: ${Array.from({ length: 500 }, (_, i) => `r${i}@example.it`).join(', ')}`,
+          `Subject: Preventivo ${n}`,
+          `Message-ID: <p${n}@example.it>`,
+          ...(n === 2 ? ['In-Reply-To: <p1@example.it>'] : []),
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: multipart/related; boundary="r"',
+          '',
+          '--r',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          '<p onclick="x()">Ciao<script>window.pwned=1</script><img src="cid:logo@x"><a href="javascript:alert(1)">x</a></p>',
+          '--r',
+          'Content-Type: image/png',
+          'Content-Transfer-Encoding: base64',
+          'Content-ID: <logo@x>',
+          '',
+          png,
+          '--r--',
+          '--b',
+          'Content-Type: application/pdf; name="preventivo.pdf"',
+          'Content-Disposition: attachment; filename="preventivo.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          pdf,
+          '--b--',
+          '',
+        ].join('\r\n'),
+      );
+    await other.append('INBOX', withParts(1));
+    await other.append('INBOX', withParts(2));
+    const puts: string[] = [];
+    const files = t.app.services.files;
+    await syncOnce(accountId, {
+      deps: { files: { ...files, put: (key, content) => (puts.push(key), files.put(key, content)) } },
+    });
+    const stored = (await messages(accountId)).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(stored.map((m) => m.subject)).toEqual(['Preventivo 1', 'Preventivo 2']);
+    expect(stored[1]!.threadId).toBe('<p1@example.it>');
+    expect(stored[0]!.to).toHaveLength(500);
+    expect(stored[0]).toMatchObject({ hasAttachments: true, attachmentNames: 'preventivo.pdf' });
+    expect(stored[0]!.htmlBody).not.toMatch(/script|pwned|onclick|javascript/);
+    const atts = await db()
+      .select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.messageId, stored[0]!.id));
+    const logo = atts.find((a) => a.contentId === 'logo@x')!;
+    expect(stored[0]!.htmlBody).toContain(`/api/v1/mail/attachments/${logo.id}?inline=1`);
+    // Two messages, two attachments each, two distinct contents: two attachment files, and two raw messages.
+    expect(puts.filter((k) => k.includes('/att/'))).toHaveLength(2);
+    expect(puts.filter((k) => k.includes('/raw/'))).toHaveLength(2);
   });
 
   it('incremental sync: new messages arrive once, announced as email:new', async () => {
