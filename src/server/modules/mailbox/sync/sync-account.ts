@@ -175,6 +175,22 @@ class AccountRun {
     return this.ctx.account.id;
   }
 
+  /**
+   * UID SEARCH that never passes a failure off as "no messages" (imapflow answers false then): an empty answer
+   * read as the truth would delete the stored mail or end a backfill early.
+   */
+  private async searchUids(query: Parameters<ImapFlow['search']>[0]): Promise<number[]> {
+    const found = await this.client.search(query, { uid: true });
+    if (!Array.isArray(found)) throw Object.assign(new Error('SEARCH failed'), { code: 'NoConnection' });
+    this.ensureConnected();
+    return found;
+  }
+
+  /** A fetch whose connection dropped ends early rather than failing: what it answered is not the whole truth. */
+  private ensureConnected() {
+    if (!this.client.usable) throw Object.assign(new Error('Connection closed'), { code: 'NoConnection' });
+  }
+
   /** Between batches: stop when asked here, or when the lease was taken away (stop on another instance). */
   private async checkpoint() {
     if (this.ctx.options.signal?.aborted) throw new SyncStopped();
@@ -382,9 +398,9 @@ class AccountRun {
   /** Messages that arrived since the last sync (UID ≥ uid_next), oldest first, announced as email:new. */
   private async fetchNew(folder: repo.SyncFolderRow, mailbox: MailboxObject) {
     if (mailbox.uidNext <= folder.uidNext!) return;
-    const found = await this.client.search({ uid: `${folder.uidNext}:*` }, { uid: true });
+    const found = await this.searchUids({ uid: `${folder.uidNext}:*` });
     // "n:*" always answers the last message, even below n.
-    const uids = (found || []).filter((u) => u >= folder.uidNext!).sort((a, b) => a - b);
+    const uids = found.filter((u) => u >= folder.uidNext!).sort((a, b) => a - b);
     for (let i = 0; i < uids.length; i += this.batchSize) {
       await this.checkpoint();
       const batch = uids.slice(i, i + this.batchSize);
@@ -428,6 +444,7 @@ class AccountRun {
               modseq: msg.modseq?.toString() ?? null,
             });
           }
+          this.ensureConnected();
         } finally {
           this.client.off('expunge', onExpunge);
         }
@@ -437,6 +454,7 @@ class AccountRun {
       for await (const msg of this.client.fetch(`${from}:*`, { uid: true, flags: true })) {
         changed.push({ uid: msg.uid, flags: msg.flags ?? new Set(), modseq: msg.modseq?.toString() ?? null });
       }
+      this.ensureConnected();
     }
 
     await this.applyFlags(folder, changed);
@@ -448,7 +466,7 @@ class AccountRun {
       needUidCompare = folder.backfillDone && counts.totalCount !== mailbox.exists;
     }
     if (needUidCompare) {
-      const onServer = new Set((await this.client.search({ all: true }, { uid: true })) || []);
+      const onServer = new Set(await this.searchUids({ all: true }));
       const gone = (await repo.storedUids(this.db, folder.id)).filter((u) => !onServer.has(u));
       if (gone.length) await this.dropFolderMail(folder.id, gone);
     }
@@ -501,8 +519,8 @@ class AccountRun {
     const below = folder.backfillBelowUid ?? folder.uidNext;
     const mailbox = await this.client.mailboxOpen(folder.path, { readOnly: true });
     if (Number(mailbox.uidValidity) !== folder.uidValidity) return; // renumbered meanwhile: the next run resyncs
-    const found = below > 1 ? await this.client.search({ uid: `1:${below - 1}` }, { uid: true }) : [];
-    const uids = (found || []).filter((u) => u < below).sort((a, b) => b - a);
+    const found = below > 1 ? await this.searchUids({ uid: `1:${below - 1}` }) : [];
+    const uids = found.filter((u) => u < below).sort((a, b) => b - a);
     let batches = 0;
     for (let i = 0; i < uids.length && batches < maxBatches; i += this.batchSize, batches++) {
       await this.checkpoint();
@@ -533,6 +551,7 @@ class AccountRun {
     for await (const msg of this.client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) {
       sizes.push({ uid: msg.uid, size: msg.size ?? 0 });
     }
+    this.ensureConnected();
     sizes.sort((a, b) => uids.indexOf(a.uid) - uids.indexOf(b.uid));
     const groups: number[][] = [];
     let current: number[] = [];
@@ -571,6 +590,7 @@ class AccountRun {
           raw: msg.source,
         });
       }
+      this.ensureConnected();
       // In the order asked: newest first for the backfill, oldest first for new mail.
       fetched.sort((a, b) => group.indexOf(a.uid) - group.indexOf(b.uid));
       const parsed: ParsedMessage[] = [];
