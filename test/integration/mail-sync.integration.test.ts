@@ -12,7 +12,7 @@ import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { queueChanges } from '@server/modules/mailbox/pending-changes-repository.ts';
 import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/mailbox/sync/sync-account.ts';
 import { createIdleWatcher, createSyncRunner } from '@server/modules/mailbox/sync/sync-jobs.ts';
-import { claimAccount, claimDueAccount } from '@server/modules/mailbox/sync/sync-repository.ts';
+import { claimAccount, claimDueAccount, renewLease } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { topics } from '@server/platform/realtime.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
@@ -518,6 +518,27 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     }
   });
 
+  it('a stopped sync ends after its current batch, idle, keeping what it stored; the next run goes on', async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 4; n++) await append(other, 'INBOX', n, 'stop');
+    const controller = new AbortController();
+    const outcome = await syncOnce(accountId, {
+      batchSize: 1,
+      signal: controller.signal,
+      deps: {
+        analyze: () => {
+          controller.abort();
+          return null;
+        },
+      },
+    });
+    expect(outcome).toEqual({ status: 'stopped' });
+    expect(await account(accountId)).toMatchObject({ syncStatus: 'idle', syncLeaseOwner: null });
+    expect((await messages(accountId)).map((m) => m.subject)).toEqual(['Messaggio 4 stop']);
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await messages(accountId)).toHaveLength(4);
+  });
+
   it('two runners on one database never sync one account at once', async () => {
     const a = await setup();
     const b = await setup();
@@ -567,6 +588,9 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const stop = await c.post(`/api/v1/mail/accounts/${accountId}/sync/stop`);
     expect(stop.statusCode, stop.body).toBe(200);
     expect((await account(accountId)).syncLeaseOwner).toBeNull();
+    // The instance running it finds its lease gone at its next batch, and stops.
+    expect(await renewLease(db(), accountId, 'busy', 60)).toBe(false);
+    expect((await account(accountId)).nextSyncAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
 
     // Another member of the same organization, and a user of another one, do not find it.
     const admin = await createSignedInUserWithOrg(t.app, { role: 'admin' });
