@@ -298,6 +298,10 @@ class AccountRun {
     const listed = await this.client.list({
       statusQuery: { messages: true, uidNext: true, uidValidity: true, highestModseq: true },
     });
+    this.ensureConnected();
+    // Every IMAP account has an Inbox: a list without one is a failed answer, never "every folder was deleted".
+    if (!listed.some((l) => l.path.toUpperCase() === 'INBOX'))
+      throw Object.assign(new Error('LIST answered without INBOX'), { code: 'NoConnection' });
     const statuses = new Map<string, ListedStatus>(listed.map((l) => [l.path, l.status ?? {}]));
     const mapped = mapFolders(
       listed.map((l) => ({
