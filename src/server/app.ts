@@ -65,6 +65,8 @@ import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
 import { mailAccountRoutes } from './modules/mailbox/accounts-routes.ts';
+import { mailSyncRoutes } from './modules/mailbox/sync-routes.ts';
+import { createIdleWatcher, createSyncRunner } from './modules/mailbox/sync/sync-jobs.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -292,6 +294,9 @@ export async function buildApp(
   await app.register(notificationRoutes, { db: database.db, hub });
   await app.register(mailAccountRoutes, { db: database.db, box: mailCredentials, files });
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
+  // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
+  const mailSync = createSyncRunner({ db: database.db, files, hub, mailCredentials, log: app.log });
+  await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
 
   registerWebApp(app, config.webDistDir);
   mail.start();
@@ -307,6 +312,14 @@ export async function buildApp(
         mailFrom: config.mailFrom,
         log: app.log,
       }),
+      mailSync.start(),
+      createIdleWatcher({
+        db: database.db,
+        hub,
+        mailCredentials,
+        log: app.log,
+        onNewMail: (accountId) => mailSync.syncInbox(accountId),
+      }).start(),
     );
   }
   return app;

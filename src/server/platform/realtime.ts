@@ -8,6 +8,11 @@ export type RealtimeHub = {
   publish(topic: string, message: TServerMessage): Promise<void>;
   /** Returns the function that removes the subscription. */
   subscribe(topic: string, listener: (message: TServerMessage) => void): () => void;
+  /**
+   * Tells when a topic gets its first subscriber (active) or loses its last one, and at once of the topics active
+   * now; returns the function that stops it. The mail sync keeps IMAP IDLE open while its owner listens.
+   */
+  watchTopics(listener: (topic: string, active: boolean) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -26,8 +31,24 @@ export const topics = {
   userMail: (orgId: string, userId: string) => `mail:org:${orgId}:user:${userId}`,
 };
 
+/** The owner of a topics.userMail topic, or null for any other topic. */
+export function userMailTopicOwner(topic: string): { orgId: string; userId: string } | null {
+  const match = /^mail:org:([^:]+):user:([^:]+)$/.exec(topic);
+  return match ? { orgId: match[1]!, userId: match[2]! } : null;
+}
+
 export function createInProcessHub(): RealtimeHub {
   const listeners = new Map<string, Set<(message: TServerMessage) => void>>();
+  const watchers = new Set<(topic: string, active: boolean) => void>();
+  const tell = (topic: string, active: boolean) => {
+    for (const watcher of watchers) {
+      try {
+        watcher(topic, active);
+      } catch {
+        // a watcher's failure is its own
+      }
+    }
+  };
   return {
     async publish(topic, message) {
       for (const listener of listeners.get(topic) ?? []) {
@@ -40,15 +61,31 @@ export function createInProcessHub(): RealtimeHub {
     },
     subscribe(topic, listener) {
       let set = listeners.get(topic);
+      const first = !set;
       if (!set) listeners.set(topic, (set = new Set()));
       set.add(listener);
+      if (first) tell(topic, true);
+      let removed = false;
       return () => {
+        if (removed) return;
+        removed = true;
         set.delete(listener);
-        if (set.size === 0) listeners.delete(topic);
+        if (set.size === 0 && listeners.get(topic) === set) {
+          listeners.delete(topic);
+          tell(topic, false);
+        }
+      };
+    },
+    watchTopics(watcher) {
+      watchers.add(watcher);
+      for (const topic of listeners.keys()) watcher(topic, true);
+      return () => {
+        watchers.delete(watcher);
       };
     },
     async close() {
       listeners.clear();
+      watchers.clear();
     },
   };
 }

@@ -175,6 +175,12 @@ export const ERROR_CODES = {
     it: 'Questo invito è stato inviato a {email}: accedi con quell’indirizzo per accettarlo',
   },
   SESSION_NOT_FOUND: { status: 404, en: 'Session not found', it: 'Sessione non trovata' },
+  /** Spec §5: stopping a mail sync that is not running. */
+  MAIL_SYNC_NOT_RUNNING: {
+    status: 409,
+    en: 'No sync interval found',
+    it: 'Nessuna sincronizzazione in corso da interrompere',
+  },
   BACKUP_FILE_INVALID: {
     status: 422,
     en: 'The file is not a valid settings backup: {detail}',

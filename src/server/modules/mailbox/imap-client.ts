@@ -14,6 +14,7 @@ export type ImapEndpoint = {
 export { isLocalHost } from '@shared/mailbox/accounts.ts';
 
 export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 120_000 } as const;
+export type ImapTimeouts = Partial<Record<keyof typeof IMAP_TIMEOUTS, number>>;
 
 /**
  * A connected, logged-in ImapFlow client. Its own logger is off: imapflow logs commands, and a LOGIN line carries
@@ -21,7 +22,7 @@ export const IMAP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketM
  */
 export async function openImap(
   endpoint: ImapEndpoint,
-  options: { timeouts?: Partial<Record<keyof typeof IMAP_TIMEOUTS, number>> } = {},
+  options: { timeouts?: ImapTimeouts } = {},
 ): Promise<ImapFlow> {
   const timeouts = { ...IMAP_TIMEOUTS, ...options.timeouts };
   const client = new ImapFlow({

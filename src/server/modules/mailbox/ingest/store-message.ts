@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
+import type { TIncomingMail, TMailSecurityAnalysis, TRelatedDocument } from '@shared/mailbox/types.ts';
+import type { DbOrTx } from '../../../db/database.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import { attachmentKey, rawMessageKey } from '../storage-keys.ts';
+import { flagColumns } from '../sync/flags.ts';
+import { clean, parseMessage, type ParsedMessage } from './parse-message.ts';
+import * as repo from './ingest-repository.ts';
+
+/**
+ * Stores one message in the mail store (issue 15): its row (sanitized HTML, snippet, addresses, thread, flags), its
+ * attachments once per content, and the raw message in the file store. Used by the sync, and by the seed and the
+ * app for local mail (raw absent, parsed given). Runs on the transaction the caller gives, so a batch of messages
+ * and the folder's sync position stand or fall together; files are written before the rows, so a crash leaves at
+ * most an unreferenced file, never a row without its file.
+ */
+
+/** What the analysis (security, client match, related documents) adds to a message; wired when it lands. */
+export type MailAnalysis = {
+  securityAnalysis?: TMailSecurityAnalysis | null;
+  clientId?: string | null;
+  relatedDocuments?: TRelatedDocument[];
+};
+export type AnalyzeHook = (
+  mail: TIncomingMail,
+  context: { orgId: string; userId: string; db: DbOrTx },
+) => Promise<MailAnalysis | null> | MailAnalysis | null;
+
+export type StoreDeps = { db: DbOrTx; files: FileStore; analyze?: AnalyzeHook };
+
+export type StoreMessageInput = {
+  scope: repo.Scope;
+  folder: { id: string; accountId: string | null };
+  flags: Iterable<string>;
+  uid: number | null;
+  modseq?: string | null;
+  receivedAt: Date;
+} & ({ raw: Buffer; parsed?: ParsedMessage } | { raw?: undefined; parsed: ParsedMessage });
+
+/** The conversation: the first Message-ID of References, else In-Reply-To's stored thread, else its own id. */
+export async function threadIdOf(db: DbOrTx, scope: repo.Scope, mail: TIncomingMail): Promise<string> {
+  if (mail.references[0]) return mail.references[0];
+  if (mail.inReplyTo) {
+    const parent = await repo.threadOfMessageId(db, scope, mail.inReplyTo);
+    if (parent) return parent;
+    return mail.inReplyTo;
+  }
+  return mail.messageId ?? `<${randomUUID()}@local>`;
+}
+
+export function addressText(mail: TIncomingMail): string {
+  const all = [mail.from, ...mail.to, ...mail.cc, ...mail.bcc, ...mail.replyTo].filter((a) => !!a);
+  return [...new Set(all.map((a) => a.address.toLowerCase()))].join(' ').slice(0, 50_000);
+}
+
+export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
+  const { scope, folder } = input;
+  const parsed = input.parsed ?? (await parseMessage(input.raw!));
+  const { mail } = parsed;
+  const id = randomUUID();
+
+  if (input.raw) await deps.files.put(rawMessageKey(scope, id), input.raw);
+  // Once per content: a file the owner already has is not written again.
+  const known = await repo.knownChecksums(deps.db, scope, [
+    ...new Set(parsed.attachments.map((a) => a.checksum)),
+  ]);
+  const written = new Set<string>();
+  for (const a of parsed.attachments) {
+    if (known.has(a.checksum) || written.has(a.checksum)) continue;
+    await deps.files.put(attachmentKey(scope, a.checksum), a.content);
+    written.add(a.checksum);
+  }
+
+  let analysis: MailAnalysis | null = null;
+  if (deps.analyze) {
+    try {
+      analysis = await deps.analyze(mail, { ...scope, db: deps.db });
+    } catch {
+      analysis = null; // the analysis never stops the mail from being stored
+    }
+  }
+
+  const flags = flagColumns(input.flags);
+  const listed = parsed.attachments.filter((a) => !a.isInline);
+  const row = await repo.insertMessage(deps.db, {
+    id,
+    organizationId: scope.orgId,
+    userId: scope.userId,
+    accountId: folder.accountId,
+    folderId: folder.id,
+    uid: input.uid,
+    modseq: input.modseq ?? null,
+    messageId: mail.messageId,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    threadId: await threadIdOf(deps.db, scope, mail),
+    subject: mail.subject,
+    snippet: parsed.snippet,
+    fromName: mail.from?.name ?? null,
+    fromAddress: mail.from?.address.toLowerCase() ?? null,
+    to: mail.to,
+    cc: mail.cc,
+    bcc: mail.bcc,
+    replyTo: mail.replyTo,
+    addressText: addressText(mail),
+    textBody: mail.text,
+    htmlBody: mail.html,
+    hasRemoteImages: parsed.hasRemoteImages,
+    hasAttachments: listed.length > 0,
+    attachmentNames: clean(listed.map((a) => a.filename).join(' ')).slice(0, 10_000),
+    ...flags,
+    clientId: analysis?.clientId ?? null,
+    clientLink: analysis?.clientId ? 'auto' : null,
+    relatedDocuments: analysis?.relatedDocuments ?? [],
+    securityAnalysis: analysis?.securityAnalysis ?? null,
+    rawKey: input.raw ? rawMessageKey(scope, id) : null,
+    size: parsed.size,
+    sentAt: mail.sentAt,
+    receivedAt: input.receivedAt,
+  });
+  await repo.insertAttachments(
+    deps.db,
+    parsed.attachments.map((a) => ({
+      id: a.id,
+      organizationId: scope.orgId,
+      userId: scope.userId,
+      messageId: id,
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.size,
+      contentId: a.contentId,
+      isInline: a.isInline,
+      checksum: a.checksum,
+      storageKey: attachmentKey(scope, a.checksum),
+    })),
+  );
+  return row;
+}
+
+/** The list row of a stored message, as the mail channel's email:new carries it. */
+export function messageSummary(row: repo.StoredMessageRow): TMessageSummary {
+  const risk = row.securityAnalysis?.recommendation ?? null;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    folderId: row.folderId,
+    threadId: row.threadId,
+    subject: row.subject,
+    snippet: row.snippet,
+    from: row.fromAddress ? { name: row.fromName, address: row.fromAddress } : null,
+    to: row.to,
+    receivedAt: row.receivedAt.toISOString(),
+    isRead: row.isRead,
+    isStarred: row.isStarred,
+    isImportant: row.isImportant,
+    isConfidential: row.isConfidential,
+    isDraft: row.isDraft,
+    hasAttachments: row.hasAttachments,
+    labelIds: row.labelIds,
+    clientId: row.clientId,
+    threadCount: 1,
+    risk: risk === 'safe' ? null : risk,
+  };
+}

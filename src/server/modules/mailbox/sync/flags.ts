@@ -1,0 +1,54 @@
+/**
+ * IMAP flags ↔ the message row's columns (issue 15): \Seen → is_read, \Flagged → is_starred, $Important or
+ * \Important → is_important, \Answered, \Draft; every other keyword is kept so a write-back never drops it.
+ */
+export type FlagColumns = {
+  isRead: boolean;
+  isStarred: boolean;
+  isImportant: boolean;
+  isAnswered: boolean;
+  isDraft: boolean;
+  keywords: string[];
+};
+
+const IMPORTANT = new Set(['$important', '\\important']);
+/** System flags and session flags that are not keywords to keep. */
+const NOT_KEYWORDS = new Set([
+  '\\seen',
+  '\\flagged',
+  '\\answered',
+  '\\draft',
+  '\\deleted',
+  '\\recent',
+  '\\*',
+]);
+
+export function flagColumns(flags: Iterable<string>): FlagColumns {
+  const list = [...flags];
+  const lower = new Set(list.map((f) => f.toLowerCase()));
+  return {
+    isRead: lower.has('\\seen'),
+    isStarred: lower.has('\\flagged'),
+    isImportant: [...IMPORTANT].some((f) => lower.has(f)),
+    isAnswered: lower.has('\\answered'),
+    isDraft: lower.has('\\draft'),
+    keywords: list
+      .filter((f) => !NOT_KEYWORDS.has(f.toLowerCase()) && !IMPORTANT.has(f.toLowerCase()))
+      .map((f) => f.split('\u0000').join('').slice(0, 200))
+      .slice(0, 100)
+      .sort(),
+  };
+}
+
+/** Whether two flag sets differ in anything the row stores. */
+export function sameFlags(a: FlagColumns, b: FlagColumns): boolean {
+  return (
+    a.isRead === b.isRead &&
+    a.isStarred === b.isStarred &&
+    a.isImportant === b.isImportant &&
+    a.isAnswered === b.isAnswered &&
+    a.isDraft === b.isDraft &&
+    a.keywords.length === b.keywords.length &&
+    a.keywords.every((k, i) => k === b.keywords[i])
+  );
+}

@@ -1,0 +1,617 @@
+import { and, eq } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mailAccounts,
+  mailAttachments,
+  mailFolders,
+  mailMessages,
+  mailPendingChanges,
+} from '@server/db/schema/mailbox.ts';
+import { openImap } from '@server/modules/mailbox/imap-client.ts';
+import { queueChanges } from '@server/modules/mailbox/pending-changes-repository.ts';
+import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/mailbox/sync/sync-account.ts';
+import { createIdleWatcher, createSyncRunner } from '@server/modules/mailbox/sync/sync-jobs.ts';
+import { claimAccount, claimDueAccount, renewLease } from '@server/modules/mailbox/sync/sync-repository.ts';
+import { topics } from '@server/platform/realtime.ts';
+import type { TServerMessage } from '@shared/realtime/messages.ts';
+import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
+import { addMailAccount } from '../helpers/mail-account.ts';
+import {
+  DATABASES,
+  api,
+  createSignedInUserWithOrg,
+  createTestApp,
+  type SignedInWithOrg,
+  type TestApp,
+} from '../helpers/test-app.ts';
+
+const skip = dovecotUnavailable();
+if (skip) console.warn(`mail-sync tests skipped: ${skip}`);
+
+/** Polls until `check` answers truthy, for at most `ms`. */
+async function until<T>(check: () => Promise<T> | T, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function rawMail(n: number, tag: string, extra: string[] = []) {
+  return Buffer.from(
+    [
+      `From: Cliente ${n} <cliente${n}@example.it>`,
+      'To: alice@example.test',
+      `Subject: Messaggio ${n} ${tag}`,
+      `Message-ID: <m${n}.${tag}@example.it>`,
+      `Date: ${new Date(Date.UTC(2026, 0, n, 9)).toUTCString()}`,
+      ...extra,
+      '',
+      `Corpo del messaggio ${n}`,
+      '',
+    ].join('\r\n'),
+  );
+}
+
+let dovecot: Dovecot;
+const USERS = Array.from({ length: 30 }, (_, i) => `user${i}`);
+beforeAll(async () => {
+  if (!skip)
+    dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
+}, 30_000);
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
+  let t: TestApp;
+  let owner: SignedInWithOrg;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await createSignedInUserWithOrg(t.app);
+  });
+  afterAll(() => t.close());
+  // No account of one test is due in the next: the runners claim any due account of the database.
+  afterEach(async () => {
+    await db().update(mailAccounts).set({ syncEnabled: false });
+  });
+
+  const db = () => t.app.services.database.db;
+  const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({
+    db: db(),
+    files: t.app.services.files,
+    hub: t.app.services.hub,
+    mailCredentials: t.app.services.mailCredentials,
+    ...extra,
+  });
+
+  /** A fresh IMAP user with its account here, a second IMAP client as "another client", and the owner's pushes. */
+  async function setup() {
+    // Users made when Dovecot starts: its users file is re-read on a change of its time, in whole seconds.
+    const username = USERS.shift()!;
+    const accountId = await addMailAccount(
+      t.app,
+      { organizationId: owner.organizationId, userId: owner.user.id },
+      { host: dovecot.host, port: dovecot.port, username, password: 'secret-pw' },
+    );
+    const other = await openImap({
+      host: dovecot.host,
+      port: dovecot.port,
+      security: 'none',
+      username,
+      password: 'secret-pw',
+    });
+    const pushed: TServerMessage[] = [];
+    const off = t.app.services.hub.subscribe(topics.userMail(owner.organizationId, owner.user.id), (m) =>
+      pushed.push(m),
+    );
+    cleanups.push(async () => {
+      off();
+      await other.logout().catch(() => other.close());
+    });
+    return { username, accountId, other, pushed, stopListening: off };
+  }
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+  });
+
+  async function syncOnce(
+    accountId: string,
+    extra: Partial<SyncOptions> & { deps?: Partial<SyncDeps> } = {},
+  ) {
+    expect(await claimAccount(db(), accountId, 'test', 60)).toBe(true);
+    const { deps: more, ...options } = extra;
+    return syncAccount(deps(more), accountId, { owner: 'test', leaseSeconds: 60, ...options });
+  }
+
+  async function append(other: ImapFlow, path: string, n: number, tag: string, flags: string[] = []) {
+    await other.append(path, rawMail(n, tag), flags, new Date(Date.UTC(2026, 0, n, 9)));
+  }
+
+  const folders = async (accountId: string) =>
+    db().select().from(mailFolders).where(eq(mailFolders.accountId, accountId));
+  const messages = async (accountId: string) =>
+    db().select().from(mailMessages).where(eq(mailMessages.accountId, accountId));
+  const account = async (accountId: string) =>
+    (await db().select().from(mailAccounts).where(eq(mailAccounts.id, accountId)))[0]!;
+
+  it('first sync: newest Inbox messages first, folder roles and hierarchy, raw kept, state and pushes', async () => {
+    const { accountId, other, pushed } = await setup();
+    for (let n = 1; n <= 5; n++) await append(other, 'INBOX', n, 'first');
+    await append(other, 'Sent', 6, 'first', ['\\Seen']);
+    await other.mailboxCreate('Clienti');
+    await other.mailboxCreate('Clienti/Rossi');
+    await append(other, 'Clienti/Rossi', 7, 'first');
+
+    const order: string[] = [];
+    const outcome = await syncOnce(accountId, {
+      batchSize: 2,
+      deps: {
+        analyze: (mail) => {
+          order.push(mail.subject);
+          return null;
+        },
+      },
+    });
+    expect(outcome).toEqual({ status: 'completed', newEmails: 0 });
+    // The Inbox's newest batch is stored before anything else.
+    expect(order.slice(0, 2)).toEqual(['Messaggio 5 first', 'Messaggio 4 first']);
+    expect(order).toHaveLength(7);
+
+    const byPath = Object.fromEntries((await folders(accountId)).map((f) => [f.path, f]));
+    expect(byPath['INBOX']!.role).toBe('inbox');
+    expect(byPath['Sent']!.role).toBe('sent');
+    expect(byPath['Drafts']!.role).toBe('drafts');
+    expect(byPath['Trash']!.role).toBe('trash');
+    expect(byPath['Junk']!.role).toBe('spam');
+    expect(byPath['Clienti']!.role).toBeNull();
+    expect(byPath['Clienti/Rossi']!.parentId).toBe(byPath['Clienti']!.id);
+    expect(byPath['INBOX']!.backfillDone).toBe(true);
+
+    const stored = await messages(accountId);
+    expect(stored).toHaveLength(7);
+    const sent = stored.find((m) => m.folderId === byPath['Sent']!.id)!;
+    expect(sent.isRead).toBe(true);
+    expect(sent.fromAddress).toBe('cliente6@example.it');
+    expect(sent.snippet).toBe('Corpo del messaggio 6');
+    const raw = await t.app.services.files.get(sent.rawKey!);
+    expect(raw?.toString()).toContain('Subject: Messaggio 6 first');
+
+    const state = await account(accountId);
+    expect(state).toMatchObject({ syncStatus: 'idle', syncErrorCode: null, syncLeaseOwner: null });
+    expect(state.lastSyncAt).not.toBeNull();
+    expect(state.syncProgress).toMatchObject({ phase: 'done', stored: 7, total: 7 });
+    const types = pushed.map((m) => m.type);
+    expect(types[0]).toBe('sync:started');
+    expect(types).toContain('sync:progress');
+    expect(types).toContain('folder:updated');
+    expect(types.at(-2)).toBe('sync:completed');
+  });
+
+  it('ingest: attachments stored once per content, cid images rewritten, hostile HTML cleaned', async () => {
+    const { accountId, other } = await setup();
+    const pdf = Buffer.from('%PDF-1.4 preventivo').toString('base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ).toString('base64');
+    const withParts = (n: number) =>
+      Buffer.from(
+        [
+          `From: Rossi <rossi@example.it>`,
+          `To: ${Array.from({ length: 500 }, (_, i) => `r${i}@example.it`).join(', ')}`,
+          `Subject: Preventivo ${n}`,
+          `Message-ID: <p${n}@example.it>`,
+          ...(n === 2 ? ['In-Reply-To: <p1@example.it>'] : []),
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: multipart/related; boundary="r"',
+          '',
+          '--r',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          '<p onclick="x()">Ciao<script>window.pwned=1</script><img src="cid:logo@x"><a href="javascript:alert(1)">x</a></p>',
+          '--r',
+          'Content-Type: image/png',
+          'Content-Transfer-Encoding: base64',
+          'Content-ID: <logo@x>',
+          '',
+          png,
+          '--r--',
+          '--b',
+          'Content-Type: application/pdf; name="preventivo.pdf"',
+          'Content-Disposition: attachment; filename="preventivo.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          pdf,
+          '--b--',
+          '',
+        ].join('\r\n'),
+      );
+    await other.append('INBOX', withParts(1));
+    await other.append('INBOX', withParts(2));
+    const puts: string[] = [];
+    const files = t.app.services.files;
+    await syncOnce(accountId, {
+      deps: { files: { ...files, put: (key, content) => (puts.push(key), files.put(key, content)) } },
+    });
+    const stored = (await messages(accountId)).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(stored.map((m) => m.subject)).toEqual(['Preventivo 1', 'Preventivo 2']);
+    expect(stored[1]!.threadId).toBe('<p1@example.it>');
+    expect(stored[0]!.to).toHaveLength(500);
+    expect(stored[0]).toMatchObject({ hasAttachments: true, attachmentNames: 'preventivo.pdf' });
+    expect(stored[0]!.htmlBody).not.toMatch(/script|pwned|onclick|javascript/);
+    const atts = await db()
+      .select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.messageId, stored[0]!.id));
+    const logo = atts.find((a) => a.contentId === 'logo@x')!;
+    expect(stored[0]!.htmlBody).toContain(`/api/v1/mail/attachments/${logo.id}?inline=1`);
+    // Two messages, two attachments each, two distinct contents: two attachment files, and two raw messages.
+    expect(puts.filter((k) => k.includes('/att/'))).toHaveLength(2);
+    expect(puts.filter((k) => k.includes('/raw/'))).toHaveLength(2);
+  });
+
+  it('incremental sync: new messages arrive once, announced as email:new', async () => {
+    const { accountId, other, pushed } = await setup();
+    await append(other, 'INBOX', 1, 'inc');
+    await syncOnce(accountId);
+    await append(other, 'INBOX', 2, 'inc');
+    await append(other, 'INBOX', 3, 'inc');
+    pushed.length = 0;
+    expect(await syncOnce(accountId)).toEqual({ status: 'completed', newEmails: 2 });
+    const news = pushed.filter((m) => m.type === 'email:new');
+    expect(news.map((m) => m.type === 'email:new' && m.email.subject)).toEqual([
+      'Messaggio 2 inc',
+      'Messaggio 3 inc',
+    ]);
+    expect(await syncOnce(accountId)).toEqual({ status: 'completed', newEmails: 0 });
+    expect(await messages(accountId)).toHaveLength(3);
+  });
+
+  it('flags, moves and deletes made by another client are seen here (CONDSTORE and UID comparison)', async () => {
+    const { accountId, other, pushed } = await setup();
+    await other.mailboxCreate('Archivio');
+    for (let n = 1; n <= 4; n++) await append(other, 'INBOX', n, 'other');
+    await syncOnce(accountId);
+    const lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsAdd('1', ['\\Seen', '\\Flagged', '$Important'], { uid: true });
+      await other.messageMove('2', 'Archivio', { uid: true });
+      await other.messageDelete('3', { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    let rows = await bySubject();
+    const archive = (await folders(accountId)).find((f) => f.path === 'Archivio')!;
+    expect(archive.role).toBe('archive');
+    expect(rows['1']).toMatchObject({ isRead: true, isStarred: true, isImportant: true });
+    expect(rows['2']!.folderId).toBe(archive.id);
+    expect(rows['3']).toBeUndefined();
+    expect(Object.keys(rows).sort()).toEqual(['1', '2', '4']);
+    expect(pushed.some((m) => m.type === 'email:updated')).toBe(true);
+    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(2);
+
+    // The same without CONDSTORE/QRESYNC: flags of the newest messages and a UID comparison.
+    const lock2 = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsRemove('1', ['\\Seen'], { uid: true });
+      await other.messageDelete('4', { uid: true });
+    } finally {
+      lock2.release();
+    }
+    await syncOnce(accountId, { forceUidCompare: true });
+    rows = await bySubject();
+    expect(rows['1']!.isRead).toBe(false);
+    expect(rows['4']).toBeUndefined();
+  });
+
+  it('replays queued changes (flags, move, delete) onto the server; a failed one stays queued', async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 4; n++) await append(other, 'INBOX', n, 'queue');
+    await syncOnce(accountId);
+    const rows = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    const trash = (await folders(accountId)).find((f) => f.role === 'trash')!;
+    const base = {
+      organizationId: owner.organizationId,
+      userId: owner.user.id,
+      accountId,
+      folderPath: 'INBOX',
+    };
+    // The local change (moved to Trash here), then the queue, as the mailbox API writes them.
+    await db()
+      .update(mailMessages)
+      .set({ folderId: trash.id, uid: null })
+      .where(eq(mailMessages.id, rows['2']!.id));
+    await queueChanges(db(), [
+      {
+        ...base,
+        uid: rows['1']!.uid!,
+        messageRowId: rows['1']!.id,
+        kind: 'flags',
+        payload: { add: ['\\Seen'], remove: [] },
+      },
+      {
+        ...base,
+        uid: rows['2']!.uid!,
+        messageRowId: rows['2']!.id,
+        kind: 'move',
+        payload: { toPath: 'Trash', toFolderId: trash.id },
+      },
+      { ...base, uid: rows['3']!.uid!, messageRowId: rows['3']!.id, kind: 'delete', payload: {} },
+      {
+        ...base,
+        uid: rows['4']!.uid!,
+        messageRowId: rows['4']!.id,
+        kind: 'move',
+        payload: { toPath: 'Nowhere', toFolderId: trash.id },
+      },
+    ]);
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+
+    const lock = await other.getMailboxLock('INBOX');
+    let inbox: { uid: number; flags: Set<string>; subject: string }[] = [];
+    try {
+      for await (const m of other.fetch('1:*', { uid: true, flags: true, envelope: true }))
+        inbox.push({ uid: m.uid, flags: m.flags!, subject: m.envelope!.subject! });
+    } finally {
+      lock.release();
+    }
+    inbox = inbox.sort((a, b) => a.uid - b.uid);
+    expect(inbox.map((m) => m.subject)).toEqual(['Messaggio 1 queue', 'Messaggio 4 queue']);
+    expect(inbox[0]!.flags.has('\\Seen')).toBe(true);
+    const trashLock = await other.getMailboxLock('Trash');
+    const inTrash: { uid: number; subject: string }[] = [];
+    try {
+      for await (const m of other.fetch('1:*', { uid: true, envelope: true }))
+        inTrash.push({ uid: m.uid, subject: m.envelope!.subject! });
+    } finally {
+      trashLock.release();
+    }
+    expect(inTrash.map((m) => m.subject)).toEqual(['Messaggio 2 queue']);
+
+    const after = await messages(accountId);
+    const moved = after.filter((m) => m.subject === 'Messaggio 2 queue');
+    expect(moved).toHaveLength(1); // the moved copy is not fetched again as new mail
+    expect(moved[0]).toMatchObject({ folderId: trash.id, uid: inTrash[0]!.uid });
+    expect(after.find((m) => m.subject === 'Messaggio 1 queue')!.isRead).toBe(true);
+    expect(after.some((m) => m.subject === 'Messaggio 3 queue')).toBe(false);
+    const queued = await db()
+      .select()
+      .from(mailPendingChanges)
+      .where(eq(mailPendingChanges.accountId, accountId));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: 'move', attempts: 1 });
+  });
+
+  it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {
+    const { accountId, other, pushed } = await setup();
+    await other.mailboxCreate('Progetti');
+    const created = Date.now();
+    await append(other, 'Progetti', 1, 'uv');
+    await append(other, 'Progetti', 2, 'uv');
+    await syncOnce(accountId);
+    const before = (await folders(accountId)).find((f) => f.path === 'Progetti')!;
+    expect((await messages(accountId)).filter((m) => m.folderId === before.id)).toHaveLength(2);
+    // Dovecot's UIDVALIDITY is a time in seconds: a folder made again a second later gets a new one.
+    await new Promise((r) => setTimeout(r, Math.max(0, created + 1100 - Date.now())));
+    await other.mailboxDelete('Progetti');
+    await other.mailboxCreate('Progetti');
+    await append(other, 'Progetti', 3, 'uv');
+    pushed.length = 0;
+    await syncOnce(accountId);
+    const after = (await folders(accountId)).find((f) => f.path === 'Progetti')!;
+    expect(after.uidValidity).not.toBe(before.uidValidity);
+    const inFolder = (await messages(accountId)).filter((m) => m.folderId === after.id);
+    expect(inFolder.map((m) => m.subject)).toEqual(['Messaggio 3 uv']);
+    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(2);
+  });
+
+  it('IMAP IDLE: a message delivered while the owner listens is pushed as email:new within seconds', async () => {
+    const { accountId, other, pushed, stopListening } = await setup();
+    await append(other, 'INBOX', 1, 'idle');
+    await syncOnce(accountId);
+    const log = t.app.log;
+    const runner = createSyncRunner({ ...deps(), log }, { owner: 'idle-runner', intervalMs: 60_000 }).start();
+    const watcher = createIdleWatcher({ ...deps(), log, onNewMail: (id) => runner.syncInbox(id) }).start();
+    try {
+      await until(() => watcher.watching().includes(accountId));
+      const sent = Date.now();
+      await append(other, 'INBOX', 2, 'idle');
+      const news = await until(() =>
+        pushed.find((m) => m.type === 'email:new' && m.email.subject === 'Messaggio 2 idle'),
+      );
+      expect(news).toBeTruthy();
+      expect(Date.now() - sent).toBeLessThan(5_000);
+      stopListening();
+      // The last listener left: the IDLE connection closes.
+      await until(() => !watcher.watching().includes(accountId));
+    } finally {
+      watcher.stop();
+      await runner.stop();
+    }
+  });
+
+  it('wrong password: AUTH_ERROR, and no more retries until the account is changed', async () => {
+    const { accountId, pushed } = await setup();
+    await db()
+      .update(mailAccounts)
+      .set({ passwordSealed: t.app.services.mailCredentials.seal('wrong-password') })
+      .where(eq(mailAccounts.id, accountId));
+    expect(await syncOnce(accountId)).toEqual({ status: 'failed', code: 'AUTH_ERROR', retryAt: null });
+    expect(await account(accountId)).toMatchObject({ syncStatus: 'error', syncErrorCode: 'AUTH_ERROR' });
+    expect(pushed.some((m) => m.type === 'sync:error' && m.error === 'AUTH_ERROR')).toBe(true);
+    // Even when due, no runner claims it again.
+    await db()
+      .update(mailAccounts)
+      .set({ nextSyncAt: new Date(0) })
+      .where(eq(mailAccounts.id, accountId));
+    expect(await claimDueAccount(db(), 'other', 60)).toBeNull();
+    const runner = createSyncRunner({ ...deps(), log: t.app.log }, { owner: 'auth-runner' });
+    expect(await runner.runDue()).toBe(0);
+    expect(JSON.stringify(await account(accountId))).not.toContain('wrong-password');
+  });
+
+  it('server stopped during a sync: error state, retried with the spec delays, stored mail still readable', async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 6; n++) await append(other, 'INBOX', n, 'down');
+    await other.logout();
+    let stops = 0;
+    try {
+      const outcome = await syncOnce(accountId, {
+        batchSize: 2,
+        deps: {
+          analyze: async () => {
+            if (stops++ === 0) await dovecot.stop();
+            return null;
+          },
+        },
+      });
+      expect(outcome).toMatchObject({ status: 'failed', code: 'CONNECTION_ERROR' });
+      const failed = await account(accountId);
+      expect(failed).toMatchObject({
+        syncStatus: 'error',
+        syncErrorCode: 'CONNECTION_ERROR',
+        syncAttempts: 1,
+      });
+      // Spec §9: the first retry after 1 s (+ up to 10%).
+      const delay = failed.nextSyncAt.getTime() - Date.now();
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(1_100);
+      // The batch stored before the outage stands, readable with its raw message.
+      const stored = await messages(accountId);
+      expect(stored.map((m) => m.subject).sort()).toEqual(['Messaggio 5 down', 'Messaggio 6 down']);
+      expect(await t.app.services.files.get(stored[0]!.rawKey!)).not.toBeNull();
+
+      // Still down: the second retry waits longer.
+      await db().update(mailAccounts).set({ nextSyncAt: new Date() }).where(eq(mailAccounts.id, accountId));
+      const runner = createSyncRunner(
+        { ...deps(), log: t.app.log },
+        { owner: 'retry-runner', sync: { batchSize: 2 } },
+      );
+      expect(await runner.runDue()).toBe(1);
+      const again = await account(accountId);
+      expect(again.syncAttempts).toBe(2);
+      expect(again.nextSyncAt.getTime() - Date.now()).toBeGreaterThan(1_100);
+
+      // Back: the due retry resumes where the first run stopped.
+      await dovecot.start();
+      await db().update(mailAccounts).set({ nextSyncAt: new Date() }).where(eq(mailAccounts.id, accountId));
+      expect(await runner.runDue()).toBe(1);
+      expect(await account(accountId)).toMatchObject({
+        syncStatus: 'idle',
+        syncErrorCode: null,
+        syncAttempts: 0,
+      });
+      expect(await messages(accountId)).toHaveLength(6);
+    } finally {
+      await dovecot.start();
+    }
+  });
+
+  it('a stopped sync ends after its current batch, idle, keeping what it stored; the next run goes on', async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 4; n++) await append(other, 'INBOX', n, 'stop');
+    const controller = new AbortController();
+    const outcome = await syncOnce(accountId, {
+      batchSize: 1,
+      signal: controller.signal,
+      deps: {
+        analyze: () => {
+          controller.abort();
+          return null;
+        },
+      },
+    });
+    expect(outcome).toEqual({ status: 'stopped' });
+    expect(await account(accountId)).toMatchObject({ syncStatus: 'idle', syncLeaseOwner: null });
+    expect((await messages(accountId)).map((m) => m.subject)).toEqual(['Messaggio 4 stop']);
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await messages(accountId)).toHaveLength(4);
+  });
+
+  it('two runners on one database never sync one account at once', async () => {
+    const a = await setup();
+    const b = await setup();
+    for (const s of [a, b]) for (let n = 1; n <= 3; n++) await append(s.other, 'INBOX', n, 'two');
+    const runnerA = createSyncRunner({ ...deps(), log: t.app.log }, { owner: 'runner-a' });
+    const runnerB = createSyncRunner({ ...deps(), log: t.app.log }, { owner: 'runner-b' });
+    const [ranA, ranB] = await Promise.all([runnerA.runDue(), runnerB.runDue()]);
+    expect(ranA + ranB).toBe(2);
+    const started = a.pushed.filter((m) => m.type === 'sync:started');
+    expect(started.map((m) => m.type === 'sync:started' && m.accountId).sort()).toEqual(
+      [a.accountId, b.accountId].sort(),
+    );
+    for (const id of [a.accountId, b.accountId]) expect(await messages(id)).toHaveLength(3);
+    // A held lease is not claimed by the other runner.
+    await db()
+      .update(mailAccounts)
+      .set({ nextSyncAt: new Date(0) })
+      .where(eq(mailAccounts.id, a.accountId));
+    expect(await claimAccount(db(), a.accountId, 'runner-a', 60)).toBe(true);
+    expect(await claimAccount(db(), a.accountId, 'runner-b', 60)).toBe(false);
+    expect(await claimDueAccount(db(), 'runner-b', 60)).not.toBe(a.accountId);
+  });
+
+  it('sync now (202) and stop (409 "No sync interval found" when none runs), only on the own account', async () => {
+    const { accountId } = await setup();
+    const c = api(t.app, owner.cookie);
+    await db()
+      .update(mailAccounts)
+      .set({ nextSyncAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(mailAccounts.id, accountId));
+    const now = await c.post(`/api/v1/mail/accounts/${accountId}/sync`);
+    expect(now.statusCode, now.body).toBe(202);
+    expect((await account(accountId)).nextSyncAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const idle = await c.post(`/api/v1/mail/accounts/${accountId}/sync/stop`);
+    expect(idle.statusCode).toBe(409);
+    expect(idle.json()).toEqual({
+      error: { code: 'MAIL_SYNC_NOT_RUNNING', message: 'No sync interval found' },
+    });
+    const it409 = await c.post(`/api/v1/mail/accounts/${accountId}/sync/stop`, undefined, {
+      'accept-language': 'it',
+    });
+    expect(it409.json().error.message).toBe('Nessuna sincronizzazione in corso da interrompere');
+
+    // A running sync (its lease held) is stopped: the lease is taken away.
+    expect(await claimAccount(db(), accountId, 'busy', 60)).toBe(true);
+    const stop = await c.post(`/api/v1/mail/accounts/${accountId}/sync/stop`);
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect((await account(accountId)).syncLeaseOwner).toBeNull();
+    // The instance running it finds its lease gone at its next batch, and stops.
+    expect(await renewLease(db(), accountId, 'busy', 60)).toBe(false);
+    expect((await account(accountId)).nextSyncAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+
+    // Another member of the same organization, and a user of another one, do not find it.
+    const admin = await createSignedInUserWithOrg(t.app, { role: 'admin' });
+    const theirs = await addMailAccount(
+      t.app,
+      { organizationId: admin.organizationId, userId: admin.ownerId },
+      { host: dovecot.host, port: dovecot.port, username: 'seed', password: 'pw' },
+    );
+    for (const url of [`/api/v1/mail/accounts/${theirs}/sync`, `/api/v1/mail/accounts/${theirs}/sync/stop`]) {
+      const res = await api(t.app, admin.cookie).post(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+    const stranger = await createSignedInUserWithOrg(t.app);
+    expect(
+      (await api(t.app, stranger.cookie).post(`/api/v1/mail/accounts/${accountId}/sync`)).statusCode,
+    ).toBe(404);
+    expect((await c.post('/api/v1/mail/accounts/not-a-uuid/sync')).statusCode).toBe(404);
+    const stillMine = await db()
+      .select({ id: mailAccounts.id })
+      .from(mailAccounts)
+      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, owner.user.id)));
+    expect(stillMine).toHaveLength(1);
+  });
+});
