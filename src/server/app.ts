@@ -64,6 +64,10 @@ import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
+import { attachmentRoutes } from './modules/mailbox/attachments-routes.ts';
+import { folderRoutes } from './modules/mailbox/folders-routes.ts';
+import { labelRoutes } from './modules/mailbox/labels-routes.ts';
+import { messageRoutes } from './modules/mailbox/messages-routes.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -289,6 +293,11 @@ export async function buildApp(
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { db: database.db, hub });
+  const mailboxDeps = { db: database.db, hub, files };
+  await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
+  await app.register(messageRoutes, mailboxDeps);
+  await app.register(labelRoutes, mailboxDeps);
+  await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
 
   registerWebApp(app, config.webDistDir);

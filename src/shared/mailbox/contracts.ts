@@ -104,8 +104,22 @@ export type TMessageSummary = {
   /** The risk band when the analysis found something (shown as a marker in the list). */
   risk: TMailSecurityAnalysis['recommendation'] | null;
 };
-export const ZMessagePage = zPage(z.custom<TMessageSummary>());
-export type TMessagePage = { items: TMessageSummary[]; total: number; page: number; pageSize: number };
+export const ZMessagePage = zPage(z.custom<TMessageSummary>()).extend({
+  totalCapped: z.boolean().optional(),
+});
+export type TMessagePage = {
+  items: TMessageSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /**
+   * A search stops counting at SEARCH_COUNT_CAP matches (an exact count on a large mailbox is slow): when true,
+   * total is the cap and the list says "more than {total}".
+   */
+  totalCapped?: boolean;
+};
+/** The most matches a search counts (TMessagePage.totalCapped). */
+export const SEARCH_COUNT_CAP = 1000;
 
 export type TMailAttachment = {
   id: string;
