@@ -1,3 +1,4 @@
+// Over 300 lines: the pane, its account groups, the sync state line and the folder row belong together.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {

@@ -60,7 +60,9 @@ export function useMessageList(orgId: string | null, query: string) {
     initialPageParam: 1,
     getNextPageParam: (last, all) => {
       const loaded = all.reduce((n, p) => n + p.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? last.page + 1 : undefined;
+      // A capped search count (totalCapped) may have more after the cap: a full page asks for the next.
+      const more = loaded < last.total || (last.totalCapped === true && last.items.length === last.pageSize);
+      return last.items.length > 0 && more ? last.page + 1 : undefined;
     },
     enabled: !!orgId,
     staleTime: 30_000,
@@ -81,11 +83,11 @@ export function useThread(orgId: string | null, threadId: string | null, enabled
   return useQuery({
     queryKey: mailKeys.thread(orgId, threadId ?? ''),
     queryFn: async ({ signal }) => {
-      const answer = await api<{ items: TMessageSummary[] } | TMessageSummary[]>(
+      const answer = await api<{ threadId: string; messages: TMessageSummary[] }>(
         `${BASE}/threads/${encodeURIComponent(threadId!)}`,
         { signal },
       );
-      const items = Array.isArray(answer) ? answer : answer.items;
+      const items = answer.messages;
       return [...items].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
     },
     enabled: !!orgId && !!threadId && enabled,

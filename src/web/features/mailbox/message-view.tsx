@@ -1,3 +1,4 @@
+// Over 300 lines: the message, its action bar, header and conversation list are one screen.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertOctagon, ArrowLeft, Lock, Mail, MailOpen, Star, Trash2 } from 'lucide-react';
