@@ -175,7 +175,7 @@ export function MailboxPage() {
   const noAccounts = overview.data && overview.data.accounts.length === 0;
 
   return (
-    <div className="flex h-[calc(100dvh-var(--spacing-topbar)-7rem)] min-h-[28rem] flex-col gap-3 lg:h-[calc(100dvh-var(--spacing-topbar)-4rem)]">
+    <div className="flex flex-col gap-3 lg:h-[calc(100dvh-var(--spacing-topbar)-4rem)] lg:min-h-[30rem]">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight text-foreground">
           {t('navigation:routes.email')}
@@ -188,13 +188,16 @@ export function MailboxPage() {
       {noAccounts ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground">
           <MailPlus aria-hidden="true" className="size-5 shrink-0" />
-          <p className="min-w-0 flex-1">{t('mailbox:connect.text')}</p>
+          <p className="min-w-0 flex-1">
+            <span className="sm:hidden">{t('mailbox:connect.short')}</span>
+            <span className="max-sm:hidden">{t('mailbox:connect.text')}</span>
+          </p>
           <Link to={ACCOUNTS_SETTINGS} className={buttonClasses('primary', 'sm')}>
             {t('mailbox:connect.button')}
           </Link>
         </div>
       ) : null}
-      <div className="flex min-h-0 flex-1 overflow-hidden rounded-lg border border-border bg-surface">
+      <div className="flex h-[calc(100dvh-var(--spacing-topbar)-2rem)] min-h-[24rem] overflow-hidden rounded-lg border border-border bg-surface lg:h-auto lg:min-h-0 lg:flex-1">
         {showFolders ? (
           <aside
             className={cn(
