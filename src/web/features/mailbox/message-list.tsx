@@ -199,7 +199,7 @@ export function MessageList({
                       {row.risk && row.risk !== 'safe' ? (
                         <AlertTriangle
                           role="img"
-                          aria-label={t(`mailbox:risk.${row.risk}`)}
+                          aria-label={t(`mailbox:security.recommendation.${row.risk}`)}
                           className={cn(
                             'size-3.5',
                             row.risk === 'high' ? 'text-danger' : 'text-warning-soft-foreground',

@@ -58,11 +58,13 @@ export function SecurityBanner({ message }: { message: TMessage }) {
           ) : null}
           {auth.spf || auth.dkim || auth.dmarc ? (
             <p className="text-xs">
-              {t('mailbox:risk.authentication', {
-                spf: auth.spf ?? '—',
-                dkim: auth.dkim ?? '—',
-                dmarc: auth.dmarc ?? '—',
-              })}
+              {t('mailbox:security.authentication.title')}:{' '}
+              {(['spf', 'dkim', 'dmarc'] as const)
+                .map(
+                  (k) =>
+                    `${t(`mailbox:security.authentication.${k}`)} ${auth[k] ?? t('mailbox:security.authentication.none')}`,
+                )
+                .join(', ')}
             </p>
           ) : null}
         </div>
