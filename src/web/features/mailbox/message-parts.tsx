@@ -44,7 +44,7 @@ export function SecurityBanner({ message }: { message: TMessage }) {
   return (
     <Alert
       tone={tone}
-      title={t(`mailbox:risk.banner.${analysis.recommendation}`, { score: analysis.riskScore })}
+      title={`${t(`mailbox:security.recommendation.${analysis.recommendation}`)} · ${t('mailbox:security.score', { score: analysis.riskScore })}`}
     >
       <div className="flex items-start gap-2">
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
