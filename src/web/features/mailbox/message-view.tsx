@@ -84,10 +84,10 @@ export function MessageView({
 
   const others = (thread.data ?? []).filter((m) => m.id !== message.id);
   return (
-    <article aria-labelledby="mail-subject" className="flex min-h-0 flex-1 flex-col">
+    <article aria-labelledby="mail-subject" className="flex min-h-0 min-w-0 flex-1 flex-col">
       <MessageActions message={message} folders={folders} labels={labels} onBack={onBack} act={act} />
-      <div className="min-h-0 flex-1 overflow-y-auto p-4">
-        <div className="grid gap-4">
+      <div className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-4">
+        <div className="grid min-w-0 grid-cols-1 gap-4 [&>*]:min-w-0">
           {others.length > 0 ? <ThreadList others={others} onOpen={onOpen} /> : null}
           <Header message={message} headingRef={headingRef} />
           <SecurityBanner message={message} />
@@ -248,7 +248,7 @@ function Header({
         id="mail-subject"
         ref={headingRef}
         tabIndex={-1}
-        className="text-xl font-semibold text-foreground outline-none"
+        className="text-xl font-semibold [overflow-wrap:anywhere] text-foreground outline-none"
       >
         {message.subject || t('mailbox:noSubject')}
       </h2>
