@@ -68,6 +68,7 @@ import { attachmentRoutes } from './modules/mailbox/attachments-routes.ts';
 import { folderRoutes } from './modules/mailbox/folders-routes.ts';
 import { labelRoutes } from './modules/mailbox/labels-routes.ts';
 import { messageRoutes } from './modules/mailbox/messages-routes.ts';
+import { recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -155,6 +156,8 @@ export async function buildApp(
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
+  // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent.
+  mail.onStored((stored) => recordAppSentMail({ db: database.db, files }, stored));
   app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
@@ -169,7 +172,7 @@ export async function buildApp(
     await database.close();
   });
 
-  if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log });
+  if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log, files });
 
   await registerSecurity(app, config.trustedOrigins, path.join(config.webDistDir, 'index.html'));
   await app.register(rateLimit, {

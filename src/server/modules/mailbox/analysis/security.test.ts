@@ -125,6 +125,8 @@ describe('analyzeSecurity', () => {
     expect(isLookalikeDomain('rossicostruzioni.it', 'rossicostruzioni.it')).toBe(false);
     expect(isLookalikeDomain('mail.rossicostruzioni.it', 'rossicostruzioni.it')).toBe(false);
     expect(isLookalikeDomain('bianchifigli.it', 'rossicostruzioni.it')).toBe(false);
+    expect(isLookalikeDomain('rossi-costruzioni.example.com', 'rossicostruzioni.example.com')).toBe(true);
+    expect(isLookalikeDomain('bianchiefigli.example.com', 'rossicostruzioni.example.com')).toBe(false);
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(keys(mail({ from: { name: 'Mario', address: 'mario@rossi-costruzioni.it' } }))).toContain(
       'security.lookalikeDomain',

@@ -176,6 +176,10 @@ export function isLookalikeDomain(domain: string, known: string): boolean {
   const k = known.toLowerCase();
   if (d === k || d.endsWith(`.${k}`)) return false;
   if (foldHomoglyphs(d) === foldHomoglyphs(k)) return true;
+  // The whole domain a hyphen or an edit or two away: rossi-costruzioni.it, rossicostruzzioni.it.
+  const flat = (x: string) => x.replace(/-/g, '');
+  const allowedFull = k.length >= 14 ? 2 : 1;
+  if (editDistance(flat(foldHomoglyphs(d)), flat(foldHomoglyphs(k)), allowedFull) <= allowedFull) return true;
   // Compare the names without their suffix: rossi-costruzioni.it against rossicostruzioni.it.
   const name = (x: string) => registrableDomain(x).split('.')[0]!;
   const dn = name(d);
