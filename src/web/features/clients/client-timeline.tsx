@@ -129,7 +129,7 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
     icon = <Mail className="size-3.5" />;
     title = (
       <Link
-        to={`/email?message=${encodeURIComponent(entry.id)}`}
+        to={`/email?m=${encodeURIComponent(entry.id)}`}
         className="text-primary underline-offset-2 hover:underline"
       >
         {entry.direction === 'sent'

@@ -50,6 +50,10 @@ describe('the mailbox state in the URL', () => {
     expect(hasFilters(state)).toBe(true);
   });
 
+  it('opens a message linked as ?message= too', () => {
+    expect(stateFromParams(new URLSearchParams(`message=${MESSAGE}`)).messageId).toBe(MESSAGE);
+  });
+
   it('drops values a link cannot carry: bad ids, views, dates', () => {
     const state = stateFromParams(new URLSearchParams('folder=x&view=evil&m=1&from=01/02/2026&label=no'));
     expect(state).toMatchObject({ folderId: null, view: 'inbox', messageId: null, from: '', labelId: null });

@@ -36,7 +36,8 @@ function flag(value: string | null): TriState {
 export function stateFromParams(params: URLSearchParams): MailboxState {
   const folder = params.get('folder');
   const view = params.get('view');
-  const message = params.get('m');
+  // `message` is the longer name some links use (the client timeline's first version).
+  const message = params.get('m') ?? params.get('message');
   const label = params.get('label');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
