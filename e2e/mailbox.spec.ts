@@ -71,7 +71,7 @@ test('legge, cerca, etichetta, collega a un cliente e sposta un messaggio', asyn
   await axe();
 
   // Move to Spam: it leaves the Inbox and is in Spam.
-  await view.getByRole('button', { name: 'Sposta' }).click();
+  await view.getByRole('button', { name: 'Sposta', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Spam' }).click();
   await expect(row(page, SUBJECT)).toHaveCount(0);
   await expect(page).not.toHaveURL(/m=/);
