@@ -186,8 +186,8 @@ export function MailboxPage() {
         </Button>
       </div>
       {noAccounts ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground">
-          <MailPlus aria-hidden="true" className="size-5 shrink-0" />
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-border bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground sm:flex-row sm:items-center">
+          <MailPlus aria-hidden="true" className="size-5 shrink-0 max-sm:hidden" />
           <p className="min-w-0 flex-1">
             <span className="sm:hidden">{t('mailbox:connect.short')}</span>
             <span className="max-sm:hidden">{t('mailbox:connect.text')}</span>

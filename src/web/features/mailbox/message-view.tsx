@@ -14,6 +14,7 @@ import { LoadError } from '@web/ui/load-error.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { useMessage, useThread } from './mailbox-api.ts';
 import { addressText, listDate, senderName } from './mailbox-format.ts';
+import { useFolderName } from './folder-pane.tsx';
 import { LabelMenu, MoveMenu } from './message-menus.tsx';
 import { Attachments, BusinessLinks, InvitationCard, MessageBody, SecurityBanner } from './message-parts.tsx';
 
@@ -89,7 +90,7 @@ export function MessageView({
       <div className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-4">
         <div className="grid min-w-0 grid-cols-1 gap-4 [&>*]:min-w-0">
           {others.length > 0 ? <ThreadList others={others} onOpen={onOpen} /> : null}
-          <Header message={message} headingRef={headingRef} />
+          <Header message={message} folders={folders} headingRef={headingRef} />
           <SecurityBanner message={message} />
           <BusinessLinks orgId={orgId} message={message} />
           {message.invitations.map((inv, i) => (
@@ -234,13 +235,17 @@ function MessageActions({
 
 function Header({
   message,
+  folders,
   headingRef,
 }: {
   message: TMessage;
+  folders: TMailFolder[];
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation(['mailbox']);
   const locale = localeOf(currentLanguage());
+  const folderName = useFolderName();
+  const folder = folders.find((f) => f.id === message.folderId);
   const list = (xs: TMessage['to']) => xs.map(addressText).join(', ');
   return (
     <header className="grid gap-2">
@@ -275,7 +280,8 @@ function Header({
         </dd>
         <dt className="text-muted-foreground">{t('mailbox:header.account')}</dt>
         <dd className="min-w-0 [overflow-wrap:anywhere]">
-          {message.accountAddress ?? t('mailbox:localMailbox')} · {message.folderName}
+          {message.accountAddress ?? t('mailbox:localMailbox')} ·{' '}
+          {folder ? folderName(folder) : message.folderName}
         </dd>
       </dl>
     </header>
