@@ -94,9 +94,36 @@ test('switches to English and keeps the place', async ({ page, axe }) => {
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await axe();
   await page.keyboard.press('Escape');
+
+  // Keyboard: j moves to the first message, o opens it, u goes back to the list.
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(page.getByRole('article')).toBeVisible();
+  await expect(page).toHaveURL(/m=[0-9a-f-]{36}/);
+  await page.keyboard.press('u');
+  await expect(page).not.toHaveURL(/m=/);
+
   await page.getByTestId('language-switcher').click();
   await page.getByRole('menu').getByRole('menuitemradio', { name: 'Italiano' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Speciali' })).toBeVisible();
+});
+
+test('a change made elsewhere shows in the open list without a reload (live mail channel)', async ({
+  page,
+}) => {
+  await openMailbox(page);
+  const first = list(page).locator('li').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-message-id');
+  const starred = first.getByRole('img', { name: 'Speciale' });
+  const wasStarred = (await starred.count()) > 0;
+  // Another tab or device: the same user changes the message through the API.
+  const res = await page.request.post('/api/v1/mail/messages/actions', {
+    data: { ids: [id], action: wasStarred ? 'unstar' : 'star' },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect(starred).toHaveCount(wasStarred ? 0 : 1);
 });
 
 test.describe('on a phone', () => {
