@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   mailAccounts,
   mailAttachments,
@@ -210,6 +210,23 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       expect((await list(c, '?from=2026-02-02')).total).toBe(0);
       expect((await c.get('/api/v1/mail/messages?pageSize=51')).statusCode).toBe(400);
       expect((await c.get('/api/v1/mail/messages?isRead=maybe')).statusCode).toBe(400);
+    });
+
+    it('counts at most 1000 rows and says so (totalCapped)', async () => {
+      const { c, scope, byRole } = await freshUser();
+      await db().execute(
+        sql`insert into mail_messages (organization_id, user_id, folder_id, thread_id, subject, received_at)
+            select ${scope.orgId}, ${scope.userId}, ${byRole('inbox').id}::uuid, '<cap-' || g || '@x>', 'Ordine ' || g,
+                   now() - (g || ' minutes')::interval
+            from generate_series(1, 1001) g`,
+      );
+      const page = await list(c, '');
+      expect(page).toMatchObject({ total: 1000, totalCapped: true });
+      expect(page.items[0]!.subject).toBe('Ordine 1');
+      expect((await list(c, '?page=21')).items.map((m) => m.subject)).toEqual(['Ordine 1001']);
+      const searched = await list(c, '?q=ordine');
+      expect(searched).toMatchObject({ total: 1000, totalCapped: true });
+      expect((await list(c, '?q=1001')).totalCapped).toBeUndefined();
     });
 
     it('shows one row per conversation with its count, including the reply in Sent', async () => {

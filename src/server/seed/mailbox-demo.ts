@@ -156,6 +156,21 @@ export async function seedMailboxDemo(deps: {
   const comune = address('Comune di Cesena', 'Ufficio Protocollo');
   const verdi = address('Giulia Verdi', 'Giulia Verdi');
   const ferrari = address('Luca Ferrari', 'Luca Ferrari');
+  const bruno = address('Bruno Impianti Idraulici', 'Stefano Bruno');
+  const lombardi = address('Agenzia Viaggi Lombardi S.r.l.', 'Agenzia Viaggi Lombardi');
+  const farmacia = address('Farmacia Conti Dott.ssa Elena', 'Dott.ssa Elena Conti');
+  const ricci = address('Panificio Ricci S.n.c.', 'Roberto Ricci');
+  const muller = address('Müller Maschinenbau GmbH', 'Klaus Müller');
+  const russo = address('Francesca Russo', 'Francesca Russo');
+  const mEsposito = address('Marco Esposito', 'Marco Esposito');
+  const accountant: TMailAddress = {
+    name: 'Studio Bertoni Commercialisti',
+    address: 'scadenze@studiobertoni.example.com',
+  };
+  const courier: TMailAddress = {
+    name: 'Spedizioni Express',
+    address: 'notifiche@spedizioniexpress.example.com',
+  };
   const supplier: TMailAddress = {
     name: 'Utensileria Romagnola',
     address: 'ordini@utensileriaromagnola.example.com',
@@ -457,6 +472,154 @@ export async function seedMailboxDemo(deps: {
           role: 'drafts',
           hoursAgo: 3,
           text: 'Buongiorno Luca,\nla revisione della motozappa costa 120 € più IVA, ricambi esclusi. Se le va bene',
+        },
+      ],
+    },
+    {
+      with: bruno,
+      subject: 'Richiesta preventivo impianto aria compressa',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 14,
+          text: 'Buongiorno,\nstiamo ampliando il magazzino e ci servirebbe un preventivo per un impianto di aria compressa con due prese. Potete fare un sopralluogo la prossima settimana?\n\nStefano Bruno',
+          isRead: false,
+          labels: ['Clienti'],
+        },
+      ],
+    },
+    {
+      with: lombardi,
+      subject: 'Trasferta fiera EIMA Bologna: conferma hotel',
+      messages: [
+        {
+          role: 'sent',
+          hoursAgo: 300,
+          text: 'Buongiorno,\nci servono due camere singole a Bologna per le tre giornate della fiera EIMA. Ci mandate una proposta?\nMarco Rossi',
+        },
+        {
+          role: 'inbox',
+          hoursAgo: 290,
+          text: "Buongiorno Marco,\nabbiamo bloccato due singole all'Hotel Fiera, colazione inclusa. In allegato la conferma.\nAgenzia Viaggi Lombardi",
+          files: [
+            {
+              filename: 'conferma-prenotazione.pdf',
+              contentType: 'application/pdf',
+              content: tinyPdf('Conferma prenotazione'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      with: farmacia,
+      subject: 'Serranda automatica bloccata',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 52,
+          text: 'Buongiorno, la serranda automatica della farmacia si blocca a metà corsa. Riuscite a passare domani prima delle 8:30?\nElena Conti',
+        },
+        {
+          role: 'sent',
+          hoursAgo: 51,
+          text: 'Buongiorno dottoressa, domani alle 7:45 saremo da lei. Cordiali saluti, Marco Rossi',
+        },
+      ],
+    },
+    {
+      with: ricci,
+      subject: 'Impastatrice ferma!',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 4,
+          text: "Marco, l'impastatrice a spirale si è fermata durante la lavorazione e non riparte: scatta il salvavita. Domattina dobbiamo impastare alle 3. Potete venire oggi?\nRoberto - Panificio Ricci",
+          isRead: false,
+          isImportant: true,
+          labels: ['Clienti', 'Urgente'],
+        },
+      ],
+    },
+    {
+      with: muller,
+      subject: 'Spare parts for the CNC milling machine',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 80,
+          text: 'Dear Mr Rossi,\nplease find attached our offer for the spare spindle bearings you requested. Delivery within two weeks after your order.\n\nBest regards,\nKlaus Müller\nMüller Maschinenbau GmbH',
+          files: [
+            {
+              filename: 'offer-spindle-bearings.pdf',
+              contentType: 'application/pdf',
+              content: tinyPdf('Offer'),
+            },
+          ],
+          labels: ['Fornitori'],
+        },
+        {
+          role: 'sent',
+          hoursAgo: 78,
+          text: 'Dear Mr Müller,\nthank you for the offer: we confirm the order. Please send the invoice to our administration.\n\nKind regards,\nMarco Rossi',
+        },
+      ],
+    },
+    {
+      with: russo,
+      subject: 'Ritiro decespugliatore',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 130,
+          text: 'Buonasera, posso passare sabato mattina a ritirare il decespugliatore? Grazie, Francesca Russo',
+        },
+        {
+          role: 'sent',
+          hoursAgo: 129,
+          text: 'Buonasera, certo: sabato siamo aperti fino alle 12:30. A sabato, Marco Rossi',
+        },
+      ],
+    },
+    {
+      with: mEsposito,
+      subject: 'Preventivo revisione trattorino',
+      messages: [
+        {
+          role: 'sent',
+          hoursAgo: 150,
+          text: 'Buongiorno Marco,\nper la revisione completa del trattorino rasaerba (lame, cinghie, tagliando motore) il costo è di 180 € più IVA. Ci faccia sapere.\nMarco Rossi',
+        },
+      ],
+    },
+    {
+      with: accountant,
+      subject: 'Scadenze fiscali del mese',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 90,
+          text: 'Gentile cliente,\nle ricordiamo le scadenze del mese: versamento IVA e ritenute con F24 entro il 16. In allegato il riepilogo degli importi.\n\nStudio Bertoni Commercialisti',
+          files: [
+            {
+              filename: 'riepilogo-f24.pdf',
+              contentType: 'application/pdf',
+              content: tinyPdf('Riepilogo F24'),
+            },
+          ],
+          isImportant: true,
+        },
+      ],
+    },
+    {
+      with: courier,
+      subject: 'La tua spedizione è in consegna oggi',
+      messages: [
+        {
+          role: 'inbox',
+          hoursAgo: 10,
+          text: 'La spedizione 1Z99812 di Utensileria Romagnola è in consegna oggi tra le 10 e le 13. Tracciamento: https://www.spedizioniexpress.example.com/traccia/1Z99812',
+          links: ['https://www.spedizioniexpress.example.com/traccia/1Z99812'],
         },
       ],
     },

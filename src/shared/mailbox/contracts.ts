@@ -113,12 +113,12 @@ export type TMessagePage = {
   page: number;
   pageSize: number;
   /**
-   * A search stops counting at SEARCH_COUNT_CAP matches (an exact count on a large mailbox is slow): when true,
-   * total is the cap and the list says "more than {total}".
+   * A list stops counting at SEARCH_COUNT_CAP rows (an exact count of a large folder or search is slow): when
+   * true, total is the cap and the list says "more than {total}"; a full page means there may be a next one.
    */
   totalCapped?: boolean;
 };
-/** The most matches a search counts (TMessagePage.totalCapped). */
+/** The most rows a list counts (TMessagePage.totalCapped). */
 export const SEARCH_COUNT_CAP = 1000;
 
 export type TMailAttachment = {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP } from '@shared/mailbox/contracts.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -16,6 +16,15 @@ import type { MailScope } from './folders-repository.ts';
 /** The columns of mail_messages, as the table or an alias of it (the conversation subqueries) has them. */
 const newer = alias(mailMessages, 'n');
 type MessagesTable = typeof mailMessages | typeof newer;
+
+/**
+ * Newest first, as the list indexes are built (DESC NULLS LAST): a plain DESC means NULLS FIRST, which the
+ * indexes cannot give, and the database would sort the whole folder instead of walking 50 rows.
+ */
+const newestFirst = [
+  sql`${mailMessages.receivedAt} desc nulls last`,
+  sql`${mailMessages.id} desc nulls last`,
+];
 
 /** What a list may be narrowed to; every field is optional except the scope. */
 export type MessageFilter = {
@@ -65,7 +74,9 @@ function searchCondition(t: MessagesTable, search: SearchTerms): SQL {
 
 function whereFor(t: MessagesTable, scope: MailScope, f: MessageFilter): SQL {
   const parts: (SQL | undefined)[] = [eq(t.organizationId, scope.orgId), eq(t.userId, scope.userId)];
-  if (f.folderIds) parts.push(f.folderIds.length ? inArray(t.folderId, f.folderIds) : sql`false`);
+  // One folder as an equality: only then can mail_messages_folder_list_idx give the rows in date order.
+  if (f.folderIds?.length === 1) parts.push(eq(t.folderId, f.folderIds[0]!));
+  else if (f.folderIds) parts.push(f.folderIds.length ? inArray(t.folderId, f.folderIds) : sql`false`);
   if (f.isRead !== undefined) parts.push(eq(t.isRead, f.isRead));
   if (f.isStarred !== undefined) parts.push(eq(t.isStarred, f.isStarred));
   if (f.isImportant !== undefined) parts.push(eq(t.isImportant, f.isImportant));
@@ -126,8 +137,8 @@ export type SummaryRow = {
 /**
  * A page of the list, newest first. `conversations`: one row per thread, its newest matching message (a row is
  * kept when no newer matching message of its thread exists: an index lookup per row), with the number of
- * messages of the whole conversation, one's own replies in Sent included. A search counts at most
- * SEARCH_COUNT_CAP + 1 matches.
+ * messages of the whole conversation, one's own replies in Sent included. The total counts at most
+ * SEARCH_COUNT_CAP + 1 rows (`capped` beyond).
  */
 export async function listMessages(
   db: DbOrTx,
@@ -155,36 +166,25 @@ export async function listMessages(
     .select({ ...summaryColumns(m), threadCount })
     .from(m)
     .where(options.conversations ? and(where, newestOfThread) : where)
-    .orderBy(desc(m.receivedAt), desc(m.id))
+    .orderBy(...newestFirst)
     .limit(options.limit)
     .offset(options.offset);
 
-  if (f.search) {
-    const matches = (
-      options.conversations
-        ? db.selectDistinct({ key: m.threadId }).from(m).where(where)
-        : db.select({ key: m.id }).from(m).where(where)
-    )
-      .limit(SEARCH_COUNT_CAP + 1)
-      .as('matches');
-    const [row] = await db.select({ total: count() }).from(matches);
-    const total = row?.total ?? 0;
-    return {
-      items: rows as SummaryRow[],
-      total: Math.min(total, SEARCH_COUNT_CAP),
-      capped: total > SEARCH_COUNT_CAP,
-    };
-  }
-  const [row] = await db
-    .select({
-      total: (options.conversations
-        ? sql<number>`count(distinct ${m.threadId})`
-        : sql<number>`count(*)`
-      ).mapWith(Number),
-    })
+  // The count stops after SEARCH_COUNT_CAP + 1 rows (an index walk that ends early): an exact count of a large
+  // folder, or of its conversations, would read all of it on every page.
+  const matches = db
+    .select({ one: sql`1` })
     .from(m)
-    .where(where);
-  return { items: rows as SummaryRow[], total: row?.total ?? 0, capped: false };
+    .where(options.conversations ? and(where, newestOfThread) : where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = row?.total ?? 0;
+  return {
+    items: rows as SummaryRow[],
+    total: Math.min(total, SEARCH_COUNT_CAP),
+    capped: total > SEARCH_COUNT_CAP,
+  };
 }
 
 /**
@@ -437,6 +437,6 @@ export async function clientMessages(db: DbOrTx, scope: MailScope, clientId: str
         sql`coalesce(${m.messageId}, '') not like '<outbox.%'`,
       ),
     )
-    .orderBy(desc(m.receivedAt))
+    .orderBy(sql`${m.receivedAt} desc nulls last`)
     .limit(limit + 1);
 }
