@@ -90,6 +90,7 @@ test('switches to English and keeps the place', async ({ page, axe }) => {
   await expect(page.getByRole('navigation', { name: 'Folders and labels' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Starred' })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search mail' })).toBeVisible();
+  await expect(page.getByRole('menu')).toBeHidden();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await axe();
@@ -124,6 +125,38 @@ test('a change made elsewhere shows in the open list without a reload (live mail
   });
   expect(res.status(), await res.text()).toBe(200);
   await expect(starred).toHaveCount(wasStarred ? 0 : 1);
+});
+
+test('crea una cartella e la elimina: i suoi messaggi tornano nella Posta in arrivo', async ({
+  page,
+  axe,
+}) => {
+  await openMailbox(page);
+  const pane = page.getByRole('navigation', { name: 'Cartelle ed etichette' });
+  await pane.getByRole('button', { name: 'Nuova cartella in Casella locale' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuova cartella' });
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(dialog.getByText('Il nome è obbligatorio')).toBeVisible();
+  await dialog.getByLabel('Nome').fill('Fornitori 2026');
+  await dialog.locator('label', { hasText: /^Verde$/ }).click();
+  await expect(dialog.getByRole('radio', { name: 'Verde', exact: true })).toBeChecked();
+  await axe();
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Cartella creata')).toBeVisible();
+  const folder = pane.getByRole('button', { name: /^Fornitori 2026/ });
+  await folder.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Fornitori 2026' })).toBeVisible();
+  await expect(page.getByText('Nessun messaggio')).toBeVisible();
+
+  await pane.getByRole('button', { name: 'Azioni per la cartella Fornitori 2026' }).click();
+  await page.getByRole('menuitem', { name: 'Elimina cartella' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminare la cartella «Fornitori 2026»?' });
+  await expect(confirm).toContainText('I suoi messaggi vengono spostati nella Posta in arrivo.');
+  await axe();
+  await confirm.getByRole('button', { name: 'Elimina cartella' }).click();
+  await expect(folder).toHaveCount(0);
+  // The folder on screen is gone: back to the Inbox (spec §2).
+  await expect(page.getByRole('heading', { level: 2, name: 'Posta in arrivo' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {
