@@ -259,6 +259,16 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
         'Re: Preventivo',
         'Re: Re: Preventivo',
       ]);
+      // The id of one of its messages names the conversation too.
+      const byMessage = (await c.get(`/api/v1/mail/threads/${newest}`)).json() as {
+        threadId: string;
+        messages: TMessage[];
+      };
+      expect(byMessage.threadId).toBe(root);
+      expect(byMessage.messages).toHaveLength(3);
+      expect(
+        (await c.get(`/api/v1/mail/threads/${encodeURIComponent('<nothing@example.test>')}`)).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -671,6 +681,10 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
           }),
         )
       ).json() as TClient;
+      const live: string[] = [];
+      const stop = t.app.services.hub.subscribe(`mail:org:${user.organizationId}:user:${user.user.id}`, (m) =>
+        live.push(m.type),
+      );
       await t.app.services.mail.send(
         {
           to: 'info@bianchiefigli.example.it',
@@ -693,6 +707,8 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       });
       const message = (await c.get(`/api/v1/mail/messages/${page.items[0]!.id}`)).json() as TMessage;
       expect(message.attachments.map((a) => a.filename)).toEqual(['P3-2026.pdf']);
+      stop();
+      expect(live).toEqual(['email:new', 'folder:updated']);
     });
   });
 
