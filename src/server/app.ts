@@ -69,6 +69,7 @@ import { folderRoutes } from './modules/mailbox/folders-routes.ts';
 import { labelRoutes } from './modules/mailbox/labels-routes.ts';
 import { messageRoutes } from './modules/mailbox/messages-routes.ts';
 import { recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
+import { publishNewMessage } from './modules/mailbox/messages-service.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -157,7 +158,14 @@ export async function buildApp(
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
   // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent.
-  mail.onStored((stored) => recordAppSentMail({ db: database.db, files }, stored));
+  mail.onStored(async (stored) => {
+    const id = await recordAppSentMail({ db: database.db, files }, stored);
+    await publishNewMessage(
+      { db: database.db, hub, files },
+      { orgId: stored.organizationId, userId: stored.userId },
+      id,
+    );
+  });
   app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);

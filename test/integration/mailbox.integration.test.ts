@@ -35,6 +35,8 @@ import { expectOtherOrganizationGets404 } from '../helpers/tenancy.ts';
 import { addMember, createUser } from '@server/seed/factories.ts';
 import { PASSWORD, uniqueEmail } from '../helpers/test-app.ts';
 import { DEMO_CREDENTIALS } from '@server/seed/demo.ts';
+import { openImap } from '@server/modules/mailbox/imap-client.ts';
+import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 
 /** api() with PATCH. */
 function mailApi(app: TestApp['app'], cookie: string) {
@@ -45,6 +47,8 @@ function mailApi(app: TestApp['app'], cookie: string) {
   };
 }
 type Client = ReturnType<typeof mailApi>;
+
+const dovecotMissing = dovecotUnavailable();
 type Scope = { orgId: string; userId: string };
 
 const ICS = [
@@ -259,6 +263,16 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
         'Re: Preventivo',
         'Re: Re: Preventivo',
       ]);
+      // The id of one of its messages names the conversation too.
+      const byMessage = (await c.get(`/api/v1/mail/threads/${newest}`)).json() as {
+        threadId: string;
+        messages: TMessage[];
+      };
+      expect(byMessage.threadId).toBe(root);
+      expect(byMessage.messages).toHaveLength(3);
+      expect(
+        (await c.get(`/api/v1/mail/threads/${encodeURIComponent('<nothing@example.test>')}`)).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -357,22 +371,25 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
   });
 
   /** An IMAP account of the user with its Inbox, Trash and a custom folder, inserted directly. */
-  async function addAccount(scope: Scope) {
+  async function addAccount(
+    scope: Scope,
+    server?: { host: string; port: number; username: string; password: string },
+  ) {
     const [account] = await db()
       .insert(mailAccounts)
       .values({
         organizationId: scope.orgId,
         userId: scope.userId,
         emailAddress: `me-${seq++}@imap.example.test`,
-        imapHost: '127.0.0.1',
-        imapPort: 1,
+        imapHost: server?.host ?? '127.0.0.1',
+        imapPort: server?.port ?? 1,
         imapSecurity: 'none',
-        imapUsername: 'me',
+        imapUsername: server?.username ?? 'me',
         smtpHost: '127.0.0.1',
         smtpPort: 1,
         smtpSecurity: 'none',
         smtpUsername: 'me',
-        passwordSealed: t.app.services.mailCredentials.seal('secret-password'),
+        passwordSealed: t.app.services.mailCredentials.seal(server?.password ?? 'secret-password'),
       })
       .returning({ id: mailAccounts.id });
     const folder = async (path: string, role: 'inbox' | 'trash' | null) => {
@@ -503,6 +520,63 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       ]);
     });
   });
+
+  describe.skipIf(dovecotMissing)(
+    `folders on the IMAP server${dovecotMissing ? ` (skipped: ${dovecotMissing})` : ''}`,
+    () => {
+      let dovecot: Dovecot;
+      beforeAll(async () => {
+        dovecot = await startDovecot({ alice: 'alice-password' });
+      });
+      afterAll(async () => {
+        await dovecot?.close();
+      });
+      const serverFolders = async () => {
+        const client = await openImap({
+          host: dovecot.host,
+          port: dovecot.port,
+          security: 'none',
+          username: 'alice',
+          password: 'alice-password',
+        });
+        try {
+          return (await client.list()).map((f) => f.path);
+        } finally {
+          await client.logout();
+        }
+      };
+
+      it('creates and renames an account folder on the server too; an unreachable server changes nothing', async () => {
+        const { c, scope } = await freshUser();
+        const account = await addAccount(scope, {
+          host: dovecot.host,
+          port: dovecot.port,
+          username: 'alice',
+          password: 'alice-password',
+        });
+        const res = await c.post('/api/v1/mail/folders', { name: 'Clienti', accountId: account.id });
+        expect(res.statusCode, res.body).toBe(201);
+        const folder = res.json() as TMailFolder;
+        expect(folder).toMatchObject({ accountId: account.id, path: 'Clienti' });
+        expect(await serverFolders()).toContain('Clienti');
+        const renamed = await c.patch(`/api/v1/mail/folders/${folder.id}`, { name: 'Clienti 2026' });
+        expect(renamed.statusCode, renamed.body).toBe(200);
+        const paths = await serverFolders();
+        expect(paths).toContain('Clienti 2026');
+        expect(paths).not.toContain('Clienti');
+
+        await dovecot.stop();
+        try {
+          const refused = await c.post('/api/v1/mail/folders', { name: 'Fornitori', accountId: account.id });
+          expect(refused.statusCode).toBe(409);
+          expect(refused.json().error.code).toBe('MAIL_SERVER_UNREACHABLE');
+          expect((await folders(c)).folders.some((f) => f.name === 'Fornitori')).toBe(false);
+        } finally {
+          await dovecot.start();
+        }
+      }, 60_000);
+    },
+  );
 
   describe('attachments and permanent delete', () => {
     it('downloads with the stored type; inline only for images and PDF, sandboxed; delete removes unused files', async () => {
@@ -671,6 +745,10 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
           }),
         )
       ).json() as TClient;
+      const live: string[] = [];
+      const stop = t.app.services.hub.subscribe(`mail:org:${user.organizationId}:user:${user.user.id}`, (m) =>
+        live.push(m.type),
+      );
       await t.app.services.mail.send(
         {
           to: 'info@bianchiefigli.example.it',
@@ -693,6 +771,8 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       });
       const message = (await c.get(`/api/v1/mail/messages/${page.items[0]!.id}`)).json() as TMessage;
       expect(message.attachments.map((a) => a.filename)).toEqual(['P3-2026.pdf']);
+      stop();
+      expect(live).toEqual(['email:new', 'folder:updated']);
     });
   });
 

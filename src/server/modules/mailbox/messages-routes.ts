@@ -109,7 +109,8 @@ export const messageRoutes: FastifyPluginAsyncZod<MailboxDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary: "A conversation, oldest first, one's own replies in Sent included",
+        summary:
+          "A conversation (by its thread id, or by the id of one of its messages), oldest first, one's own replies in Sent included",
         params: z.object({ threadId: z.string().min(1).max(1000) }),
         response: { 200: z.custom<{ threadId: string; messages: TMessage[] }>() },
       },

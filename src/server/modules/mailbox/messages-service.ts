@@ -11,6 +11,7 @@ import type {
   TMessageSummary,
 } from '@shared/mailbox/contracts.ts';
 import type { TMailSecurityAnalysis } from '@shared/mailbox/types.ts';
+import { isUuid } from '@shared/ids/uuid.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -213,6 +214,17 @@ async function toMessage(deps: MailboxDeps, scope: MailScope, row: MessageRow): 
   };
 }
 
+/** Announces a new message on the user's mail channel (email:new) with its folder's counts. */
+export async function publishNewMessage(deps: MailboxDeps, scope: MailScope, id: string) {
+  const row = await findMessage(deps.db, scope, id);
+  if (!row) return;
+  await deps.hub.publish(topics.userMail(scope.orgId, scope.userId), {
+    type: 'email:new',
+    email: toSummary(row),
+  });
+  await publishFolderCounts(deps, scope, [row.folderId]);
+}
+
 /** The whole message; opening it does not mark it read (the web calls the read action). */
 export async function getMessage(deps: MailboxDeps, input: MailScope & { id: string }): Promise<TMessage> {
   const scope = { orgId: input.orgId, userId: input.userId };
@@ -227,14 +239,17 @@ export async function getThread(
   input: MailScope & { threadId: string },
 ): Promise<{ threadId: string; messages: TMessage[] }> {
   const scope = { orgId: input.orgId, userId: input.userId };
-  const ids = await threadMessageIds(deps.db, scope, input.threadId);
+  // A message's id names its conversation too (a Message-ID with a "/" cannot travel in a path).
+  const byMessage = isUuid(input.threadId) ? await findMessage(deps.db, scope, input.threadId) : undefined;
+  const threadId = byMessage ? byMessage.threadId : input.threadId;
+  const ids = await threadMessageIds(deps.db, scope, threadId);
   if (ids.length === 0) throw new AppError('NOT_FOUND');
   const messages: TMessage[] = [];
   for (const id of ids) {
     const row = await findMessage(deps.db, scope, id);
     if (row) messages.push(await toMessage(deps, scope, row));
   }
-  return { threadId: input.threadId, messages };
+  return { threadId, messages };
 }
 
 /** The IMAP flag or keyword each flag action sets or clears (confidential stays local: no IMAP flag for it). */
