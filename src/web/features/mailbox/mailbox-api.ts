@@ -39,7 +39,7 @@ export const mailKeys = {
   lists: (orgId: string | null) => [...root(orgId), 'list'] as const,
   list: (orgId: string | null, query: string) => [...root(orgId), 'list', query] as const,
   message: (orgId: string | null, id: string) => [...root(orgId), 'message', id] as const,
-  thread: (orgId: string | null, threadId: string) => [...root(orgId), 'thread', threadId] as const,
+  thread: (orgId: string | null, messageId: string) => [...root(orgId), 'thread', messageId] as const,
 };
 
 export function useMailboxOverview(orgId: string | null) {
@@ -78,19 +78,19 @@ export function useMessage(orgId: string | null, id: string | null) {
   });
 }
 
-/** The conversation's messages, oldest first (the open one included). */
-export function useThread(orgId: string | null, threadId: string | null, enabled: boolean) {
+/** The conversation of a message, asked by that message's id (a thread id may hold '/'), oldest first. */
+export function useThread(orgId: string | null, messageId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: mailKeys.thread(orgId, threadId ?? ''),
+    queryKey: mailKeys.thread(orgId, messageId ?? ''),
     queryFn: async ({ signal }) => {
       const answer = await api<{ threadId: string; messages: TMessageSummary[] }>(
-        `${BASE}/threads/${encodeURIComponent(threadId!)}`,
+        `${BASE}/threads/${encodeURIComponent(messageId!)}`,
         { signal },
       );
       const items = answer.messages;
       return [...items].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
     },
-    enabled: !!orgId && !!threadId && enabled,
+    enabled: !!orgId && !!messageId && enabled,
     staleTime: 60_000,
   });
 }

@@ -47,11 +47,7 @@ export function MessageView({
   const { t } = useTranslation(['mailbox', 'common']);
   const query = useMessage(orgId, id);
   const message = query.data;
-  const thread = useThread(
-    orgId,
-    message?.threadId ?? null,
-    conversations && (message?.threadCount ?? 1) > 1,
-  );
+  const thread = useThread(orgId, message?.id ?? null, conversations && (message?.threadCount ?? 1) > 1);
   const marked = useRef(new Set<string>());
   const headingRef = useRef<HTMLHeadingElement>(null);
 
