@@ -83,6 +83,23 @@ test('legge, cerca, etichetta, collega a un cliente e sposta un messaggio', asyn
   await axe();
 });
 
+test('una conversazione mostra sopra i messaggi precedenti, anche la risposta da Inviata', async ({
+  page,
+  axe,
+}) => {
+  await openMailbox(page, '/email?q=Sollecito');
+  await row(page, 'Re: Sollecito di pagamento').click();
+  const view = page.getByRole('article');
+  await expect(view.getByRole('heading', { level: 2, name: /Re: Sollecito di pagamento/ })).toBeVisible();
+  const earlier = view.getByRole('region', { name: /nella conversazione/ });
+  await expect(earlier).toContainText('Marco Rossi');
+  await expect(view).toContainText('contabile-bonifico.pdf');
+  await axe();
+  // The earlier message opens in its place.
+  await earlier.getByRole('button').first().click();
+  await expect(view.getByRole('heading', { level: 2, name: /^Sollecito di pagamento/ })).toBeVisible();
+});
+
 test('switches to English and keeps the place', async ({ page, axe }) => {
   await openMailbox(page, '/email?view=starred');
   await page.getByTestId('language-switcher').click();
