@@ -67,6 +67,12 @@ import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
 import { mailAccountRoutes } from './modules/mailbox/accounts-routes.ts';
 import { mailSyncRoutes } from './modules/mailbox/sync-routes.ts';
 import { createIdleWatcher, createSyncRunner } from './modules/mailbox/sync/sync-jobs.ts';
+import { attachmentRoutes } from './modules/mailbox/attachments-routes.ts';
+import { folderRoutes } from './modules/mailbox/folders-routes.ts';
+import { labelRoutes } from './modules/mailbox/labels-routes.ts';
+import { messageRoutes } from './modules/mailbox/messages-routes.ts';
+import { recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
+import { publishNewMessage } from './modules/mailbox/messages-service.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
 export type AppServices = {
@@ -154,6 +160,15 @@ export async function buildApp(
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
+  // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent.
+  mail.onStored(async (stored) => {
+    const id = await recordAppSentMail({ db: database.db, files }, stored);
+    await publishNewMessage(
+      { db: database.db, hub, files },
+      { orgId: stored.organizationId, userId: stored.userId },
+      id,
+    );
+  });
   app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
@@ -168,7 +183,7 @@ export async function buildApp(
     await database.close();
   });
 
-  if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log });
+  if (config.demoData) await seedDemoData({ db: database.db, auth, log: app.log, files });
 
   await registerSecurity(app, config.trustedOrigins, path.join(config.webDistDir, 'index.html'));
   await app.register(rateLimit, {
@@ -293,6 +308,11 @@ export async function buildApp(
   await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { db: database.db, hub });
   await app.register(mailAccountRoutes, { db: database.db, box: mailCredentials, files });
+  const mailboxDeps = { db: database.db, hub, files };
+  await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
+  await app.register(messageRoutes, mailboxDeps);
+  await app.register(labelRoutes, mailboxDeps);
+  await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
   // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
   const mailSync = createSyncRunner({ db: database.db, files, hub, mailCredentials, log: app.log });

@@ -37,6 +37,20 @@ export type OutgoingMail = {
 
 export type MailContext = { organizationId?: string | null; userId?: string | null };
 
+/** A message the outbox stored on behalf of a user of an organization (the mailbox records it in the user's Sent). */
+export type StoredMail = {
+  outboxId: string;
+  organizationId: string;
+  userId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+  sentAt: Date;
+};
+
 /** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
 export function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
@@ -77,6 +91,11 @@ export type MailPort = {
   probe(): Promise<MailHealth>;
   /** Called with the outbox id of each message the SMTP server accepted (a document becomes "sent" then). */
   onDelivered(listener: (outboxId: string) => Promise<void>): void;
+  /**
+   * Called once the outbox holds a message sent on behalf of a user in an organization (app.ts wires the mailbox
+   * to it: the app's own mail appears in the user's Sent). A failing listener is logged; the send goes on.
+   */
+  onStored(listener: (mail: StoredMail) => Promise<unknown>): void;
   start(): void;
   stop(): Promise<void>;
 };
@@ -137,6 +156,7 @@ export function createMailPort(options: {
   }
 
   const deliveredListeners: ((outboxId: string) => Promise<void>)[] = [];
+  const storedListeners: ((mail: StoredMail) => Promise<unknown>)[] = [];
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
   let running: Promise<number> | null = null;
@@ -370,6 +390,25 @@ export function createMailPort(options: {
         headers,
         status: transport ? 'queued' : 'stored',
       });
+      if (context.organizationId && context.userId) {
+        const stored: StoredMail = {
+          outboxId: id,
+          organizationId: context.organizationId,
+          userId: context.userId,
+          from: sender.from,
+          to: Array.isArray(mail.to) ? mail.to : [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          attachments: mail.attachments ?? [],
+          sentAt: new Date(),
+        };
+        for (const listener of storedListeners) {
+          await listener(stored).catch((err: unknown) =>
+            log.warn({ err, mailId: id }, 'a listener of stored mail failed'),
+          );
+        }
+      }
       if (transport) {
         log.info({ mailId: id }, 'mail queued');
         void dispatchDue().catch((err) => log.error({ err }, 'mail dispatch failed'));
@@ -390,6 +429,9 @@ export function createMailPort(options: {
     probe,
     onDelivered(listener) {
       deliveredListeners.push(listener);
+    },
+    onStored(listener) {
+      storedListeners.push(listener);
     },
     start() {
       stopped = false;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db.ts';
+import type { FileStore } from '../platform/storage.ts';
 import { DEMO_ORGANIZATION_METADATA } from '../modules/organizations/repository.ts';
 import {
   addMember,
@@ -14,6 +15,7 @@ import { seedTransactionsDemo } from './transactions-demo.ts';
 import { seedInventoryDemo } from './inventory-demo.ts';
 import { seedInvoicingDemo } from './invoicing-demo.ts';
 import { seedCalendarDemo } from './calendar-demo.ts';
+import { seedMailboxDemo } from './mailbox-demo.ts';
 
 /** The demo sign-in shown on the login page in demo mode and in the README. */
 export const DEMO_CREDENTIALS = { email: 'demo@gestionale.test', password: 'Demo-password-2026' } as const;
@@ -28,7 +30,8 @@ const TEAM = [
  * First start in demo mode: an Italian business with its owner and a small team. Runs once;
  * a second start finds the demo user and changes nothing.
  */
-export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger }) {
+/** `files`: where the demo mailbox keeps its attachments (without it, the demo mail has none). */
+export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseLogger; files?: FileStore }) {
   if (await findUserByEmail(deps.db, DEMO_CREDENTIALS.email)) return false;
   // Created together: each password hash takes a while on libuv's thread pool, and they run side by side.
   const [owner, ...team] = await Promise.all([
@@ -80,6 +83,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; log: FastifyBaseL
     await seedInventoryDemo(area);
     await seedInvoicingDemo(area); // after the clients: documents name them; their payments are the receipts
     await seedCalendarDemo(area); // after the clients: events and invitations name them
+    await seedMailboxDemo({ ...area, files: deps.files ?? null }); // after clients and documents: mail links them
   });
   deps.log.info({ email: DEMO_CREDENTIALS.email }, 'demo data created');
   return true;

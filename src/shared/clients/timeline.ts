@@ -3,8 +3,8 @@ import { OUTBOX_STATUSES } from '../mail/outbox.ts';
 
 /**
  * The client's timeline (GET /api/v1/clients/:id/timeline), newest first: the client's creation and archiving,
- * the transactions that name it, its quotes and invoices, the document e-mails sent to it and its calendar
- * events. TIMELINE_UPCOMING names sources still to come (none now).
+ * the transactions that name it, its quotes and invoices, the document e-mails sent to it, its calendar events
+ * and the messages of the signed-in user's own mailbox exchanged with it (issue 15). TIMELINE_UPCOMING names sources still to come (none now).
  */
 export const TIMELINE_UPCOMING: readonly string[] = [];
 
@@ -57,6 +57,19 @@ const ZMailEntry = z.object({
   quoteId: z.string().nullable(),
 });
 
+/** A message of the signed-in user's mailbox linked to the client (received from it or sent to it). */
+const ZEmailEntry = z.object({
+  kind: z.literal('email'),
+  /** The message's id in the mailbox (/email?message=…). */
+  id: z.string(),
+  /** When it was received or sent, ISO 8601. */
+  date: z.string(),
+  direction: z.enum(['received', 'sent']),
+  subject: z.string(),
+  /** The sender's address (received) or null (sent). */
+  from: z.string().nullable(),
+});
+
 const ZEventEntry = z.object({
   kind: z.literal('event'),
   id: z.string(),
@@ -74,6 +87,7 @@ export const ZClientTimelineEntry = z.discriminatedUnion('kind', [
   ZClientEventEntry,
   ZDocumentEntry,
   ZMailEntry,
+  ZEmailEntry,
 ]);
 export type TClientTimelineEntry = z.output<typeof ZClientTimelineEntry>;
 

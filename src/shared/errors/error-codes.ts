@@ -221,6 +221,37 @@ export const ERROR_CODES = {
     en: 'The saved password of this mail account cannot be read any more: enter it again',
     it: 'La password salvata di questo account di posta non è più leggibile: inseriscila di nuovo',
   },
+  // The mailbox (issue 15).
+  MAIL_SYSTEM_FOLDER: {
+    status: 409,
+    en: 'System folders cannot be renamed, moved or deleted',
+    it: 'Le cartelle di sistema non si possono rinominare, spostare o eliminare',
+  },
+  MAIL_FOLDER_NAME_INVALID: {
+    status: 400,
+    en: 'A folder name cannot contain "/"',
+    it: 'Il nome di una cartella non può contenere "/"',
+  },
+  MAIL_FOLDER_INVALID_PARENT: {
+    status: 400,
+    en: 'A folder can only be placed in another folder of the same account, not inside itself',
+    it: "Una cartella si può mettere solo in un'altra cartella dello stesso account, non dentro sé stessa",
+  },
+  MAIL_MOVE_ACROSS_ACCOUNTS: {
+    status: 400,
+    en: 'Messages can only be moved to a folder of their own account',
+    it: 'I messaggi si possono spostare solo in una cartella del loro account',
+  },
+  MAIL_TRASH_MISSING: {
+    status: 409,
+    en: 'This account has no Trash folder: delete the messages permanently or sync the account first',
+    it: "Questo account non ha una cartella Cestino: elimina definitivamente i messaggi o sincronizza prima l'account",
+  },
+  MAIL_SERVER_UNREACHABLE: {
+    status: 409,
+    en: 'The mail server could not be reached: nothing was changed. Please try again later.',
+    it: 'Impossibile raggiungere il server di posta: non è stato modificato nulla. Riprova più tardi.',
+  },
   RATE_LIMITED: {
     status: 429,
     en: 'Too many requests. Please wait and try again.',

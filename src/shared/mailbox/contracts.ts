@@ -104,8 +104,22 @@ export type TMessageSummary = {
   /** The risk band when the analysis found something (shown as a marker in the list). */
   risk: TMailSecurityAnalysis['recommendation'] | null;
 };
-export const ZMessagePage = zPage(z.custom<TMessageSummary>());
-export type TMessagePage = { items: TMessageSummary[]; total: number; page: number; pageSize: number };
+export const ZMessagePage = zPage(z.custom<TMessageSummary>()).extend({
+  totalCapped: z.boolean().optional(),
+});
+export type TMessagePage = {
+  items: TMessageSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /**
+   * A list stops counting at SEARCH_COUNT_CAP rows (an exact count of a large folder or search is slow): when
+   * true, total is the cap and the list says "more than {total}"; a full page means there may be a next one.
+   */
+  totalCapped?: boolean;
+};
+/** The most rows a list counts (TMessagePage.totalCapped). */
+export const SEARCH_COUNT_CAP = 1000;
 
 export type TMailAttachment = {
   id: string;

@@ -87,7 +87,7 @@ export const ROUTES = [
     available: false,
     access: { requiresOrganization: true, permissions: ['view_analytics', 'access_reports'] },
   },
-  { name: 'email', path: '/email', category: 'communication', available: false, access: org },
+  { name: 'email', path: '/email', category: 'communication', available: true, access: org },
   {
     name: 'emailAnalytics',
     path: '/email/analytics',

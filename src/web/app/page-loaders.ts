@@ -37,4 +37,5 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
     import('@web/features/api-reference/api-reference-page.tsx').then((m) => m.ApiReferencePage),
   reports: () => import('@web/features/reports/reports-page.tsx').then((m) => m.ReportsPage),
   analytics: () => import('@web/features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
+  email: () => import('@web/features/mailbox/mailbox-page.tsx').then((m) => m.MailboxPage),
 };

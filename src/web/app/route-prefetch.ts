@@ -20,6 +20,7 @@ const NAMESPACES: Partial<Record<RouteName, string[]>> = {
   analytics: ['analytics', 'reports'],
   reports: ['reports', 'invoices'],
   settings: ['settings'],
+  email: ['mailbox', 'fields'],
 };
 
 /** The data a screen shows first, for the screens people open most from the menu (issue 14: ≤ 100 ms). */

@@ -157,6 +157,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
     async (request) =>
       getClientTimeline(deps, {
         orgId: scopeOf(request).orgId,
+        userId: scopeOf(request).userId,
         id: clientId(request.params),
         limit: request.query.limit,
       }),

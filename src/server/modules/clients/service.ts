@@ -35,6 +35,7 @@ import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import { effectiveQuoteStatus, invoiceStatus } from '@shared/invoicing/status.ts';
 import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
 import { todayIn } from '../invoicing/index.ts';
+import { clientMailMessages } from '../mailbox/index.ts';
 import {
   clientEvents,
   clientIdentities,
@@ -202,16 +203,18 @@ export async function deleteClient(deps: ClientDeps, input: { orgId: string; id:
 
 export async function getClientTimeline(
   deps: ClientDeps,
-  input: { orgId: string; id: string; limit: number },
+  input: { orgId: string; userId: string; id: string; limit: number },
 ): Promise<TClientTimeline> {
   const client = await findClient(deps.db, input.orgId, input.id);
   if (!client) throw new AppError('NOT_FOUND');
-  const [rows, quotes, invoices, mails, events, today] = await Promise.all([
+  const [rows, quotes, invoices, mails, events, messages, today] = await Promise.all([
     clientTransactions(deps.db, input.orgId, input.id, input.limit),
     clientQuotes(deps.db, input.orgId, input.id, input.limit),
     clientInvoices(deps.db, input.orgId, input.id, input.limit),
     clientMails(deps.db, input.orgId, input.id, input.limit),
     clientEvents(deps.db, input.orgId, input.id, input.limit),
+    // Mail is the user's own: only the signed-in user's messages with the client.
+    clientMailMessages(deps.db, { orgId: input.orgId, userId: input.userId }, input.id, input.limit),
     todayIn(deps, { orgId: input.orgId }),
   ]);
   const items = sortTimeline([
@@ -262,12 +265,23 @@ export async function getClientTimeline(
       startTime: e.allDay ? null : e.startTime.slice(0, 5),
       recurring: e.rrule !== null,
     })),
+    ...messages.slice(0, input.limit).map((m) => {
+      const sent = m.role === 'sent' || m.role === 'drafts';
+      return {
+        kind: 'email' as const,
+        id: m.id,
+        date: m.receivedAt.toISOString(),
+        direction: sent ? ('sent' as const) : ('received' as const),
+        subject: m.subject,
+        from: sent ? null : m.fromAddress,
+      };
+    }),
     { kind: 'created' as const, id: `${client.id}:created`, date: client.createdAt.toISOString() },
     ...(client.archivedAt
       ? [{ kind: 'archived' as const, id: `${client.id}:archived`, date: client.archivedAt.toISOString() }]
       : []),
   ]);
-  const hasMore = [rows, quotes, invoices, mails, events].some((list) => list.length > input.limit);
+  const hasMore = [rows, quotes, invoices, mails, events, messages].some((list) => list.length > input.limit);
   return { items, hasMore, upcoming: [...TIMELINE_UPCOMING] };
 }
 

@@ -125,6 +125,19 @@ function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: 
     icon = <Mail className="size-3.5" />;
     title = t('clients:timeline.mail', { subject: entry.subject });
     detail = `${entry.recipientEmail} · ${t(`mail:status.${entry.status}`)}`;
+  } else if (entry.kind === 'email') {
+    icon = <Mail className="size-3.5" />;
+    title = (
+      <Link
+        to={`/email?m=${encodeURIComponent(entry.id)}`}
+        className="text-primary underline-offset-2 hover:underline"
+      >
+        {entry.direction === 'sent'
+          ? t('clients:timeline.emailSent', { subject: entry.subject })
+          : t('clients:timeline.emailReceived', { subject: entry.subject })}
+      </Link>
+    );
+    detail = entry.from;
   } else if (entry.kind === 'created') {
     icon = <UserPlus className="size-3.5" />;
     title = t('clients:timeline.created');

@@ -1,0 +1,442 @@
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SEARCH_COUNT_CAP } from '@shared/mailbox/contracts.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
+import type { MailScope } from './folders-repository.ts';
+
+/**
+ * The mail list, the message, its conversation and the bulk changes. Every query is scoped by organization and
+ * user. The list is an index walk, newest first: a folder's page walks mail_messages_folder_list_idx, a view over
+ * all the user's mail mail_messages_owner_list_idx; a search uses the GIN indexes (search_vector, and trigrams of
+ * address_text).
+ */
+
+/** The columns of mail_messages, as the table or an alias of it (the conversation subqueries) has them. */
+const newer = alias(mailMessages, 'n');
+type MessagesTable = typeof mailMessages | typeof newer;
+
+/**
+ * Newest first, as the list indexes are built (DESC NULLS LAST): a plain DESC means NULLS FIRST, which the
+ * indexes cannot give, and the database would sort the whole folder instead of walking 50 rows.
+ */
+const newestFirst = [
+  sql`${mailMessages.receivedAt} desc nulls last`,
+  sql`${mailMessages.id} desc nulls last`,
+];
+
+/** What a list may be narrowed to; every field is optional except the scope. */
+export type MessageFilter = {
+  /** Only these folders (null: all the user's folders). An empty list matches nothing. */
+  folderIds: string[] | null;
+  isRead?: boolean;
+  isStarred?: boolean;
+  isImportant?: boolean;
+  hasAttachments?: boolean;
+  /** received_at ≥ from and < to (instants, the day bounds in the organization's time zone). */
+  from?: Date;
+  to?: Date;
+  labelId?: string;
+  clientId?: string;
+  /** The words and the address fragment of a search (see searchTerms). */
+  search?: SearchTerms;
+};
+
+export type SearchTerms = { words: string[]; addressFragment: string | null };
+
+/**
+ * The words of a search as one tsquery: every word matched in its plain form or its Italian or English stem
+ * (the stored vector holds all three), the last word as a prefix (`prev` finds `preventivo`). Words are letters
+ * and digits only, so no tsquery syntax can come from the user.
+ */
+export function tsQueryOf(words: string[]): SQL {
+  const parts = words.map((word, i) => {
+    const term = i === words.length - 1 ? `${word}:*` : word;
+    return sql`(to_tsquery('simple', ${term}) || to_tsquery('italian', ${term}) || to_tsquery('english', ${term}))`;
+  });
+  return sql.join(parts, sql` && `);
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function searchCondition(t: MessagesTable, search: SearchTerms): SQL {
+  const conditions: SQL[] = [];
+  if (search.words.length > 0) conditions.push(sql`${t.searchVector} @@ (${tsQueryOf(search.words)})`);
+  if (search.addressFragment) {
+    conditions.push(sql`${t.addressText} like ${`%${likeEscape(search.addressFragment)}%`}`);
+  }
+  if (conditions.length === 0) return sql`false`;
+  return conditions.length === 1 ? conditions[0]! : sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+function whereFor(t: MessagesTable, scope: MailScope, f: MessageFilter): SQL {
+  const parts: (SQL | undefined)[] = [eq(t.organizationId, scope.orgId), eq(t.userId, scope.userId)];
+  // One folder as an equality: only then can mail_messages_folder_list_idx give the rows in date order.
+  if (f.folderIds?.length === 1) parts.push(eq(t.folderId, f.folderIds[0]!));
+  else if (f.folderIds) parts.push(f.folderIds.length ? inArray(t.folderId, f.folderIds) : sql`false`);
+  if (f.isRead !== undefined) parts.push(eq(t.isRead, f.isRead));
+  if (f.isStarred !== undefined) parts.push(eq(t.isStarred, f.isStarred));
+  if (f.isImportant !== undefined) parts.push(eq(t.isImportant, f.isImportant));
+  if (f.hasAttachments !== undefined) parts.push(eq(t.hasAttachments, f.hasAttachments));
+  if (f.from) parts.push(gte(t.receivedAt, f.from));
+  if (f.to) parts.push(lt(t.receivedAt, f.to));
+  if (f.labelId) parts.push(sql`${t.labelIds} @> array[${f.labelId}::uuid]`);
+  if (f.clientId) parts.push(eq(t.clientId, f.clientId));
+  if (f.search) parts.push(searchCondition(t, f.search));
+  return and(...parts)!;
+}
+
+const summaryColumns = (t: MessagesTable) => ({
+  id: t.id,
+  accountId: t.accountId,
+  folderId: t.folderId,
+  threadId: t.threadId,
+  subject: t.subject,
+  snippet: t.snippet,
+  fromName: t.fromName,
+  fromAddress: t.fromAddress,
+  to: t.to,
+  receivedAt: t.receivedAt,
+  isRead: t.isRead,
+  isStarred: t.isStarred,
+  isImportant: t.isImportant,
+  isConfidential: t.isConfidential,
+  isDraft: t.isDraft,
+  hasAttachments: t.hasAttachments,
+  labelIds: t.labelIds,
+  clientId: t.clientId,
+  risk: sql<string | null>`${t.securityAnalysis}->>'recommendation'`,
+});
+
+export type SummaryRow = {
+  id: string;
+  accountId: string | null;
+  folderId: string;
+  threadId: string;
+  subject: string;
+  snippet: string;
+  fromName: string | null;
+  fromAddress: string | null;
+  to: { name: string | null; address: string }[];
+  receivedAt: Date;
+  isRead: boolean;
+  isStarred: boolean;
+  isImportant: boolean;
+  isConfidential: boolean;
+  isDraft: boolean;
+  hasAttachments: boolean;
+  labelIds: string[];
+  clientId: string | null;
+  risk: string | null;
+  threadCount: number;
+};
+
+/**
+ * A page of the list, newest first. `conversations`: one row per thread, its newest matching message (a row is
+ * kept when no newer matching message of its thread exists: an index lookup per row), with the number of
+ * messages of the whole conversation, one's own replies in Sent included. The total counts at most
+ * SEARCH_COUNT_CAP + 1 rows (`capped` beyond).
+ */
+export async function listMessages(
+  db: DbOrTx,
+  scope: MailScope,
+  f: MessageFilter,
+  options: { conversations: boolean; limit: number; offset: number },
+): Promise<{ items: SummaryRow[]; total: number; capped: boolean }> {
+  const m = mailMessages;
+  const n = newer;
+  const c = alias(mailMessages, 'c');
+  const where = whereFor(m, scope, f);
+  const newestOfThread = sql`not exists (select 1 from ${mailMessages} n where ${and(
+    whereFor(n, scope, f),
+    eq(n.threadId, m.threadId),
+    sql`(${n.receivedAt}, ${n.id}) > (${m.receivedAt}, ${m.id})`,
+  )})`;
+  const threadCount = options.conversations
+    ? sql<number>`(select count(*) from ${mailMessages} c where ${and(
+        eq(c.organizationId, scope.orgId),
+        eq(c.userId, scope.userId),
+        eq(c.threadId, m.threadId),
+      )})`.mapWith(Number)
+    : sql<number>`1`.mapWith(Number);
+  const rows = await db
+    .select({ ...summaryColumns(m), threadCount })
+    .from(m)
+    .where(options.conversations ? and(where, newestOfThread) : where)
+    .orderBy(...newestFirst)
+    .limit(options.limit)
+    .offset(options.offset);
+
+  // The count stops after SEARCH_COUNT_CAP + 1 rows (an index walk that ends early): an exact count of a large
+  // folder, or of its conversations, would read all of it on every page.
+  const matches = db
+    .select({ one: sql`1` })
+    .from(m)
+    .where(options.conversations ? and(where, newestOfThread) : where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = row?.total ?? 0;
+  return {
+    items: rows as SummaryRow[],
+    total: Math.min(total, SEARCH_COUNT_CAP),
+    capped: total > SEARCH_COUNT_CAP,
+  };
+}
+
+/**
+ * Subject and snippet of a page's rows with the search words marked by \u0002 and \u0003 (ts_headline; never
+ * HTML): computed for the page's rows only.
+ */
+export async function highlights(
+  db: DbOrTx,
+  scope: MailScope,
+  ids: string[],
+  search: SearchTerms,
+): Promise<Map<string, { subject: string; snippet: string }>> {
+  if (ids.length === 0 || search.words.length === 0) return new Map();
+  const m = mailMessages;
+  const q = tsQueryOf(search.words);
+  const options = 'StartSel="\u0002", StopSel="\u0003", HighlightAll=true';
+  const snippetOptions =
+    'StartSel="\u0002", StopSel="\u0003", MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "';
+  const rows = await db
+    .select({
+      id: m.id,
+      subject: sql<string>`ts_headline('italian', ${m.subject}, (${q}), ${options})`,
+      snippet: sql<string>`case when ${m.textBody} is null or ${m.textBody} = '' then ${m.snippet} else ts_headline('italian', left(${m.textBody}, 5000), (${q}), ${snippetOptions}) end`,
+    })
+    .from(m)
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+  return new Map(rows.map((r) => [r.id, { subject: r.subject, snippet: r.snippet }]));
+}
+
+/** The whole message with its folder, account and client names. */
+export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
+  const m = mailMessages;
+  const [row] = await db
+    .select({
+      ...summaryColumns(m),
+      cc: m.cc,
+      bcc: m.bcc,
+      replyTo: m.replyTo,
+      sentAt: m.sentAt,
+      htmlBody: m.htmlBody,
+      textBody: m.textBody,
+      hasRemoteImages: m.hasRemoteImages,
+      relatedDocuments: m.relatedDocuments,
+      securityAnalysis: m.securityAnalysis,
+      clientLink: m.clientLink,
+      folderName: mailFolders.name,
+      accountAddress: mailAccounts.emailAddress,
+      clientCompanyName: clients.companyName,
+      clientFullName: clients.fullName,
+      threadCount:
+        sql<number>`(select count(*) from ${mailMessages} t where t.organization_id = ${scope.orgId} and t.user_id = ${scope.userId} and t.thread_id = ${m.threadId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(m)
+    .innerJoin(mailFolders, eq(mailFolders.id, m.folderId))
+    .leftJoin(mailAccounts, eq(mailAccounts.id, m.accountId))
+    .leftJoin(clients, and(eq(clients.id, m.clientId), eq(clients.organizationId, scope.orgId)))
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), eq(m.id, id)));
+  return row;
+}
+export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+
+/** Every message of a conversation, oldest first (across folders: one's own replies in Sent included). */
+export async function threadMessageIds(db: DbOrTx, scope: MailScope, threadId: string): Promise<string[]> {
+  const m = mailMessages;
+  const rows = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), eq(m.threadId, threadId)))
+    .orderBy(asc(m.receivedAt), asc(m.id))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** The messages an action names, with where they are on the IMAP server. */
+export async function actionTargets(db: DbOrTx, scope: MailScope, ids: string[]) {
+  const m = mailMessages;
+  return db
+    .select({
+      id: m.id,
+      accountId: m.accountId,
+      uid: m.uid,
+      folderId: m.folderId,
+      folderPath: mailFolders.path,
+      labelIds: m.labelIds,
+      rawKey: m.rawKey,
+    })
+    .from(m)
+    .innerJoin(mailFolders, eq(mailFolders.id, m.folderId))
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+export type ActionTarget = Awaited<ReturnType<typeof actionTargets>>[number];
+
+export type FlagValues = Partial<{
+  isRead: boolean;
+  isStarred: boolean;
+  isImportant: boolean;
+  isConfidential: boolean;
+}>;
+
+export async function setFlags(db: DbOrTx, scope: MailScope, ids: string[], values: FlagValues) {
+  if (ids.length === 0) return;
+  const m = mailMessages;
+  await db
+    .update(m)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+
+export async function setLabel(db: DbOrTx, scope: MailScope, ids: string[], labelId: string, on: boolean) {
+  if (ids.length === 0) return;
+  const m = mailMessages;
+  const labelIds = on
+    ? sql`case when ${m.labelIds} @> array[${labelId}::uuid] then ${m.labelIds} else array_append(${m.labelIds}, ${labelId}::uuid) end`
+    : sql`array_remove(${m.labelIds}, ${labelId}::uuid)`;
+  await db
+    .update(m)
+    .set({ labelIds, updatedAt: new Date() })
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+
+/** Moves messages to a folder; a message of an IMAP account loses its UID until the server confirms the move. */
+export async function moveMessages(db: DbOrTx, scope: MailScope, ids: string[], folderId: string) {
+  if (ids.length === 0) return;
+  const m = mailMessages;
+  await db
+    .update(m)
+    .set({
+      folderId,
+      uid: sql`case when ${m.accountId} is null then ${m.uid} else null end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+
+/** Moves every message of some folders (a folder being deleted) to another; returns them as they were. */
+export async function moveFolderContents(
+  db: DbOrTx,
+  scope: MailScope,
+  fromFolderIds: string[],
+  toFolderId: string,
+) {
+  if (fromFolderIds.length === 0) return [];
+  const m = mailMessages;
+  const before = await db
+    .select({ id: m.id, accountId: m.accountId, uid: m.uid, folderPath: mailFolders.path })
+    .from(m)
+    .innerJoin(mailFolders, eq(mailFolders.id, m.folderId))
+    .where(
+      and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.folderId, fromFolderIds)),
+    );
+  await db
+    .update(m)
+    .set({
+      folderId: toFolderId,
+      uid: sql`case when ${m.accountId} is null then ${m.uid} else null end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.folderId, fromFolderIds)),
+    );
+  return before;
+}
+
+/** Deletes message rows (their attachments rows go with them); returns their raw message keys. */
+export async function deleteMessages(db: DbOrTx, scope: MailScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  const m = mailMessages;
+  return db
+    .delete(m)
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)))
+    .returning({ id: m.id, rawKey: m.rawKey });
+}
+
+export async function setClientLink(
+  db: DbOrTx,
+  scope: MailScope,
+  id: string,
+  clientId: string | null,
+  link: 'manual' | 'unlinked',
+): Promise<boolean> {
+  const m = mailMessages;
+  const rows = await db
+    .update(m)
+    .set({ clientId, clientLink: link, updatedAt: new Date() })
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), eq(m.id, id)))
+    .returning({ id: m.id });
+  return rows.length > 0;
+}
+
+/** The client of the organization with its name, or undefined. */
+export async function findClientName(db: DbOrTx, orgId: string, clientId: string) {
+  const [row] = await db
+    .select({ id: clients.id, companyName: clients.companyName, fullName: clients.fullName })
+    .from(clients)
+    .where(and(eq(clients.organizationId, orgId), eq(clients.id, clientId)));
+  return row;
+}
+
+export type NewMessage = Omit<
+  typeof mailMessages.$inferInsert,
+  'id' | 'organizationId' | 'userId' | 'createdAt' | 'updatedAt' | 'searchVector'
+>;
+
+export async function insertMessage(db: DbOrTx, scope: MailScope, values: NewMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailMessages)
+    .values({ ...values, organizationId: scope.orgId, userId: scope.userId })
+    .returning({ id: mailMessages.id });
+  return row!.id;
+}
+
+/** The messages with a Message-ID, for threading a reply into its conversation. */
+export async function threadOfMessageIds(db: DbOrTx, scope: MailScope, messageIds: string[]) {
+  if (messageIds.length === 0) return null;
+  const m = mailMessages;
+  const [row] = await db
+    .select({ threadId: m.threadId })
+    .from(m)
+    .where(
+      and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.messageId, messageIds)),
+    )
+    .limit(1);
+  return row?.threadId ?? null;
+}
+
+/**
+ * The user's messages linked to a client, newest first (mail_messages_client_idx), for the client's timeline.
+ * The app's own outgoing mail recorded from the outbox is left out: the timeline shows it as a document e-mail.
+ */
+export async function clientMessages(db: DbOrTx, scope: MailScope, clientId: string, limit: number) {
+  const m = mailMessages;
+  return db
+    .select({
+      id: m.id,
+      subject: m.subject,
+      receivedAt: m.receivedAt,
+      fromAddress: m.fromAddress,
+      fromName: m.fromName,
+      role: mailFolders.role,
+    })
+    .from(m)
+    .innerJoin(mailFolders, eq(mailFolders.id, m.folderId))
+    .where(
+      and(
+        eq(m.clientId, clientId),
+        eq(m.organizationId, scope.orgId),
+        eq(m.userId, scope.userId),
+        sql`coalesce(${m.messageId}, '') not like '<outbox.%'`,
+      ),
+    )
+    .orderBy(sql`${m.receivedAt} desc nulls last`)
+    .limit(limit + 1);
+}

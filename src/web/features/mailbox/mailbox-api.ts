@@ -1,0 +1,245 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type {
+  TMailboxOverview,
+  TMailFolder,
+  TMailLabel,
+  TMessage,
+  TMessageActionInput,
+  TMessageActionResult,
+  TMessagePage,
+  TMessageSummary,
+  ZFolderInput,
+  ZLabelInput,
+} from '@shared/mailbox/contracts.ts';
+import { MAIL_PAGE_SIZE } from '@shared/mailbox/types.ts';
+import { api } from '@web/app/api.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { toast } from '@web/ui/toast.ts';
+import { applyAction, mapPages, overviewAfterAction, type ListPages } from './mailbox-cache.ts';
+
+/**
+ * TanStack Query hooks of the mailbox (/api/v1/mail): the folder pane's overview, the list (server pages of 50,
+ * "Load more"), one message, its conversation, and the actions (spec §4) with optimistic updates: the rows change
+ * at once, a failure puts them back and says so with the spec §8 fallback text. Every key starts with
+ * ['mailbox', orgId]; the live channel (use-mail-live.ts) writes into the same keys.
+ */
+const BASE = '/api/v1/mail';
+const root = (orgId: string | null) => ['mailbox', orgId] as const;
+export const mailKeys = {
+  all: root,
+  overview: (orgId: string | null) => [...root(orgId), 'overview'] as const,
+  lists: (orgId: string | null) => [...root(orgId), 'list'] as const,
+  list: (orgId: string | null, query: string) => [...root(orgId), 'list', query] as const,
+  message: (orgId: string | null, id: string) => [...root(orgId), 'message', id] as const,
+  thread: (orgId: string | null, messageId: string) => [...root(orgId), 'thread', messageId] as const,
+};
+
+export function useMailboxOverview(orgId: string | null) {
+  return useQuery({
+    queryKey: mailKeys.overview(orgId),
+    queryFn: ({ signal }) => api<TMailboxOverview>(`${BASE}/folders`, { signal }),
+    enabled: !!orgId,
+    staleTime: 30_000,
+  });
+}
+
+/** The list for one folder/view, search and filters (its query string is its identity). */
+export function useMessageList(orgId: string | null, query: string) {
+  return useInfiniteQuery({
+    queryKey: mailKeys.list(orgId, query),
+    queryFn: ({ pageParam, signal }) =>
+      api<TMessagePage>(`${BASE}/messages?${query}&page=${pageParam}&pageSize=${MAIL_PAGE_SIZE}`, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => {
+      const loaded = all.reduce((n, p) => n + p.items.length, 0);
+      // A capped search count (totalCapped) may have more after the cap: a full page asks for the next.
+      const more = loaded < last.total || (last.totalCapped === true && last.items.length === last.pageSize);
+      return last.items.length > 0 && more ? last.page + 1 : undefined;
+    },
+    enabled: !!orgId,
+    staleTime: 30_000,
+  });
+}
+
+export function useMessage(orgId: string | null, id: string | null) {
+  return useQuery({
+    queryKey: mailKeys.message(orgId, id ?? ''),
+    queryFn: ({ signal }) => api<TMessage>(`${BASE}/messages/${encodeURIComponent(id!)}`, { signal }),
+    enabled: !!orgId && !!id,
+    staleTime: 60_000,
+  });
+}
+
+/** The conversation of a message, asked by that message's id (a thread id may hold '/'), oldest first. */
+export function useThread(orgId: string | null, messageId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: mailKeys.thread(orgId, messageId ?? ''),
+    queryFn: async ({ signal }) => {
+      const answer = await api<{ threadId: string; messages: TMessageSummary[] }>(
+        `${BASE}/threads/${encodeURIComponent(messageId!)}`,
+        { signal },
+      );
+      const items = answer.messages;
+      return [...items].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+    },
+    enabled: !!orgId && !!messageId && enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Spec §8 fallback texts, by action. */
+const FAILURE: Record<TMessageActionInput['action'], string> = {
+  read: 'mailbox:errors.readStatus',
+  unread: 'mailbox:errors.readStatus',
+  star: 'mailbox:errors.starStatus',
+  unstar: 'mailbox:errors.starStatus',
+  important: 'mailbox:errors.update',
+  unimportant: 'mailbox:errors.update',
+  confidential: 'mailbox:errors.update',
+  unconfidential: 'mailbox:errors.update',
+  label: 'mailbox:errors.applyLabel',
+  unlabel: 'mailbox:errors.removeLabel',
+  move: 'mailbox:errors.move',
+  trash: 'mailbox:errors.delete',
+  delete: 'mailbox:errors.delete',
+};
+
+/** Spec §8 progress texts. */
+function progressText(input: TMessageActionInput): string | null {
+  if (input.ids.length > 1) return 'mailbox:progress.updating';
+  if (input.action === 'trash') return 'mailbox:progress.trashing';
+  if (input.action === 'delete') return 'mailbox:progress.deleting';
+  return null;
+}
+
+type Snapshot = [readonly unknown[], unknown][];
+
+function snapshot(queryClient: QueryClient, orgId: string | null): Snapshot {
+  return queryClient.getQueriesData({ queryKey: root(orgId) });
+}
+
+/** The loaded rows of these ids, from every list and open message in the cache. */
+function cachedRows(queryClient: QueryClient, orgId: string | null, ids: ReadonlySet<string>) {
+  const rows = new Map<string, TMessageSummary>();
+  for (const [, data] of queryClient.getQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }))
+    for (const page of data?.pages ?? []) for (const r of page.items) if (ids.has(r.id)) rows.set(r.id, r);
+  for (const id of ids) {
+    const message = queryClient.getQueryData<TMessage>(mailKeys.message(orgId, id));
+    if (message && !rows.has(id)) rows.set(id, message);
+  }
+  return [...rows.values()];
+}
+
+/**
+ * Read/unread, star, important, confidential, label toggle, move, trash and permanent delete of one or many
+ * messages (POST /mail/messages/actions). Optimistic: the cache changes first and is put back on failure.
+ */
+export function useMessageAction(orgId: string | null) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation(['mailbox', 'common']);
+  return useMutation({
+    mutationFn: (input: TMessageActionInput) =>
+      api<TMessageActionResult>(`${BASE}/messages/actions`, { method: 'POST', body: input }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: root(orgId) });
+      const before = snapshot(queryClient, orgId);
+      const ids = new Set(input.ids);
+      const rows = cachedRows(queryClient, orgId, ids);
+      queryClient.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
+        mapPages(data, (r) => (ids.has(r.id) ? applyAction(r, input) : r)),
+      );
+      for (const id of ids) {
+        queryClient.setQueryData<TMessage>(mailKeys.message(orgId, id), (m) => {
+          if (!m) return m;
+          const next = applyAction(m, input);
+          return next ? { ...m, ...next } : m;
+        });
+      }
+      queryClient.setQueryData<TMailboxOverview>(mailKeys.overview(orgId), (o) =>
+        overviewAfterAction(o, rows, input.action),
+      );
+      const progress = progressText(input);
+      const toastId = progress ? toast.loading(t(progress, { count: input.ids.length })) : null;
+      return { before, toastId };
+    },
+    onError: (error, input, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      toast.error(`${t(FAILURE[input.action])}: ${apiErrorMessage(error, t)}`);
+    },
+    onSettled: (_data, _error, _input, context) => {
+      if (context?.toastId) toast.dismiss(context.toastId);
+      void queryClient.invalidateQueries({ queryKey: root(orgId) });
+    },
+  });
+}
+
+/** Link the message to a client by hand, or unlink it (clientId null). */
+export function useLinkClient(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, clientId }: { id: string; clientId: string | null }) =>
+      api<unknown>(`${BASE}/messages/${encodeURIComponent(id)}/client`, {
+        method: 'PUT',
+        body: { clientId },
+      }),
+    onSettled: (_d, _e, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: mailKeys.message(orgId, id) });
+      void queryClient.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+      void queryClient.invalidateQueries({ queryKey: ['clients', orgId] });
+    },
+  });
+}
+
+type FolderInput = z.input<typeof ZFolderInput>;
+type LabelInput = z.input<typeof ZLabelInput>;
+
+export function useSaveFolder(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: FolderInput }) =>
+      id
+        ? api<TMailFolder>(`${BASE}/folders/${encodeURIComponent(id)}`, { method: 'PATCH', body: values })
+        : api<TMailFolder>(`${BASE}/folders`, { method: 'POST', body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) }),
+  });
+}
+
+export function useDeleteFolder(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`${BASE}/folders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: root(orgId) }),
+  });
+}
+
+export function useSaveLabel(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: LabelInput }) =>
+      id
+        ? api<TMailLabel>(`${BASE}/labels/${encodeURIComponent(id)}`, { method: 'PATCH', body: values })
+        : api<TMailLabel>(`${BASE}/labels`, { method: 'POST', body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) }),
+  });
+}
+
+export function useDeleteLabel(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(`${BASE}/labels/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: root(orgId) }),
+  });
+}
+
+/** Where an attachment is downloaded (or shown inline: images and PDF only, served sandboxed). */
+export function attachmentUrl(id: string, inline = false): string {
+  return `${BASE}/attachments/${encodeURIComponent(id)}${inline ? '?inline=1' : ''}`;
+}

@@ -1,0 +1,318 @@
+// Over 300 lines: the page holds the mailbox's state (URL, selection, cursor) and the keyboard map that spans
+// its three panes; each pane is its own file.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Keyboard, MailPlus } from 'lucide-react';
+import type { TMessageActionInput, TMessageSummary } from '@shared/mailbox/contracts.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { useDocumentTitle } from '@web/app/use-document-title.ts';
+import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { cn } from '@web/ui/cn.ts';
+import { LoadError } from '@web/ui/load-error.tsx';
+import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { toast } from '@web/ui/toast.ts';
+import { useMediaQuery } from '@web/ui/use-media-query.ts';
+import { FolderDialogs } from './folder-dialogs.tsx';
+import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
+import { useMailboxOverview, useMessageAction, useMessageList } from './mailbox-api.ts';
+import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
+import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
+import { MessageView } from './message-view.tsx';
+import { commandFor, type MailCommand } from './shortcuts.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useMailLive } from './use-mail-live.ts';
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * /email: the mailbox (issue 15). Three panes on a wide screen (folders | list | message), one at a time on a
+ * phone with back navigation. Where the list looks, the open message, the search and the filters are in the URL;
+ * choosing another folder or changing the search or the filters clears the list and the selection (spec §2).
+ */
+export function MailboxPage() {
+  const { t } = useTranslation(['mailbox', 'navigation', 'common']);
+  useDocumentTitle(t('navigation:routes.email'));
+  const me = useSignedInMe();
+  const orgId = me.activeOrganizationId;
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => stateFromParams(params), [params]);
+  const go = useCallback(
+    (next: MailboxState, push = false) => setParams(paramsFromState(next), { replace: !push }),
+    [setParams],
+  );
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const folderName = useFolderName();
+
+  const overview = useMailboxOverview(orgId);
+  const listQuery = listQueryOf(state).toString();
+  const list = useMessageList(orgId, listQuery);
+  useMailLive(orgId);
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const folders = useMemo(() => overview.data?.folders ?? [], [overview.data]);
+  const labels = useMemo(() => overview.data?.labels ?? [], [overview.data]);
+
+  // Selection and keyboard cursor belong to one list: another list starts with none (spec §2).
+  const [selection, setSelection] = useState({ query: listQuery, ids: NONE });
+  const selected = selection.query === listQuery ? selection.ids : NONE;
+  const [cursorState, setCursorState] = useState({ query: listQuery, index: -1 });
+  const openIndex = state.messageId ? rows.findIndex((r) => r.id === state.messageId) : -1;
+  const cursor = openIndex >= 0 ? openIndex : cursorState.query === listQuery ? cursorState.index : -1;
+  const setCursor = (index: number) => setCursorState({ query: listQuery, index });
+
+  const [edit, setEdit] = useState<FolderEdit | null>(null);
+  const [help, setHelp] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const action = useMessageAction(orgId);
+  const mutate = action.mutate;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const act = useCallback(
+    (input: TMessageActionInput) => {
+      const leaves = input.action === 'move' || input.action === 'trash' || input.action === 'delete';
+      const current = stateRef.current;
+      if (leaves && current.messageId && input.ids.includes(current.messageId))
+        go({ ...current, messageId: null });
+      if (input.ids.length > 1) setSelection({ query: listQuery, ids: NONE });
+      mutate(input);
+    },
+    [mutate, go, listQuery],
+  );
+  const actOnOpen = useCallback(
+    (input: Omit<TMessageActionInput, 'ids'> & { ids?: string[] }) => {
+      const id = stateRef.current.messageId;
+      if (!input.ids && !id) return;
+      act({ ...input, ids: input.ids ?? [id!] } as TMessageActionInput);
+    },
+    [act],
+  );
+
+  const change = (patch: Partial<MailboxState>) => go(withList(state, patch));
+  const open = (id: string) => go({ ...state, messageId: id, folders: false }, true);
+  const back = () => go({ ...state, messageId: null });
+
+  const archive = (row: TMessageSummary) => {
+    const target = folders.find((f) => f.accountId === row.accountId && f.role === 'archive');
+    if (target && target.id !== row.folderId) act({ ids: [row.id], action: 'move', folderId: target.id });
+    else toast(t('mailbox:shortcuts.noArchive'));
+  };
+
+  const run = (command: MailCommand) => {
+    const row = rows[cursor];
+    switch (command) {
+      case 'next':
+      case 'previous': {
+        const next = Math.min(rows.length - 1, Math.max(0, cursor + (command === 'next' ? 1 : -1)));
+        if (rows[next]) {
+          if (state.messageId) open(rows[next].id);
+          else setCursor(next);
+        }
+        break;
+      }
+      case 'open':
+        if (row) open(row.id);
+        break;
+      case 'archive':
+        if (row) archive(row);
+        break;
+      case 'trash':
+        if (row) act({ ids: [row.id], action: 'trash' });
+        break;
+      case 'star':
+        if (row) act({ ids: [row.id], action: row.isStarred ? 'unstar' : 'star' });
+        break;
+      case 'back':
+        if (state.messageId) back();
+        else if (row?.isRead) act({ ids: [row.id], action: 'unread' });
+        break;
+      case 'search':
+        searchRef.current?.focus();
+        break;
+      case 'help':
+        setHelp(true);
+        break;
+    }
+  };
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest?.('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      const command = commandFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        target: target as unknown as { tagName?: string; isContentEditable?: boolean; type?: string },
+      });
+      if (!command) return;
+      event.preventDefault();
+      runRef.current(command);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const currentFolder = state.folderId ? folders.find((f) => f.id === state.folderId) : null;
+  const label = state.labelId ? labels.find((l) => l.id === state.labelId) : null;
+  const listTitle = [
+    currentFolder ? folderName(currentFolder) : t(`mailbox:views.${state.view}`),
+    label?.name,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  // Phones: one pane at a time.
+  const showFolders = wide || state.folders;
+  const showMessage = wide || (!state.folders && !!state.messageId);
+  const showList = wide || (!state.folders && !state.messageId);
+  const noAccounts = overview.data && overview.data.accounts.length === 0;
+
+  return (
+    <div className="flex flex-col gap-3 lg:h-[calc(100dvh-var(--spacing-topbar)-4rem)] lg:min-h-[30rem]">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground">
+          {t('navigation:routes.email')}
+        </h1>
+        <Button variant="ghost" size="sm" onClick={() => setHelp(true)}>
+          <Keyboard aria-hidden="true" className="size-4" />
+          <span className="max-sm:sr-only">{t('mailbox:shortcuts.button')}</span>
+        </Button>
+      </div>
+      {noAccounts ? (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-border bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground sm:flex-row sm:items-center">
+          <MailPlus aria-hidden="true" className="size-5 shrink-0 max-sm:hidden" />
+          <p className="min-w-0 flex-1">
+            <span className="sm:hidden">{t('mailbox:connect.short')}</span>
+            <span className="max-sm:hidden">{t('mailbox:connect.text')}</span>
+          </p>
+          <Link to={ACCOUNTS_SETTINGS} className={buttonClasses('primary', 'sm')}>
+            {t('mailbox:connect.button')}
+          </Link>
+        </div>
+      ) : null}
+      <div className="flex h-[calc(100dvh-var(--spacing-topbar)-2rem)] min-h-[24rem] overflow-hidden rounded-lg border border-border bg-surface lg:h-auto lg:min-h-0 lg:flex-1">
+        {showFolders ? (
+          <aside
+            className={cn(
+              'min-h-0 overflow-y-auto',
+              wide ? 'w-60 shrink-0 border-r border-border' : 'flex-1',
+            )}
+          >
+            {overview.isPending ? (
+              <SkeletonRows rows={5} label={t('common:loading')} />
+            ) : overview.isError ? (
+              <LoadError title={t('mailbox:errors.folders')} onRetry={() => void overview.refetch()}>
+                <p>{apiErrorMessage(overview.error, t)}</p>
+              </LoadError>
+            ) : (
+              <FolderPane
+                overview={overview.data}
+                folderId={state.folderId}
+                view={state.view}
+                labelId={state.labelId}
+                onView={(view) => change({ folderId: null, view })}
+                onFolder={(folderId) => change({ folderId })}
+                onLabel={(labelId) => change({ labelId })}
+                onEdit={setEdit}
+              />
+            )}
+          </aside>
+        ) : null}
+        {showList ? (
+          <section
+            aria-label={t('mailbox:panes.list')}
+            className={cn(
+              'flex min-h-0 flex-col',
+              wide ? 'w-[24rem] shrink-0 border-r border-border' : 'flex-1',
+            )}
+          >
+            <ListToolbar
+              state={state}
+              title={listTitle}
+              labels={labels}
+              searchRef={searchRef}
+              onChange={change}
+              onFolders={wide ? null : () => go({ ...state, folders: true }, true)}
+            />
+            {list.isPending ? (
+              <ListSkeleton />
+            ) : list.isError ? (
+              <LoadError title={t('mailbox:errors.list')} onRetry={() => void list.refetch()}>
+                <p>{apiErrorMessage(list.error, t)}</p>
+              </LoadError>
+            ) : rows.length === 0 ? (
+              <ListEmpty searching={!!state.q} />
+            ) : (
+              <MessageList
+                rows={rows}
+                hasMore={list.hasNextPage}
+                loadingMore={list.isFetchingNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
+                openId={state.messageId}
+                cursor={cursor}
+                selected={selected}
+                onSelect={(id, on) => {
+                  const ids = new Set(selected);
+                  if (on) ids.add(id);
+                  else ids.delete(id);
+                  setSelection({ query: listQuery, ids });
+                }}
+                onSelectAll={(on) =>
+                  setSelection({ query: listQuery, ids: on ? new Set(rows.map((r) => r.id)) : NONE })
+                }
+                onOpen={(row, index) => {
+                  setCursor(index);
+                  open(row.id);
+                }}
+                labels={labels}
+                folders={folders}
+                actions={{
+                  onAction: (ids, a) => act({ ids, action: a }),
+                  onMove: (ids, folderId) => act({ ids, action: 'move', folderId }),
+                  onLabel: (ids, labelId, on) => act({ ids, action: on ? 'label' : 'unlabel', labelId }),
+                }}
+              />
+            )}
+          </section>
+        ) : null}
+        {showMessage ? (
+          <section aria-label={t('mailbox:panes.message')} className="flex min-h-0 min-w-0 flex-1 flex-col">
+            {state.messageId ? (
+              <MessageView
+                key={state.messageId}
+                orgId={orgId}
+                id={state.messageId}
+                conversations={state.group === 'conversations'}
+                folders={folders}
+                labels={labels}
+                onBack={back}
+                onOpen={open}
+                act={actOnOpen}
+              />
+            ) : (
+              <p className="m-auto p-6 text-sm text-muted-foreground">{t('mailbox:panes.noMessage')}</p>
+            )}
+          </section>
+        ) : null}
+      </div>
+      <FolderDialogs
+        orgId={orgId}
+        edit={edit}
+        folders={folders}
+        onClose={() => setEdit(null)}
+        onFolderDeleted={(id) => {
+          // Spec §2: removing the folder on screen returns to the Inbox.
+          if (state.folderId === id) change({ folderId: null, view: 'inbox' });
+        }}
+      />
+      <ShortcutsDialog open={help} onOpenChange={setHelp} />
+    </div>
+  );
+}

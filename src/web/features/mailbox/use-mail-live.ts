@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TMailboxOverview, TMessage } from '@shared/mailbox/contracts.ts';
+import { reconnectDelay } from '@shared/notifications/rules.ts';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  MAX_RECONNECT_ATTEMPTS,
+  type TServerMessage,
+} from '@shared/realtime/messages.ts';
+import { mailKeys } from './mailbox-api.ts';
+import {
+  mapPages,
+  newMessageBelongs,
+  overviewAfterLive,
+  withNewMessage,
+  type ListPages,
+} from './mailbox-cache.ts';
+
+/**
+ * The mail channel (spec §7) while the mailbox is open: its own connection to /api/ws subscribed to `mail`
+ * (the server sends it the user's own mail only). email:new/updated/deleted change the loaded lists and the open
+ * message, folder:updated the counts, sync:* the accounts' sync state, without a reload. After a reconnect
+ * everything is fetched again, so nothing that happened meanwhile is missed.
+ */
+export function useMailLive(orgId: string | null) {
+  const queryClient = useQueryClient();
+  const clientRef = useRef(queryClient);
+
+  useEffect(() => {
+    if (!orgId) return;
+    const qc = clientRef.current;
+    let socket: WebSocket | null = null;
+    let attempts = 0;
+    let heartbeat: number | undefined;
+    let retry: number | undefined;
+    let stopped = false;
+    let opened = false;
+
+    const inboxIds = () =>
+      new Set(
+        (qc.getQueryData<TMailboxOverview>(mailKeys.overview(orgId))?.folders ?? [])
+          .filter((f) => f.role === 'inbox')
+          .map((f) => f.id),
+      );
+
+    const onMessage = (message: TServerMessage) => {
+      switch (message.type) {
+        case 'email:new': {
+          const inbox = inboxIds();
+          for (const [key] of qc.getQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) })) {
+            const query = String(key[3] ?? '');
+            if (newMessageBelongs(query, message.email, inbox))
+              qc.setQueryData<ListPages>(key, (data) => withNewMessage(data, message.email));
+            else void qc.invalidateQueries({ queryKey: key, exact: true });
+          }
+          void qc.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
+          break;
+        }
+        case 'email:updated': {
+          qc.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
+            mapPages(data, (r) => (r.id === message.emailId ? { ...r, ...message.updates } : r)),
+          );
+          qc.setQueryData<TMessage>(mailKeys.message(orgId, message.emailId), (m) =>
+            m ? { ...m, ...message.updates } : m,
+          );
+          // A move changes which list it belongs to: those lists ask the server.
+          if (message.updates.folderId) void qc.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+          break;
+        }
+        case 'email:deleted':
+          qc.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
+            mapPages(data, (r) => (r.id === message.emailId ? null : r)),
+          );
+          break;
+        case 'folder:updated':
+        case 'sync:started':
+        case 'sync:progress':
+        case 'sync:completed':
+        case 'sync:error':
+          qc.setQueryData<TMailboxOverview>(mailKeys.overview(orgId), (o) => overviewAfterLive(o, message));
+          if (message.type === 'sync:completed' && message.newEmails > 0)
+            void qc.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+          break;
+        default:
+          break;
+      }
+    };
+
+    const connect = () => {
+      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      const ws = new WebSocket(`${protocol}//${window.location.host}/api/ws`);
+      socket = ws;
+      ws.onopen = () => {
+        attempts = 0;
+        ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'mail' }));
+        if (opened) void qc.invalidateQueries({ queryKey: mailKeys.all(orgId) });
+        opened = true;
+        heartbeat = window.setInterval(() => {
+          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
+        }, HEARTBEAT_INTERVAL_MS);
+      };
+      ws.onmessage = (event) => {
+        try {
+          onMessage(JSON.parse(String(event.data)) as TServerMessage);
+        } catch {
+          // A frame that is not JSON is ignored.
+        }
+      };
+      ws.onclose = (event) => {
+        window.clearInterval(heartbeat);
+        // Stopped, signed out (the notifications channel handles that), or out of retries.
+        if (stopped || event.code === 4401 || attempts >= MAX_RECONNECT_ATTEMPTS) return;
+        retry = window.setTimeout(connect, reconnectDelay(attempts));
+        attempts += 1;
+      };
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retry);
+      window.clearInterval(heartbeat);
+      socket?.close(1000);
+    };
+  }, [orgId]);
+}
