@@ -169,6 +169,9 @@ export type TMessage = TMessageSummary & {
   accountAddress: string | null;
 };
 
+/** GET /mail/threads/:threadId (a thread id, or the id of one of its messages): the conversation, oldest first. */
+export type TMailThread = { threadId: string; messages: TMessage[] };
+
 /** POST /mail/messages/actions: spec §4 actions on one or many messages ("Updating n emails…"). */
 export const MESSAGE_ACTIONS = [
   'read',
