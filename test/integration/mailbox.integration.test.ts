@@ -214,6 +214,11 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       expect((await list(c, '?from=2026-02-02')).total).toBe(0);
       expect((await c.get('/api/v1/mail/messages?pageSize=51')).statusCode).toBe(400);
       expect((await c.get('/api/v1/mail/messages?isRead=maybe')).statusCode).toBe(400);
+      for (const bad of ['2026-02-30', '2026-13-01', '9999-12-31', '26-1-1']) {
+        const res = await c.get(`/api/v1/mail/messages?to=${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      }
     });
 
     it('counts at most 1000 rows and says so (totalCapped)', async () => {
@@ -676,6 +681,9 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       expect((await c.post('/api/v1/mail/labels', { name: 'X', color: 'red' })).statusCode).toBe(400);
       const renamed = await c.patch(`/api/v1/mail/labels/${label.id}`, { name: 'Clienti VIP' });
       expect(renamed.json()).toMatchObject({ id: label.id, name: 'Clienti VIP', color: '#2563eb' });
+      const unchanged = await c.patch(`/api/v1/mail/labels/${label.id}`, {});
+      expect(unchanged.statusCode, unchanged.body).toBe(200);
+      expect((await c.patch(`/api/v1/mail/folders/${byRole('inbox').id}`, {})).statusCode).toBe(200);
       expect(((await c.get('/api/v1/mail/labels')).json() as TMailLabel[]).map((l) => l.name)).toEqual([
         'Clienti VIP',
       ]);

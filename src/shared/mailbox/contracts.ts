@@ -59,7 +59,17 @@ export type TMailboxOverview = {
 export const MAIL_VIEWS = ['inbox', 'starred', 'all'] as const;
 
 const zFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
-const zDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar day, YYYY-MM-DD, in years the date helpers handle ("2026-02-30" is refused, never a 500). */
+const zDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'transactions.errors.dateInvalid')
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    const year = Number(v.slice(0, 4));
+    return (
+      !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && year >= 1900 && year <= 2999
+    );
+  }, 'transactions.errors.dateInvalid');
 
 /** GET /mail/messages: spec §2 filters (isRead, isStarred, isImportant, hasAttachments, dateRange, labels). */
 export const ZMessageListQuery = zPageQuery(MAIL_PAGE_SIZE, MAIL_PAGE_SIZE).extend({
@@ -158,6 +168,9 @@ export type TMessage = TMessageSummary & {
   folderName: string;
   accountAddress: string | null;
 };
+
+/** GET /mail/threads/:threadId (a thread id, or the id of one of its messages): the conversation, oldest first. */
+export type TMailThread = { threadId: string; messages: TMessage[] };
 
 /** POST /mail/messages/actions: spec §4 actions on one or many messages ("Updating n emails…"). */
 export const MESSAGE_ACTIONS = [

@@ -5,6 +5,7 @@ import { topics } from '../../platform/realtime.ts';
 import type { MailScope } from './folders-repository.ts';
 import {
   deleteLabel as deleteLabelRow,
+  findLabel,
   insertLabel,
   listLabels as listLabelRows,
   removeLabelFromMessages,
@@ -62,7 +63,9 @@ export async function updateLabel(
   const values: Partial<LabelInput> = {};
   if (input.body.name !== undefined) values.name = input.body.name;
   if (input.body.color !== undefined) values.color = input.body.color;
-  const row = await updateLabelRow(deps.db, scope, input.id, values);
+  const row = Object.keys(values).length
+    ? await updateLabelRow(deps.db, scope, input.id, values)
+    : await findLabel(deps.db, scope, input.id);
   if (!row) throw new AppError('NOT_FOUND');
   return toLabel(row);
 }

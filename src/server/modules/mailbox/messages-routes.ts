@@ -6,6 +6,7 @@ import {
   ZMessageClientInput,
   ZMessageListQuery,
   ZMessagePage,
+  type TMailThread,
   type TMessage,
   type TMessageActionResult,
 } from '@shared/mailbox/contracts.ts';
@@ -112,7 +113,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MailboxDeps> = async (app, dep
         summary:
           "A conversation (by its thread id, or by the id of one of its messages), oldest first, one's own replies in Sent included",
         params: z.object({ threadId: z.string().min(1).max(1000) }),
-        response: { 200: z.custom<{ threadId: string; messages: TMessage[] }>() },
+        response: { 200: z.custom<TMailThread>() },
       },
     },
     async (request) => getThread(deps, { ...mailScope(request), threadId: request.params.threadId }),

@@ -3,6 +3,7 @@ import { clientDisplayName } from '@shared/clients/contracts.ts';
 import { addDays, zonedToUtc } from '@shared/dates/dates.ts';
 import type {
   TMailInvitation,
+  TMailThread,
   TMessage,
   TMessageActionInput,
   TMessageActionResult,
@@ -237,7 +238,7 @@ export async function getMessage(deps: MailboxDeps, input: MailScope & { id: str
 export async function getThread(
   deps: MailboxDeps,
   input: MailScope & { threadId: string },
-): Promise<{ threadId: string; messages: TMessage[] }> {
+): Promise<TMailThread> {
   const scope = { orgId: input.orgId, userId: input.userId };
   // A message's id names its conversation too (a Message-ID with a "/" cannot travel in a path).
   const byMessage = isUuid(input.threadId) ? await findMessage(deps.db, scope, input.threadId) : undefined;
