@@ -71,7 +71,7 @@ import { attachmentRoutes } from './modules/mailbox/attachments-routes.ts';
 import { folderRoutes } from './modules/mailbox/folders-routes.ts';
 import { labelRoutes } from './modules/mailbox/labels-routes.ts';
 import { messageRoutes } from './modules/mailbox/messages-routes.ts';
-import { recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
+import { createMailAnalyzer, recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
 import { publishNewMessage } from './modules/mailbox/messages-service.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
@@ -315,7 +315,14 @@ export async function buildApp(
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
   // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
-  const mailSync = createSyncRunner({ db: database.db, files, hub, mailCredentials, log: app.log });
+  const mailSync = createSyncRunner({
+    db: database.db,
+    files,
+    hub,
+    mailCredentials,
+    analyze: createMailAnalyzer(),
+    log: app.log,
+  });
   await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
 
   registerWebApp(app, config.webDistDir);

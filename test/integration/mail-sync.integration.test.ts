@@ -17,6 +17,8 @@ import { topics } from '@server/platform/realtime.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
+import { clientInput } from '@server/seed/factories.ts';
+import { createMailAnalyzer } from '@server/modules/mailbox/local-mailbox-service.ts';
 import {
   DATABASES,
   api,
@@ -272,6 +274,39 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     ]);
     expect(await syncOnce(accountId)).toEqual({ status: 'completed', newEmails: 0 });
     expect(await messages(accountId)).toHaveLength(3);
+  });
+
+  it('synced mail gets the business links and the security analysis (the app wires createMailAnalyzer)', async () => {
+    const { accountId, other } = await setup();
+    const created = await api(t.app, owner.cookie).post(
+      '/api/v1/clients',
+      clientInput({ companyName: 'Cliente Sette S.r.l.', email: 'cliente7@example.it' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const clientId = (created.json() as { id: string }).id;
+    await append(other, 'INBOX', 7, 'biz');
+    await other.append(
+      'INBOX',
+      Buffer.from(
+        [
+          'From: Amministrazione <amministrazione@pagamenti-sicuri.example>',
+          'To: alice@example.test',
+          'Subject: Nuove coordinate bancarie',
+          'Message-ID: <iban.1@pagamenti-sicuri.example>',
+          '',
+          'Vi comunichiamo il nuovo IBAN IT60X0542811101000000123456 per i prossimi pagamenti.',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    await syncOnce(accountId, { deps: { analyze: createMailAnalyzer() } });
+    const stored = await messages(accountId);
+    const order = stored.find((m) => m.subject === 'Messaggio 7 biz')!;
+    expect(order).toMatchObject({ clientId, clientLink: 'auto' });
+    const fraud = stored.find((m) => m.subject === 'Nuove coordinate bancarie')!;
+    expect(fraud.clientId).toBeNull();
+    expect(fraud.securityAnalysis?.indicators.map((i) => i.key)).toContain('security.bankDetailsChange');
+    expect(fraud.securityAnalysis?.riskScore).toBeGreaterThanOrEqual(30);
   });
 
   it('flags, moves and deletes made by another client are seen here (CONDSTORE and UID comparison)', async () => {

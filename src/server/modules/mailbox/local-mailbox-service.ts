@@ -13,6 +13,7 @@ import { ensureLocalFolders, findRoleFolder, type MailScope } from './folders-re
 import { clientContacts, documentsByNumbers } from './local-mailbox-repository.ts';
 import { insertMessage, threadOfMessageIds } from './messages-repository.ts';
 import { attachmentKey } from './storage-keys.ts';
+import type { AnalyzeHook } from './ingest/store-message.ts';
 
 /**
  * The local mailbox (account_id null): the app's own outgoing mail recorded in the user's Sent, and the demo
@@ -235,4 +236,32 @@ export async function recordAppSentMail(
       files: sent.attachments,
     },
   );
+}
+
+/** How long a sync reuses an organization's clients for the analysis: a sync stores many messages at once. */
+const CONTEXT_TTL_MS = 60_000;
+
+/**
+ * The business links and the security analysis of synced mail (the ingest's `analyze` hook): the same as local
+ * mail gets. The organization's clients are read once a minute, not once per message.
+ */
+export function createMailAnalyzer(ttlMs = CONTEXT_TTL_MS): AnalyzeHook {
+  const cache = new Map<string, { at: number; context: BusinessContext }>();
+  return async (mail, { orgId, db }) => {
+    let entry = cache.get(orgId);
+    if (!entry || Date.now() - entry.at > ttlMs) {
+      entry = { at: Date.now(), context: await businessContext(db, orgId) };
+      cache.set(orgId, entry);
+    }
+    const { context } = entry;
+    const addresses = [mail.from, ...mail.to, ...mail.cc]
+      .filter((a): a is TMailAddress => a !== null)
+      .map((a) => a.address);
+    const numbers = documentNumberCandidates(mail.subject);
+    return {
+      clientId: matchClient(addresses, context.contacts),
+      relatedDocuments: relatedDocumentsOf(mail.subject, await documentsByNumbers(db, orgId, numbers)),
+      securityAnalysis: analyzeSecurity(mail, context.security),
+    };
+  };
 }
