@@ -1,6 +1,7 @@
 import {
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryClient,
@@ -24,6 +25,7 @@ import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { toast } from '@web/ui/toast.ts';
 import { applyAction, mapPages, overviewAfterAction, type ListPages } from './mailbox-cache.ts';
+import { inlineAttachmentIds } from './message-frame.ts';
 
 /**
  * TanStack Query hooks of the mailbox (/api/v1/mail): the folder pane's overview, the list (server pages of 50,
@@ -242,4 +244,41 @@ export function useDeleteLabel(orgId: string | null) {
 /** Where an attachment is downloaded (or shown inline: images and PDF only, served sandboxed). */
 export function attachmentUrl(id: string, inline = false): string {
   return `${BASE}/attachments/${encodeURIComponent(id)}${inline ? '?inline=1' : ''}`;
+}
+
+async function dataUrlOf(id: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(`/api/v1/mail/attachments/${id}?inline=1`, {
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!response.ok) throw new Error(`attachment ${id}: ${response.status}`);
+  const blob = await response.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The inline images of a message's HTML as data: URLs, fetched by the page (the sandboxed frame has no cookies).
+ * `ready` turns true once every image has answered or failed (a failed one stays a broken image, as in any client).
+ */
+export function useInlineImages(html: string | null) {
+  const ids = html ? inlineAttachmentIds(html) : [];
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['mail', 'inline-image', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => dataUrlOf(id, signal),
+      staleTime: Infinity,
+      retry: 1,
+    })),
+  });
+  const dataUrls: Record<string, string> = {};
+  ids.forEach((id, i) => {
+    const data = results[i]?.data;
+    if (data) dataUrls[id] = data;
+  });
+  return { dataUrls, ready: results.every((r) => !r.isPending) };
 }

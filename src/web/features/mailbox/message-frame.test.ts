@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_SANDBOX, frameDocument, framePolicy, withRemoteImages } from './message-frame.ts';
+import {
+  FRAME_SANDBOX,
+  frameDocument,
+  framePolicy,
+  inlineAttachmentIds,
+  withInlineImages,
+  withRemoteImages,
+} from './message-frame.ts';
 
 describe('the message frame', () => {
   it('never lets scripts or same-origin access into the sandbox', () => {
@@ -38,5 +45,22 @@ describe('the message frame', () => {
     expect(withRemoteImages(html)).toBe(
       '<p>logo</p><img alt="logo" src="https://tracker.example/p.png"><img src="cid">',
     );
+  });
+});
+
+describe('inline (cid:) images', () => {
+  const a = '0b7f1c2e-1111-4a4a-9b9b-000000000001';
+  const b = '0b7f1c2e-1111-4a4a-9b9b-000000000002';
+  const html = `<img src="/api/v1/mail/attachments/${a}?inline=1"><img src="/api/v1/mail/attachments/${b}?inline=1"><img src="/api/v1/mail/attachments/${a}?inline=1">`;
+
+  it('lists each inline attachment once', () => {
+    expect(inlineAttachmentIds(html)).toEqual([a, b]);
+    expect(inlineAttachmentIds('<p>no images</p>')).toEqual([]);
+  });
+
+  it('swaps the fetched ones for data: URLs and leaves the others', () => {
+    const out = withInlineImages(html, { [a]: 'data:image/png;base64,AAAA' });
+    expect(out.match(/data:image\/png;base64,AAAA/g)).toHaveLength(2);
+    expect(out).toContain(`/api/v1/mail/attachments/${b}?inline=1`);
   });
 });

