@@ -79,11 +79,12 @@ export async function seedInvoices(
       (10000 + i % 90000) * 122 / 100, case when i % 3 = 0 then (10000 + i % 90000) * 122 / 100 else 0 end
     from generate_series(0, ${INVOICE_VOLUME - 1}) as s(i)
     join c on c.n = 1 + i % 1000`);
-  // The frozen snapshot the reports read: the buyer and one VAT summary row at 22%.
+  // The frozen snapshot the reports read: the buyer, the totals and one VAT summary row at 22%.
   await db.execute(sql`
     update invoices set snapshot = jsonb_build_object(
       'buyer', jsonb_build_object('name', 'Cliente ' || left(client_id::text, 8), 'vatNumber', null),
-      'totals', jsonb_build_object('vatSummary', jsonb_build_array(jsonb_build_object(
+      'totals', jsonb_build_object('taxableCents', taxable_cents, 'vatCents', vat_cents,
+        'vatSummary', jsonb_build_array(jsonb_build_object(
         'vatRate', 22, 'nature', null, 'taxableCents', taxable_cents, 'vatCents', vat_cents,
         'vatCollectability', 'I'))))
     where organization_id = ${orgId}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { quotes } from '@server/db/schema/invoicing.ts';
+import { eq, sql } from 'drizzle-orm';
+import { invoices, quotes } from '@server/db/schema/invoicing.ts';
 import type { TInvoice, TQuote } from '@shared/invoicing/contracts.ts';
 import type { TItem } from '@shared/inventory/contracts.ts';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
@@ -335,6 +335,21 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     expect(report.current.inventory.turnover).toBeNull();
     expect(report.topClients).toEqual({ rows: [], othersCents: 0, totalCents: 0 });
     expect(report.topItems).toEqual({ rows: [], othersCents: 0, totalCents: 0 });
+  });
+
+  it('answers, never 500, when an issued document has a snapshot without its total (the bench found it)', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    await completeProfile(c);
+    const invoice = await issued(c, await addCompanyClient(c, 9), [work(10_000)], {
+      issueDate: '2025-03-10',
+    });
+    await db()
+      .update(invoices)
+      .set({ snapshot: sql`${invoices.snapshot} #- '{totals,taxableCents}'` })
+      .where(eq(invoices.id, invoice.id));
+    const report = await analytics(c, MARCH);
+    expect(report.topClients.rows).toMatchObject([{ taxableCents: 0, documents: 1 }]);
   });
 
   it('refuses a bad range with a translated 400', async () => {

@@ -15,7 +15,8 @@ import { invoicePayments, invoices, quotes } from '../../db/schema/invoicing.ts'
 const isCreditNote = sql`${invoices.documentType} = 'TD04'`;
 const sign = sql<number>`case when ${isCreditNote} then -1 else 1 end`;
 /** The taxable amount frozen at issue (the sum of the document's VAT summary). */
-const taxable = sql<number>`((${invoices.snapshot}->'totals'->>'taxableCents')::bigint)`;
+// A snapshot without the total (none is written so today) counts 0 rather than making a sum null.
+const taxable = sql<number>`coalesce((${invoices.snapshot}->'totals'->>'taxableCents')::bigint, 0)`;
 const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 
 const issuedIn = (orgId: string, range: DateRange) =>
