@@ -7,6 +7,7 @@ import { attachmentKey, rawMessageKey } from '../storage-keys.ts';
 import { flagColumns } from '../sync/flags.ts';
 import { clean, parseMessage, type ParsedMessage } from './parse-message.ts';
 import * as repo from './ingest-repository.ts';
+import { toSummary } from '../messages-service.ts';
 
 /**
  * Stores one message in the mail store (issue 15): its row (sanitized HTML, snippet, addresses, thread, flags), its
@@ -138,28 +139,7 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
   return row;
 }
 
-/** The list row of a stored message, as the mail channel's email:new carries it. */
+/** The list row of a stored message, as the mail channel's email:new carries it (the list's own mapping). */
 export function messageSummary(row: repo.StoredMessageRow): TMessageSummary {
-  const risk = row.securityAnalysis?.recommendation ?? null;
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    folderId: row.folderId,
-    threadId: row.threadId,
-    subject: row.subject,
-    snippet: row.snippet,
-    from: row.fromAddress ? { name: row.fromName, address: row.fromAddress } : null,
-    to: row.to,
-    receivedAt: row.receivedAt.toISOString(),
-    isRead: row.isRead,
-    isStarred: row.isStarred,
-    isImportant: row.isImportant,
-    isConfidential: row.isConfidential,
-    isDraft: row.isDraft,
-    hasAttachments: row.hasAttachments,
-    labelIds: row.labelIds,
-    clientId: row.clientId,
-    threadCount: 1,
-    risk: risk === 'safe' ? null : risk,
-  };
+  return toSummary({ ...row, risk: row.securityAnalysis?.recommendation ?? null, threadCount: 1 });
 }
