@@ -57,7 +57,7 @@ export async function timeRequests(url: string, cookie: string, samples = SAMPLE
 
 /**
  * 100,000 issued invoices over three years for 1,000 clients, a third of them paid, with the snapshot the reports
- * read, and 200,000 ledger entries, in plain SQL.
+ * read (three lines each, two of them items of the inventory), and 200,000 ledger entries, in plain SQL.
  */
 export async function seedInvoices(
   db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> },
@@ -79,11 +79,29 @@ export async function seedInvoices(
       (10000 + i % 90000) * 122 / 100, case when i % 3 = 0 then (10000 + i % 90000) * 122 / 100 else 0 end
     from generate_series(0, ${INVOICE_VOLUME - 1}) as s(i)
     join c on c.n = 1 + i % 1000`);
-  // The frozen snapshot the reports read: the buyer, the totals and one VAT summary row at 22%.
+  // 200 inventory items in 10 categories, which the lines below sell.
   await db.execute(sql`
+    insert into inventory_items (organization_id, name, sku, category)
+    select ${orgId}, 'Articolo ' || i, 'ART-' || i, 'Categoria ' || (i % 10)
+    from generate_series(1, 200) as s(i)`);
+  // The frozen snapshot the reports read: the buyer, the totals with three lines (two inventory items and one
+  // typed by hand, as a real invoice has) and one VAT summary row at 22%.
+  await db.execute(sql`
+    with items as (
+      select id, row_number() over (order by id) - 1 as n from inventory_items where organization_id = ${orgId})
     update invoices set snapshot = jsonb_build_object(
       'buyer', jsonb_build_object('name', 'Cliente ' || left(client_id::text, 8), 'vatNumber', null),
       'totals', jsonb_build_object('taxableCents', taxable_cents, 'vatCents', vat_cents,
+        'lines', jsonb_build_array(
+          jsonb_build_object('lineNumber', 1, 'description', 'Fornitura articoli a catalogo', 'quantity', '1',
+            'unitPriceCents', taxable_cents / 2, 'vatRate', 22, 'totalCents', taxable_cents / 2,
+            'itemId', (select id from items where n = sequence % 200)),
+          jsonb_build_object('lineNumber', 2, 'description', 'Accessori e ricambi', 'quantity', '2',
+            'unitPriceCents', taxable_cents / 8, 'vatRate', 22, 'totalCents', taxable_cents / 4,
+            'itemId', (select id from items where n = (sequence * 7) % 200)),
+          jsonb_build_object('lineNumber', 3, 'description', 'Consulenza tecnica ' || sequence % 8,
+            'quantity', '1', 'unitPriceCents', taxable_cents - taxable_cents / 2 - taxable_cents / 4,
+            'vatRate', 22, 'totalCents', taxable_cents - taxable_cents / 2 - taxable_cents / 4, 'itemId', null)),
         'vatSummary', jsonb_build_array(jsonb_build_object(
         'vatRate', 22, 'nature', null, 'taxableCents', taxable_cents, 'vatCents', vat_cents,
         'vatCollectability', 'I'))))

@@ -337,7 +337,7 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     expect(report.topItems).toEqual({ rows: [], othersCents: 0, totalCents: 0 });
   });
 
-  it('answers, never 500, when an issued document has a snapshot without its total (the bench found it)', async () => {
+  it('answers, never 500, when an issued document has a snapshot without its totals (the bench found it)', async () => {
     const owner = await createSignedInUserWithOrg(t.app);
     const c = api(t.app, owner.cookie);
     await completeProfile(c);
@@ -346,7 +346,7 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     });
     await db()
       .update(invoices)
-      .set({ snapshot: sql`${invoices.snapshot} #- '{totals,taxableCents}'` })
+      .set({ snapshot: sql`${invoices.snapshot} #- '{totals}'` })
       .where(eq(invoices.id, invoice.id));
     const report = await analytics(c, MARCH);
     expect(report.topClients.rows).toMatchObject([{ taxableCents: 0, documents: 1 }]);

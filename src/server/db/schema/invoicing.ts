@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -183,6 +184,10 @@ export const invoices = pgTable(
     vatReverseTaxableCents: bigint('vat_reverse_taxable_cents', { mode: 'number' }).generatedAlwaysAs(
       sql`invoice_vat_sum(snapshot, 'taxableCents', 'reverse')`,
     ),
+    /** The pension-fund contribution (cassa previdenziale) of the snapshot, taxable revenue on no line; 0 without. */
+    pensionFundCents: bigint('pension_fund_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`coalesce((snapshot->'totals'->>'pensionFundCents')::bigint, 0)`,
+    ),
     fromQuoteId: uuid('from_quote_id'),
     reminderCount: integer('reminder_count').notNull().default(0),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
@@ -208,11 +213,13 @@ export const invoices = pgTable(
         t.organizationId,
         t.issueDate,
         t.documentType,
+        t.clientId,
         t.totalCents,
         t.vatTaxableCents,
         t.vatDueCents,
         t.vatSplitCents,
         t.vatReverseTaxableCents,
+        t.pensionFundCents,
       )
       .where(sql`${t.phase} = 'issued'`),
     // What is left to collect (scadenzario, dashboard), from the index alone.
@@ -223,6 +230,34 @@ export const invoices = pgTable(
 );
 
 /** Payments recorded on an invoice; each is also an income entry of the ledger. */
+/**
+ * The lines of every issued document, one row each, as frozen in its snapshot: what the revenue reports (profit and
+ * loss by category, top items) add up without parsing each document's JSON. Written only by the trigger of
+ * migration 0015 (`invoice_sales_lines_sync`) whenever an invoice's snapshot, phase, date or type changes, so it is
+ * never out of step with the documents. `cents` and `quantity` are signed: a credit note's (TD04) are negative.
+ */
+export const invoiceSalesLines = pgTable(
+  'invoice_sales_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    organizationId: text('organization_id').notNull(),
+    issueDate: date('issue_date').notNull(),
+    /** The inventory item's id as the snapshot keeps it (text: it may name an item since deleted). */
+    itemId: text('item_id'),
+    description: text('description').notNull(),
+    quantity: numeric('quantity').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.lineNumber] }),
+    // Sums by date and item from the index alone (index-only scans).
+    index('invoice_sales_lines_org_date_idx').on(t.organizationId, t.issueDate, t.itemId, t.cents),
+  ],
+);
+
 export const invoicePayments = pgTable(
   'invoice_payments',
   {

@@ -4,7 +4,7 @@ import type { DateRange } from '@shared/reports/periods.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
-import { invoicePayments, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { invoicePayments, invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
 
 /**
  * The figures of /analytics (issue 14), each one aggregate query over the rows the lists show: issued documents
@@ -14,9 +14,11 @@ import { invoicePayments, invoices, quotes } from '../../db/schema/invoicing.ts'
 
 const isCreditNote = sql`${invoices.documentType} = 'TD04'`;
 const sign = sql<number>`case when ${isCreditNote} then -1 else 1 end`;
-/** The taxable amount frozen at issue (the sum of the document's VAT summary). */
-// A snapshot without the total (none is written so today) counts 0 rather than making a sum null.
-const taxable = sql<number>`coalesce((${invoices.snapshot}->'totals'->>'taxableCents')::bigint, 0)`;
+/**
+ * The taxable amount frozen at issue: the sum of the snapshot's VAT summary, kept in a column (0 for a snapshot
+ * without one) that the figures index holds, so the sums below never read the documents' JSON.
+ */
+const taxable = sql<number>`${invoices.vatTaxableCents}`;
 const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 
 const issuedIn = (orgId: string, range: DateRange) =>
@@ -248,37 +250,39 @@ export async function topClients(db: DbOrTx, orgId: string, range: DateRange) {
 }
 
 /**
- * The items with the most sales in the range, from the lines frozen at issue (each line's amount after
- * discount, credit notes negative): lines from the inventory by item, lines typed by hand by description.
- * With the total of every line of the range.
+ * The items with the most sales in the range, from the lines frozen at issue (`invoice_sales_lines`: each line's
+ * amount after discount, credit notes negative): lines from the inventory by item, lines typed by hand by
+ * description. With the total of every line of the range.
  */
 export async function topItems(db: DbOrTx, orgId: string, range: DateRange) {
-  const lines = db
+  const line = invoiceSalesLines;
+  const key = sql`coalesce(${line.itemId}, 'line:' || lower(${line.description}))`;
+  const total = sql<number>`sum(${line.cents})`;
+  const byKey = db
     .select({
-      itemId: sql<string | null>`l->>'itemId'`.as('line_item_id'),
-      description: sql<string>`l->>'description'`.as('line_description'),
-      amount: sql<number>`${sign} * (l->>'totalCents')::bigint`.as('line_amount'),
+      key: sql<string>`${key}`.as('line_key'),
+      itemId: sql<string | null>`max(${line.itemId})`.as('line_item_id'),
+      description: sql<string>`max(${line.description})`.as('line_description'),
+      cents: total.as('line_cents'),
     })
-    .from(
-      sql`${invoices} cross join lateral jsonb_array_elements(${invoices.snapshot}->'totals'->'lines') as l`,
-    )
-    .where(issuedIn(orgId, range))
-    .as('lines');
-  const key = sql`coalesce(${lines.itemId}, 'line:' || lower(trim(${lines.description})))`;
-  const total = sql<number>`sum(${lines.amount})`;
-  return db
-    .select({
-      itemId: sql<string | null>`max(${inventoryItems.id}::text)`,
-      name: sql<string>`coalesce(max(${inventoryItems.name}), max(trim(${lines.description})))`,
-      taxableCents: total.mapWith(Number),
-      allCents: sql<number>`sum(${total}) over ()`.mapWith(Number),
-    })
-    .from(lines)
-    .leftJoin(
-      inventoryItems,
-      and(eq(inventoryItems.organizationId, orgId), sql`${inventoryItems.id}::text = ${lines.itemId}`),
+    .from(line)
+    .where(
+      and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to)),
     )
     .groupBy(key)
-    .orderBy(desc(total), key)
+    .as('by_key');
+  return db
+    .select({
+      itemId: sql<string | null>`${inventoryItems.id}::text`,
+      name: sql<string>`coalesce(${inventoryItems.name}, ${byKey.description})`,
+      taxableCents: sql<number>`${byKey.cents}`.mapWith(Number),
+      allCents: sql<number>`sum(${byKey.cents}) over ()`.mapWith(Number),
+    })
+    .from(byKey)
+    .leftJoin(
+      inventoryItems,
+      and(eq(inventoryItems.organizationId, orgId), sql`${inventoryItems.id}::text = ${byKey.itemId}`),
+    )
+    .orderBy(desc(byKey.cents), byKey.key)
     .limit(TOP);
 }

@@ -7,13 +7,21 @@ import { transactions } from '../../db/schema/transactions.ts';
 
 const signedAmount = sql<number>`case when ${transactions.direction} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end`;
 
-/** Income minus expenses of every ledger entry dated before a day. */
-export async function ledgerBalanceBefore(db: DbOrTx, orgId: string, day: string) {
+/**
+ * Income minus expenses of every ledger entry dated before each of two days (the range's opening balance and
+ * today's): one pass over the ledger's figures index up to the later day.
+ */
+export async function ledgerBalancesBefore(db: DbOrTx, orgId: string, days: [string, string]) {
+  const last = days[0] > days[1] ? days[0] : days[1];
+  const before = (day: string) =>
+    sql<number>`coalesce(sum(${signedAmount}) filter (where ${transactions.occurredOn} < ${day}::date), 0)`.mapWith(
+      Number,
+    );
   const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${signedAmount}), 0)`.mapWith(Number) })
+    .select({ first: before(days[0]), second: before(days[1]) })
     .from(transactions)
-    .where(and(eq(transactions.organizationId, orgId), lt(transactions.occurredOn, day)));
-  return row?.cents ?? 0;
+    .where(and(eq(transactions.organizationId, orgId), lt(transactions.occurredOn, last)));
+  return [row?.first ?? 0, row?.second ?? 0] as const;
 }
 
 /** What is still to be collected on an invoice: amount due − paid − credited (as the invoice list shows it). */

@@ -18,7 +18,7 @@ import {
 } from '@shared/reports/vat-settlement.ts';
 import { getInvoicingSettings } from '../invoicing/index.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
-import { ledgerBalanceBefore, overdueReceivables, receiptsByWeek } from './cash-flow-repository.ts';
+import { ledgerBalancesBefore, overdueReceivables, receiptsByWeek } from './cash-flow-repository.ts';
 import { ledgerByMonthAndCategory } from './profit-and-loss-repository.ts';
 import { salesByMonth, taxRegimeOf } from './repository.ts';
 import type { ReportDeps } from './service.ts';
@@ -40,13 +40,10 @@ async function ledgerMonths(deps: ReportDeps, orgId: string, range: DateRange) {
 }
 
 /** A year's sales figures by VAT period, as the VAT settlement report sums them (the issued documents). */
-async function vatFiguresOf(
-  deps: ReportDeps,
-  orgId: string,
-  year: number,
+function vatFiguresOf(
+  months: readonly { month: number; taxableCents: number; vatCents: number }[],
   periodicity: VatPeriodicity,
-): Promise<VatPeriodFigures[]> {
-  const months = await salesByMonth(deps.db, orgId, { from: `${year}-01-01`, to: `${year}-12-31` });
+): VatPeriodFigures[] {
   const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
   const figures = Array.from({ length: periodsIn(periodicity) }, () => ({ ...NO_FIGURES }));
   for (const month of months) {
@@ -57,20 +54,17 @@ async function vatFiguresOf(
   return figures;
 }
 
-/** The VAT payments due in the forecast's window; none for a forfettario business. */
-async function vatPayments(
-  deps: ReportDeps,
-  orgId: string,
-  window: DateRange,
-  forfettario: boolean,
-  vatPeriodicity: VatPeriodicity,
-) {
-  if (forfettario) return [];
-  // And the year before the first: its last period gives the advance the first year's December is net of.
+/**
+ * The sales by month of the years whose VAT falls due in the forecast's window, and of the year before the first:
+ * its last period gives the advance the first year's December is net of.
+ */
+async function salesOfVatYears(deps: ReportDeps, orgId: string, window: DateRange) {
   const due = vatYearsFor(window);
   const years = [due[0]! - 1, ...due];
-  const figures = await Promise.all(years.map((year) => vatFiguresOf(deps, orgId, year, vatPeriodicity)));
-  return vatPaymentsBetween(window, vatPeriodicity, new Map(years.map((year, i) => [year, figures[i]!])));
+  const sales = await Promise.all(
+    years.map((year) => salesByMonth(deps.db, orgId, { from: `${year}-01-01`, to: `${year}-12-31` })),
+  );
+  return years.map((year, i) => ({ year, months: sales[i]! }));
 }
 
 /**
@@ -91,19 +85,26 @@ export async function cashFlow(
   const before = previousRange({ from, to });
   const today = isoDateIn(await organizationTimeZone(deps.db, orgId));
   const window = { from: today, to: addDays(today, FORECAST_DAYS - 1) };
-  const [opening, months, previousMonths, startingBalance, receipts, overdue, regime, settings] =
+  const [[opening, startingBalance], months, previousMonths, receipts, overdue, regime, settings, vatYears] =
     await Promise.all([
-      ledgerBalanceBefore(deps.db, orgId, from),
+      ledgerBalancesBefore(deps.db, orgId, [from, addDays(today, 1)]),
       ledgerMonths(deps, orgId, { from, to }),
       ledgerMonths(deps, orgId, before),
-      ledgerBalanceBefore(deps.db, orgId, addDays(today, 1)),
       receiptsByWeek(deps.db, orgId, window.from, window.to),
       overdueReceivables(deps.db, orgId, today),
       taxRegimeOf(deps.db, orgId),
       getInvoicingSettings(deps, { orgId }),
+      salesOfVatYears(deps, orgId, window),
     ]);
   const forfettario = regime === FORFETTARIO_REGIME;
-  const payments = await vatPayments(deps, orgId, window, forfettario, settings.vatPeriodicity);
+  // No VAT is due from a forfettario business.
+  const payments = forfettario
+    ? []
+    : vatPaymentsBetween(
+        window,
+        settings.vatPeriodicity,
+        new Map(vatYears.map(({ year, months }) => [year, vatFiguresOf(months, settings.vatPeriodicity)])),
+      );
 
   const actual = monthsOf({ from, to }).map((m) => {
     const figures = months.get(m.month) ?? { income: 0, expense: 0 };

@@ -3,7 +3,7 @@ import type { RevenueGrouping, RevenueRowKind } from '@shared/reports/revenue-co
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
-import { invoices } from '../../db/schema/invoicing.ts';
+import { invoiceSalesLines, invoices } from '../../db/schema/invoicing.ts';
 
 /**
  * Revenue of a range, grouped by client, item or category, beside the range just before it. One scan of the
@@ -42,7 +42,7 @@ const money = (value: SQL) => sql<number>`coalesce(${value}, 0)`.mapWith(Number)
 /** One row per client, with the documents of the range and the taxable amounts of both ranges. */
 function byClient(db: DbOrTx, orgId: string, range: RevenueRange) {
   const current = sql`${invoices.issueDate} >= ${range.from}`;
-  const taxable = sql`${sign} * (${invoices.snapshot}->'totals'->>'taxableCents')::bigint`;
+  const taxable = sql`${sign} * ${invoices.vatTaxableCents}`;
   return db
     .select({
       kind: sql<RevenueRowKind>`'client'`.as('kind'),
@@ -63,39 +63,47 @@ function byClient(db: DbOrTx, orgId: string, range: RevenueRange) {
 }
 
 /**
- * Every line of the documents of both ranges, with the item it came from (if it still exists) and, as one more
- * line, the pension fund contribution: it is taxable but on no line, and without it the items would not add up
- * to the documents' taxable amount.
+ * Every line of the documents of both ranges (`invoice_sales_lines`, the snapshots' lines kept by a trigger,
+ * amounts and quantities of credit notes already negative), with the item it came from (if it still exists) and, as one more line per
+ * document, the pension fund contribution: it is taxable but on no line, and without it the items would not add
+ * up to the documents' taxable amount.
  */
 function linesOf(db: DbOrTx, orgId: string, range: RevenueRange) {
-  const pensionFund = sql`coalesce((${invoices.snapshot}->'totals'->>'pensionFundCents')::bigint, 0)`;
-  const lines = sql`coalesce(${invoices.snapshot}->'totals'->'lines', '[]'::jsonb) || case when ${pensionFund} <> 0
-    then jsonb_build_array(jsonb_build_object('pensionFund', true, 'totalCents', ${pensionFund}, 'quantity', '0'))
-    else '[]'::jsonb end`;
-  // Columns are named in full: drizzle writes a subquery's columns without their table, and both tables have
-  // `id` and `name`.
-  const invoice = (column: string) => sql.raw(`"invoices"."${column}"`);
+  const line = invoiceSalesLines;
+  const all = sql`(
+    select ${line.invoiceId} as document_id, ${line.issueDate} as issue_date, ${line.itemId} as item_id,
+      ${line.cents} as amount, ${line.quantity} as quantity, false as pension_fund
+    from ${line}
+    where ${and(
+      eq(line.organizationId, orgId),
+      gte(line.issueDate, range.previousFrom),
+      lte(line.issueDate, range.to),
+    )}
+    union all
+    select ${invoices.id}, ${invoices.issueDate}, null, ${sign} * ${invoices.pensionFundCents}, 0, true
+    from ${invoices}
+    where ${and(issuedIn(orgId, range), sql`${invoices.pensionFundCents} <> 0`)}
+  ) as l`;
+  // Columns are named in full: drizzle writes a subquery's columns without their table.
   const item = (column: string) => sql.raw(`it."${column}"`);
   return db
     .select({
-      lineKind: sql<string>`case when l->>'pensionFund' is not null then 'pensionFund'
+      lineKind: sql<string>`case when l.pension_fund then 'pensionFund'
         when ${item('id')} is null then 'free' else 'item' end`.as('line_kind'),
       itemId: sql<string | null>`${item('id')}::text`.as('item_id'),
       name: sql<string | null>`${item('name')}`.as('item_name'),
       sku: sql<string | null>`${item('sku')}`.as('item_sku'),
       unit: sql<string | null>`${item('unit')}`.as('item_unit'),
       category: sql<string | null>`nullif(btrim(${item('category')}), '')`.as('category'),
-      documentId: sql<string>`${invoice('id')}`.as('document_id'),
-      current: sql<boolean>`${invoice('issue_date')} >= ${range.from}`.as('current'),
-      amount: sql<number>`${sign} * (l->>'totalCents')::bigint`.as('amount'),
-      quantity: sql<string>`${sign} * coalesce((l->>'quantity')::numeric, 0)`.as('quantity'),
+      documentId: sql<string>`l.document_id`.as('document_id'),
+      current: sql<boolean>`l.issue_date >= ${range.from}`.as('current'),
+      amount: sql<number>`l.amount`.as('amount'),
+      quantity: sql<string>`l.quantity`.as('quantity'),
     })
     .from(
-      sql`${invoices} cross join lateral jsonb_array_elements(${lines}) as l
-        left join ${inventoryItems} as it on ${item('organization_id')} = ${invoice('organization_id')}
-          and ${item('id')} = (l->>'itemId')::uuid`,
+      sql`${all} left join ${inventoryItems} as it on ${item('organization_id')} = ${orgId}
+        and ${item('id')}::text = l.item_id`,
     )
-    .where(issuedIn(orgId, range))
     .as('lines');
 }
 
