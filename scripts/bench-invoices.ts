@@ -172,6 +172,11 @@ async function listBench(engine: string, dataDir: string, databaseUrl?: string) 
         'revenue by client 2025, first page',
         '/api/v1/reports/revenue?from=2025-01-01&to=2025-12-31&by=client',
       ],
+      ['revenue by item 2025, first page', '/api/v1/reports/revenue?from=2025-01-01&to=2025-12-31&by=item'],
+      [
+        'revenue by category 2025, first page',
+        '/api/v1/reports/revenue?from=2025-01-01&to=2025-12-31&by=category',
+      ],
       ['analytics 2025', '/api/v1/analytics?from=2025-01-01&to=2025-12-31'],
     ];
     const reports: { name: string; latency: Latency }[] = [];

@@ -55,4 +55,5 @@ SELECT i.id, l.n::int, i.organization_id, i.issue_date, nullif(l.v->>'itemId', '
 FROM invoices i CROSS JOIN LATERAL jsonb_array_elements(i.snapshot->'totals'->'lines') WITH ORDINALITY AS l(v, n)
 WHERE i.phase = 'issued' AND jsonb_typeof(i.snapshot->'totals'->'lines') = 'array';--> statement-breakpoint
 CREATE INDEX "invoice_sales_lines_org_date_idx" ON "invoice_sales_lines" USING btree ("organization_id","issue_date","item_id","cents");--> statement-breakpoint
+CREATE INDEX "invoices_pension_fund_idx" ON "invoices" USING btree ("organization_id","issue_date") WHERE "invoices"."phase" = 'issued' and "invoices"."pension_fund_cents" <> 0;--> statement-breakpoint
 CREATE INDEX "invoices_issued_figures_idx" ON "invoices" USING btree ("organization_id","issue_date","document_type","client_id","total_cents","vat_taxable_cents","vat_due_cents","vat_split_cents","vat_reverse_taxable_cents","pension_fund_cents") WHERE "invoices"."phase" = 'issued';
