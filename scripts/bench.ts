@@ -366,7 +366,8 @@ async function webFigures(baseUrl: string): Promise<WebFigures> {
     }
     fig.dashboard = { runs };
     // In-app navigation: from the invoice list, the pointer rests on the menu's Dashboard entry (its hover
-    // prefetches code and data), then the click; timed from the click to the first KPI visible.
+    // prefetches code and data), then the click; timed in the page, as a person sees it, from the click event to
+    // the next frame painted after the first KPI is in the page (Playwright's own round trips left out).
     {
       const context = await browser.newContext({ baseURL: baseUrl });
       const page = await context.newPage();
@@ -379,10 +380,27 @@ async function webFigures(baseUrl: string): Promise<WebFigures> {
         const link = menu.getByRole('link', { name: /^(Dashboard)$/ });
         await link.hover();
         await page.waitForTimeout(300);
-        const t0 = performance.now();
+        await page.evaluate(() => {
+          const shown = new Promise<number>((resolve) => {
+            let clickedAt = 0;
+            document.addEventListener('click', () => (clickedAt = performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const check = () => {
+              const kpi = document.querySelector('[data-testid="kpi-invoiced"]');
+              if (!clickedAt || !kpi?.checkVisibility()) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - clickedAt));
+            };
+            const observer = new MutationObserver(check);
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+          });
+          (window as unknown as { kpiShown: Promise<number> }).kpiShown = shown;
+        });
         await link.click();
         await page.getByTestId('kpi-invoiced').waitFor({ state: 'visible', timeout: 30_000 });
-        inApp.push(performance.now() - t0);
+        inApp.push(await page.evaluate(() => (window as unknown as { kpiShown: Promise<number> }).kpiShown));
       }
       fig.inAppDashboard = { runs: inApp };
       await context.close();
@@ -671,8 +689,8 @@ ${manyTable(manyRows)}
       ? `**${fmtMs(dash)}** median of 5 (${web.dashboard.runs.map(fmtMs).join(', ')}).`
       : 'not measured.'
   }
-- In-app navigation to the dashboard (from \`/invoices\`, the pointer on the menu entry for 300 ms, then the click, to
-  its first KPI visible; goal ≤ 100 ms): ${
+- In-app navigation to the dashboard (from \`/invoices\`, the pointer on the menu entry for 300 ms, then the click;
+  timed in the page from the click event to the frame painted after the first KPI appeared; goal ≤ 100 ms): ${
     web.inAppDashboard
       ? `**${fmtMs(median(web.inAppDashboard.runs))}** median of 5 (${web.inAppDashboard.runs.map(fmtMs).join(', ')}).`
       : 'not measured.'

@@ -1,7 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
-import { createQueryClient } from './query-client.ts';
 import { ThemeProvider } from './theme.tsx';
 import { StepUpHost } from './step-up.tsx';
 
@@ -21,8 +20,8 @@ export const TOAST_OPTIONS = {
   },
 } as const;
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the app's one client, made before the first render so the boot can fill it (main.tsx). */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -26,17 +26,26 @@ function usePrefetchOnIntent(path: string) {
   return () => prefetchRoute(path, { queryClient, orgId: me.activeOrganizationId, data: true });
 }
 
-/** Once the browser is idle, the code of every screen of the menu, so no click waits for a chunk. */
+/** How long the first screen has the network and the CPU to itself before the rest of the menu's code loads. */
+const IDLE_PREFETCH_DELAY_MS = 1_500;
+
+/**
+ * Once the first screen has loaded and the browser is idle, the code of every screen of the menu, so no click
+ * waits for a chunk.
+ */
 function usePrefetchWhenIdle(paths: string[]) {
   const key = paths.join(' ');
   useEffect(() => {
     const load = () => key.split(' ').forEach((path) => prefetchRoute(path));
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(load, { timeout: 5_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 2_000);
-    return () => clearTimeout(timer);
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(load, { timeout: 5_000 });
+      else load();
+    }, IDLE_PREFETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, [key]);
 }
 
