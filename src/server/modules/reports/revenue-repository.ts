@@ -62,91 +62,119 @@ function byClient(db: DbOrTx, orgId: string, range: RevenueRange) {
     .as('grouped');
 }
 
+const currentRange = (range: RevenueRange) => ({ ...range, previousFrom: range.from });
+
 /**
- * Every line of the documents of both ranges (`invoice_sales_lines`, the snapshots' lines kept by a trigger,
- * amounts and quantities of credit notes already negative), with the item it came from (if it still exists) and, as one more line per
- * document, the pension fund contribution: it is taxable but on no line, and without it the items would not add
- * up to the documents' taxable amount.
+ * The lines of the documents of a range (`invoice_sales_lines`: the snapshots' lines kept by a trigger, amounts
+ * and quantities of credit notes already negative) summed by item, and one more row for the pension fund
+ * contribution: it is taxable but on no line, and without it the items would not add up to the documents'
+ * taxable amount. Summed before joining the items, so the join sees one row per item, not one per line.
  */
-function linesOf(db: DbOrTx, orgId: string, range: RevenueRange) {
+function lineSums(orgId: string, range: RevenueRange) {
   const line = invoiceSalesLines;
-  const all = sql`(
-    select ${line.invoiceId} as document_id, ${line.issueDate} as issue_date, ${line.itemId} as item_id,
-      ${line.cents} as amount, ${line.quantity} as quantity, false as pension_fund
+  const current = sql`${line.issueDate} >= ${range.from}`;
+  const pensionFund = sql`${sign} * ${invoices.pensionFundCents}`;
+  const pensionCurrent = sql`${invoices.issueDate} >= ${range.from}`;
+  return sql`(
+    select ${line.itemId} as item_id, false as pension_fund,
+      sum(${line.cents}) filter (where ${current}) as revenue,
+      sum(${line.cents}) filter (where not ${current}) as previous,
+      sum(${line.quantity}) filter (where ${current}) as quantity
     from ${line}
-    where ${and(
-      eq(line.organizationId, orgId),
-      gte(line.issueDate, range.previousFrom),
-      lte(line.issueDate, range.to),
-    )}
+    where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.previousFrom), lte(line.issueDate, range.to))}
+    group by ${line.itemId}
     union all
-    select ${invoices.id}, ${invoices.issueDate}, null, ${sign} * ${invoices.pensionFundCents}, 0, true
+    select null, true, sum(${pensionFund}) filter (where ${pensionCurrent}),
+      sum(${pensionFund}) filter (where not ${pensionCurrent}), 0
     from ${invoices}
     where ${and(issuedIn(orgId, range), sql`${invoices.pensionFundCents} <> 0`)}
+    having count(*) > 0
   ) as l`;
-  // Columns are named in full: drizzle writes a subquery's columns without their table.
-  const item = (column: string) => sql.raw(`it."${column}"`);
-  return db
-    .select({
-      lineKind: sql<string>`case when l.pension_fund then 'pensionFund'
-        when ${item('id')} is null then 'free' else 'item' end`.as('line_kind'),
-      itemId: sql<string | null>`${item('id')}::text`.as('item_id'),
-      name: sql<string | null>`${item('name')}`.as('item_name'),
-      sku: sql<string | null>`${item('sku')}`.as('item_sku'),
-      unit: sql<string | null>`${item('unit')}`.as('item_unit'),
-      category: sql<string | null>`nullif(btrim(${item('category')}), '')`.as('category'),
-      documentId: sql<string>`l.document_id`.as('document_id'),
-      current: sql<boolean>`l.issue_date >= ${range.from}`.as('current'),
-      amount: sql<number>`l.amount`.as('amount'),
-      quantity: sql<string>`l.quantity`.as('quantity'),
-    })
-    .from(
-      sql`${all} left join ${inventoryItems} as it on ${item('organization_id')} = ${orgId}
-        and ${item('id')}::text = l.item_id`,
-    )
-    .as('lines');
 }
 
+/** The document of each line of the range (and each document with a pension fund), to count documents. */
+function lineDocuments(orgId: string, range: RevenueRange) {
+  const line = invoiceSalesLines;
+  return sql`(
+    select ${line.itemId} as item_id, false as pension_fund, ${line.invoiceId} as document_id
+    from ${line}
+    where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to))}
+    union all
+    select null, true, ${invoices.id}
+    from ${invoices}
+    where ${and(issuedIn(orgId, currentRange(range)), sql`${invoices.pensionFundCents} <> 0`)}
+  ) as l`;
+}
+
+// Columns are named in full: drizzle writes these subqueries' columns without their table.
+const item = (column: string) => sql.raw(`it."${column}"`);
+const withItems = (rows: SQL, orgId: string) =>
+  sql`${rows} left join ${inventoryItems} as it on ${item('organization_id')} = ${orgId}
+    and ${item('id')}::text = l.item_id`;
+const lineKind = sql<string>`case when l.pension_fund then 'pensionFund' when ${item('id')} is null then 'free' else 'item' end`;
+const category = sql<string | null>`nullif(btrim(${item('category')}), '')`;
+const categoryKind = sql<RevenueRowKind>`case when ${lineKind} <> 'item' then ${lineKind}
+  when ${category} is null then 'uncategorised' else 'category' end`;
+
+/**
+ * One row per item (or per category), with the sums of both ranges and the documents of the range: the sums and
+ * the document counts are grouped apart (counting distinct documents needs every document, the sums do not) and
+ * joined by kind and key.
+ */
 function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'item' | 'category') {
-  const l = linesOf(db, orgId, range);
-  const documents = sql<number>`count(distinct ${l.documentId}) filter (where ${l.current})`.as('documents');
-  const revenue = sql<number>`coalesce(sum(${l.amount}) filter (where ${l.current}), 0)`.as('revenue');
-  const previous = sql<number>`coalesce(sum(${l.amount}) filter (where not ${l.current}), 0)`.as('previous');
-  if (by === 'item') {
-    const isItem = sql`${l.lineKind} = 'item'`;
-    return db
-      .select({
-        kind: sql<RevenueRowKind>`${l.lineKind}`.as('kind'),
-        key: sql<string | null>`${l.itemId}`.as('key'),
-        name: sql<string>`coalesce(max(${l.name}), '')`.as('name'),
-        sku: sql<string | null>`max(${l.sku})`.as('sku'),
-        unit: sql<string | null>`max(${l.unit})`.as('unit'),
-        documents,
-        quantity: sql<string | null>`case when bool_and(${isItem})
-          then coalesce(sum(${l.quantity}) filter (where ${l.current}), 0) end`.as('quantity'),
-        revenue,
-        previous,
-      })
-      .from(l)
-      .groupBy(l.lineKind, l.itemId)
-      .as('grouped');
-  }
-  const kind = sql<RevenueRowKind>`case when ${l.lineKind} <> 'item' then ${l.lineKind}
-    when ${l.category} is null then 'uncategorised' else 'category' end`;
-  return db
+  const kind = by === 'item' ? lineKind : categoryKind;
+  const key = by === 'item' ? sql<string | null>`${item('id')}::text` : category;
+  const sums = db
     .select({
       kind: sql<RevenueRowKind>`${kind}`.as('kind'),
-      key: sql<string | null>`max(${l.category})`.as('key'),
-      name: sql<string>`coalesce(max(${l.category}), '')`.as('name'),
-      sku: sql<string | null>`null::text`.as('sku'),
-      unit: sql<string | null>`null::text`.as('unit'),
-      documents,
-      quantity: sql<string | null>`null::numeric`.as('quantity'),
-      revenue,
-      previous,
+      key: sql<string | null>`${key}`.as('key'),
+      name:
+        by === 'item'
+          ? sql<string>`coalesce(max(${item('name')}), '')`.as('name')
+          : sql<string>`coalesce(${category}, '')`.as('name'),
+      sku:
+        by === 'item' ? sql<string | null>`max(${item('sku')})`.as('sku') : sql<null>`null::text`.as('sku'),
+      unit:
+        by === 'item'
+          ? sql<string | null>`max(${item('unit')})`.as('unit')
+          : sql<null>`null::text`.as('unit'),
+      quantity:
+        by === 'item'
+          ? sql<string | null>`case when bool_and(${lineKind} = 'item')
+              then coalesce(sum(l.quantity), 0) end`.as('quantity')
+          : sql<string | null>`null::numeric`.as('quantity'),
+      revenue: sql<number>`coalesce(sum(l.revenue), 0)`.as('revenue'),
+      previous: sql<number>`coalesce(sum(l.previous), 0)`.as('previous'),
     })
-    .from(l)
-    .groupBy(kind, l.category)
+    .from(withItems(lineSums(orgId, range), orgId))
+    .groupBy(kind, key)
+    .as('sums');
+  const documents = db
+    .select({
+      kind: sql<RevenueRowKind>`${kind}`.as('document_kind'),
+      key: sql<string | null>`${key}`.as('document_key'),
+      documents: sql<number>`count(distinct l.document_id)`.as('documents'),
+    })
+    .from(withItems(lineDocuments(orgId, range), orgId))
+    .groupBy(kind, key)
+    .as('documents');
+  return db
+    .select({
+      kind: sql<RevenueRowKind>`${sums.kind}`.as('kind'),
+      key: sql<string | null>`${sums.key}`.as('key'),
+      name: sql<string>`${sums.name}`.as('name'),
+      sku: sql<string | null>`${sums.sku}`.as('sku'),
+      unit: sql<string | null>`${sums.unit}`.as('unit'),
+      documents: sql<number>`coalesce(${documents.documents}, 0)`.as('documents'),
+      quantity: sql<string | null>`${sums.quantity}`.as('quantity'),
+      revenue: sql<number>`${sums.revenue}`.as('revenue'),
+      previous: sql<number>`${sums.previous}`.as('previous'),
+    })
+    .from(sums)
+    .leftJoin(
+      documents,
+      sql`${documents.kind} = ${sums.kind} and ${documents.key} is not distinct from ${sums.key}`,
+    )
     .as('grouped');
 }
 
