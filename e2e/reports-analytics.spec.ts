@@ -23,6 +23,12 @@ test('analisi: KPI, andamento, pannelli e approfondimenti, poi in inglese', asyn
     await expect(page.getByTestId(panel)).toBeVisible();
   }
   await expect(page.getByText('Rotazione = costo della merce scaricata')).toBeVisible();
+  // Today's figures, live over the socket, above the range.
+  const live = page.getByTestId('live-figures');
+  await expect(live.getByTestId('live-figures-status')).toHaveText(/^In tempo reale · aggiornati alle/);
+  for (const tile of ['live-invoiced', 'live-collected', 'live-outstanding', 'live-overdue', 'live-unread']) {
+    await expect(live.getByTestId(`${tile}-value`)).toBeVisible();
+  }
   await axe();
 
   // A year goes by month: twelve rows in the trend's table, the top clients add up to the sales.

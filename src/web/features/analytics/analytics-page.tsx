@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart3, FilePlus2, LineChart } from 'lucide-react';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
+import { REAL_TIME_METRICS } from '@shared/realtime/messages.ts';
 import { ChartBoundary } from '@web/app/error-screens.tsx';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -18,6 +19,7 @@ import { PageHeader } from '@web/ui/page-header.tsx';
 import { BlockSpinner, Spinner } from '@web/ui/spinner.tsx';
 import { PeriodPicker, useRangeLabel } from '@web/features/reports/period-picker.tsx';
 import { useReportRange } from '@web/features/reports/report-range.ts';
+import { LiveFigures } from '@web/features/dashboard/live-figures.tsx';
 import { useAnalytics } from './analytics-api.ts';
 import { AnalyticsKpis } from './analytics-kpis.tsx';
 import { ClientsPanel, PaymentsPanel, QuotesPanel, TurnoverPanel } from './analytics-panels.tsx';
@@ -28,7 +30,8 @@ const SalesTrendChart = lazy(() => import('./sales-trend-chart.tsx'));
 /**
  * /analytics (issue 14): the KPIs and charts of any range of at most a year (this month by default, kept in the
  * address) beside the range before it. Every figure comes from the server, computed from the documents; an
- * organization that has issued nothing yet is told what to do first.
+ * organization that has issued nothing yet is told what to do first. Today's figures above the range are live
+ * (realTimeData over the live channel).
  */
 export function AnalyticsPage() {
   // 'reports' (the period picker's texts) loads with the page's own namespace, not after it.
@@ -50,6 +53,7 @@ export function AnalyticsPage() {
           </div>
         }
       />
+      <LiveFigures metrics={REAL_TIME_METRICS} locale={localeOf(currentLanguage())} />
       {!valid ? (
         <Alert tone="error">{t('analytics:invalidRange')}</Alert>
       ) : analytics.isPending ? (
