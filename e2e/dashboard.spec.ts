@@ -4,7 +4,8 @@ import { DEMO_USER } from './helpers.ts';
 /**
  * The dashboard's business figures in Italian: on the demo business the KPIs, chart and lists are there, the
  * period is kept in the address and each KPI opens the list behind it; on a new business everything starts at
- * zero with plain empty states, and an entry in the ledger shows up in the cash balance. axe on both.
+ * zero with plain empty states, today's live figures follow a new notification without a reload, and an entry in
+ * the ledger shows up in the cash balance. axe on both.
  */
 test('dashboard: indicatori, periodo e collegamenti sul demo', async ({ page, axe }) => {
   await signIn(page, DEMO_USER);
@@ -48,6 +49,17 @@ test('dashboard: una nuova attività parte da zero e vede la cassa cambiare', as
   await expect(page.getByText('Nessun articolo è sotto la scorta minima.')).toBeVisible();
   await expect(page.getByTestId('activity-card').getByText(/Ancora niente/)).toBeVisible();
   await axe();
+
+  // Today's live figures come over the live channel and follow a change without a reload.
+  const live = page.getByTestId('live-figures');
+  await expect(live.getByTestId('live-figures-status')).toHaveText(/^In tempo reale · aggiornati alle/);
+  await expect(live.getByTestId('live-invoiced-value')).toHaveText(/^0,00\s€$/);
+  await expect(live.getByTestId('live-unread-value')).toHaveText('0');
+  const notice = await page.request.post('/api/v1/notifications/test', {
+    headers: { Origin: baseUrlOf(page) },
+  });
+  expect(notice.status()).toBe(202);
+  await expect(live.getByTestId('live-unread-value')).toHaveText('1');
 
   const today = new Date().toISOString().slice(0, 10);
   const entry = await page.request.post('/api/v1/transactions', {

@@ -4,7 +4,7 @@ import { DEMO_USER, expectSettled, newOnboardedUser } from './helpers.ts';
 /**
  * /analytics on the demo business, in Italian then English: KPIs beside the previous period, the sales trend,
  * the panels and the top lists leading to the documents; a year goes by month; a chart that cannot render
- * shows the chart error panel; a business without invoices is told to issue one. Figures are compared with
+ * shows the chart error panel; a business without invoices is told to issue one; the export menu gives the file. Figures are compared with
  * each other, not hard-coded: other journeys add documents to the demo business. axe runs on each view.
  */
 /** The first load of the page and its chunks, on a busy machine. */
@@ -23,6 +23,12 @@ test('analisi: KPI, andamento, pannelli e approfondimenti, poi in inglese', asyn
     await expect(page.getByTestId(panel)).toBeVisible();
   }
   await expect(page.getByText('Rotazione = costo della merce scaricata')).toBeVisible();
+  // Today's figures, live over the socket, above the range.
+  const live = page.getByTestId('live-figures');
+  await expect(live.getByTestId('live-figures-status')).toHaveText(/^In tempo reale · aggiornati alle/);
+  for (const tile of ['live-invoiced', 'live-collected', 'live-outstanding', 'live-overdue', 'live-unread']) {
+    await expect(live.getByTestId(`${tile}-value`)).toBeVisible();
+  }
   await axe();
 
   // A year goes by month: twelve rows in the trend's table, the top clients add up to the sales.
@@ -35,6 +41,16 @@ test('analisi: KPI, andamento, pannelli e approfondimenti, poi in inglese', asyn
     (await page.getByTestId('kpi-sales-value').innerText()).trim(),
   );
   await axe();
+
+  // Export as every report: the menu offers CSV, XLSX and PDF; the file is the year's analytics.
+  await page.getByRole('button', { name: 'Esporta' }).click();
+  await expect(page.getByRole('menuitem', { name: 'CSV' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'PDF' })).toBeVisible();
+  await axe();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^analisi-(\d{4})-01-01-\1-12-31\.xlsx$/);
+  await expect(page.getByRole('button', { name: 'Stampa' })).toBeVisible();
 
   // Drill-down: the first client opens its card; the sales figure opens the invoices of the range.
   const firstClient = page.getByTestId('top-clients-table-row').first().getByRole('link');

@@ -25,8 +25,8 @@ export async function completeProfile(c: Api) {
   expect(profile.statusCode, profile.body).toBe(200);
 }
 
-/** An Italian company client numbered `n` ("Cliente n S.p.A."); answers its id. */
-export async function addCompanyClient(c: Api, n: number): Promise<string> {
+/** An Italian company client numbered `n` ("Cliente n S.p.A."), with `extra` fields (splitPayment); answers its id. */
+export async function addCompanyClient(c: Api, n: number, extra: object = {}): Promise<string> {
   const res = await c.post('/api/v1/clients', {
     type: 'company',
     companyName: `Cliente ${n} S.p.A.`,
@@ -38,6 +38,7 @@ export async function addCompanyClient(c: Api, n: number): Promise<string> {
     country: 'IT',
     vatNumber: piva(7654320 + n),
     sdiCode: 'M5UXCR1',
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;

@@ -20,6 +20,8 @@ import {
   type TestApp,
 } from '../helpers/test-app.ts';
 import { addCompanyClient, completeProfile } from '../helpers/business.ts';
+import { extractText } from 'unpdf';
+import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
 
 type Api = ReturnType<typeof api>;
 
@@ -300,6 +302,54 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     expect(listed.map((i) => i.id).sort()).toEqual([marB.id, noteB].sort());
     expect(listed).toHaveLength(report.topClients.rows[1]!.documents);
 
+    // The same figures as a file: XLSX in Italian, every KPI beside February's, the trend by day, the top lists.
+    const xlsx = await c.get(`/api/v1/analytics/export?${MARCH}&format=xlsx`, { 'accept-language': 'it' });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('analisi-2025-03-01-2025-03-31.xlsx');
+    const sheet = await readXlsx(xlsx.rawPayload);
+    expect(sheet.headers).toEqual([
+      'Sezione',
+      'Indicatore',
+      '1 mar 2025 – 31 mar 2025',
+      '1 feb 2025 – 28 feb 2025 (precedente)',
+    ]);
+    const line = (indicator: string) => sheet.rows.find((r) => r[1] === indicator)?.slice(2);
+    expect(line('Vendite, imponibile (€)')).toEqual(['2700', '1000']);
+    expect(line('Fattura media (€)')).toEqual(['933.33', '1000']);
+    expect(line('Nuovi clienti')).toEqual(['2', '1']);
+    expect(line('Tasso di accettazione (%)')).toEqual(['60', '100']);
+    // No invoice was paid in February: an empty cell, not a zero.
+    expect(line('Giorni medi dalla scadenza al pagamento (negativi: in anticipo)')).toEqual(['-2.7', '']);
+    expect(line('Rotazione del magazzino (volte)')).toEqual(['0.35', '0']);
+    const trend = sheet.rows.filter((r) => r[0] === 'Andamento delle vendite (imponibile, €)');
+    expect(trend).toHaveLength(31);
+    expect(trend[4]).toEqual(['Andamento delle vendite (imponibile, €)', '5 mar 2025', '2000', '0']);
+    expect(trend[9]!.slice(2)).toEqual(['500', '1000']);
+    expect(trend.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(2700);
+    const clients = sheet.rows
+      .filter((r) => r[0] === 'Migliori clienti (imponibile, €)')
+      .map((r) => r.slice(1, 3));
+    expect(clients).toEqual([
+      ['Cliente 1 S.p.A.', '2000'],
+      ['Cliente 2 S.p.A.', '400'],
+      ['Cliente 3 S.p.A.', '300'],
+      ['Tutti gli altri', '0'],
+      ['Totale', '2700'],
+    ]);
+    // CSV in English (comma-separated, decimal point); the PDF names the business and the range.
+    const csv = await c.get(`/api/v1/analytics/export?${MARCH}&format=csv`, { 'accept-language': 'en' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Sales,"Sales, taxable (€)",2700.00,1000.00');
+    expect(csv.body).toContain('Quotes,Conversion rate (%),60,100');
+    const pdf = await c.get(`/api/v1/analytics/export?${MARCH}&format=pdf`, { 'accept-language': 'it' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Officina Rossi S.r.l.');
+    expect(text).toContain('Analisi');
+    expect(text).toContain('2.700,00 €');
+
     // The quarter goes by weeks of seven days from 1 January, the year by month; both add up the same.
     const quarter = await analytics(c, 'from=2025-01-01&to=2025-03-31');
     expect(quarter.granularity).toBe('week');
@@ -374,7 +424,20 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
       const member = api(t.app, (await createSignedInUserWithOrg(t.app, { role })).cookie);
       expect((await member.get(`/api/v1/analytics?${MARCH}`)).statusCode, role).toBe(403);
     }
+    for (const role of ['user', 'viewer'] as const) {
+      const member = api(t.app, (await createSignedInUserWithOrg(t.app, { role })).cookie);
+      expect((await member.get(`/api/v1/analytics/export?${MARCH}`)).statusCode, role).toBe(403);
+    }
     const manager = api(t.app, (await createSignedInUserWithOrg(t.app, { role: 'manager' })).cookie);
     expect((await manager.get(`/api/v1/analytics?${MARCH}`)).statusCode).toBe(200);
+    // A manager may export financial data too; the default format is XLSX.
+    const file = await manager.get(`/api/v1/analytics/export?${MARCH}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('.xlsx');
+    expect((await readXlsx(file.rawPayload)).rows.length).toBeGreaterThan(0);
+    expect((await manager.get(`/api/v1/analytics/export?${MARCH}&format=doc`)).statusCode).toBe(400);
+    expect((await manager.get('/api/v1/analytics/export?from=2025-03-31&to=2025-03-01')).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween, isoDateIn } from '@shared/dates/dates.ts';
-import { partitaIvaCheckDigit } from '@shared/business-profile/italian-tax-ids.ts';
 import { ZStockMovementInput } from '@shared/inventory/contracts.ts';
 import type { TInvoiceListItem, TInvoicePage, TInvoiceTotals } from '@shared/invoicing/contracts.ts';
 import type { DocumentTotals } from '@shared/invoicing/document.ts';
@@ -51,7 +50,6 @@ import {
 } from '@server/modules/invoicing/index.ts';
 import { createTransaction } from '@server/modules/transactions/service.ts';
 import {
-  addClient,
   addInvoiceDraft,
   addItem,
   addQuote,
@@ -67,6 +65,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { addCompanyClient, completeProfile } from '../helpers/business.ts';
 
 /**
  * The reports' property test (issue 14, Correctness). For each seed, a fresh organization gets a random
@@ -92,10 +91,6 @@ const TIME_ZONES = ['Europe/Rome', 'Pacific/Honolulu', 'Pacific/Kiritimati'];
 type Api = ReturnType<typeof api>;
 type Random = () => number;
 
-const piva = (n: number) => {
-  const first = `0${String(n).padStart(9, '0')}`;
-  return first + partitaIvaCheckDigit(first);
-};
 const sum = <T>(rows: readonly T[], f: (row: T) => number) => rows.reduce((total, row) => total + f(row), 0);
 const pick = <T>(r: Random, values: readonly T[]): T => values[Math.floor(r() * values.length)]!;
 const between = (r: Random, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
@@ -263,21 +258,7 @@ async function createBusiness(t: TestApp, seed: number): Promise<Business> {
   const span = daysBetween(start, today);
   const randomDay = (from = start, to = today) => addDays(from, between(r, 0, daysBetween(from, to)));
 
-  const profile = await c.put('/api/v1/business-profile', {
-    companyName: 'Officina Rossi S.r.l.',
-    businessType: 'llc',
-    industry: 'manufacturing',
-    phone: '+39 0543 123456',
-    vatNumber: piva(1234567),
-    taxRegime: 'RF01',
-    street: 'Via Emilia 12',
-    city: 'Forlì',
-    province: 'FC',
-    postalCode: '47121',
-    country: 'IT',
-    email: 'amministrazione@officinarossi.example.com',
-  });
-  expect(profile.statusCode, profile.body).toBe(200);
+  await completeProfile(c);
   const periodicity: VatPeriodicityValue = r() < 0.5 ? 'monthly' : 'quarterly';
   const settings = await read<object>(c, '/api/v1/invoicing/settings');
   const saved = await c.put('/api/v1/invoicing/settings', {
@@ -289,26 +270,8 @@ async function createBusiness(t: TestApp, seed: number): Promise<Business> {
 
   const clients: string[] = [];
   for (let n = 1; n <= between(r, 4, 7); n++) {
-    const client = await addClient(
-      { db },
-      {
-        orgId,
-        userId,
-        values: {
-          companyName: `Cliente ${n} S.p.A.`,
-          email: `fatture${n}@cliente.example.com`,
-          address: 'Corso Buenos Aires 1',
-          city: 'Milano',
-          postalCode: '20124',
-          province: 'MI',
-          vatNumber: piva(7654320 + n),
-          sdiCode: 'M5UXCR1',
-          // The first client is under split payment, the second is not, the others at random.
-          splitPayment: n === 1 || (n > 2 && r() < 0.3),
-        },
-      },
-    );
-    clients.push(client.id);
+    // The first client is under split payment, the second is not, the others at random.
+    clients.push(await addCompanyClient(c, n, { splitPayment: n === 1 || (n > 2 && r() < 0.3) }));
   }
 
   const items: Item[] = [];

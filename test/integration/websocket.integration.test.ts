@@ -5,6 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { member } from '@server/db/schema/auth.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { topics } from '@server/platform/realtime.ts';
+import { addDays, isoDateIn } from '@shared/dates/dates.ts';
+import { monthRange } from '@shared/reports/periods.ts';
+import { lineInput } from '@server/seed/factories.ts';
+import { addCompanyClient, completeProfile, issueInvoice, payInvoice } from '../helpers/business.ts';
 import {
   DATABASES,
   api,
@@ -175,6 +179,110 @@ describe.each(DATABASES)('live channel /api/ws on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(mine.received.filter((m) => m.type === 'DASHBOARD_UPDATE')).toHaveLength(1);
     expect(theirs.received.filter((m) => m.type === 'DASHBOARD_UPDATE')).toHaveLength(0);
+  });
+
+  it("answers REQUEST_REAL_TIME_DATA with today's figures of the socket's organization only", async () => {
+    const today = isoDateIn('Europe/Rome');
+    const lastMonth = monthRange(today, -1).from;
+    const owner = await createSignedInUserWithOrg(t.app);
+    const stranger = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    await completeProfile(c);
+    const clientId = await addCompanyClient(c, 1);
+    const line = lineInput({ description: 'Consulenza tecnica', unitPriceCents: 100_000, vatRate: 22 });
+    // Last month 1,220.00 due at once (overdue), 200.00 of it paid today.
+    const late = await issueInvoice(c, clientId, [line], { issueDate: lastMonth, dueDate: lastMonth });
+    await payInvoice(c, late, 20_000, today);
+    expect((await c.post('/api/v1/notifications/test')).statusCode).toBe(202);
+
+    const mine = open({ cookie: owner.cookie });
+    const theirs = open({ cookie: stranger.cookie });
+    await mine.next('CONNECTED');
+    await theirs.next('CONNECTED');
+    const all = ['invoicedToday', 'collectedToday', 'outstanding', 'overdue', 'unreadNotifications'];
+    mine.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: all });
+    const first = await mine.next('REAL_TIME_DATA');
+    expect(first).toMatchObject({
+      organizationId: owner.organizationId,
+      date: today,
+      denied: [],
+      figures: {
+        invoicedToday: { cents: 0 },
+        collectedToday: { cents: 20_000 },
+        outstanding: { cents: 102_000 },
+        overdue: { cents: 102_000, count: 1 },
+        unreadNotifications: { count: 1 },
+      },
+    });
+    expect(Date.parse(first.timestamp)).toBeGreaterThan(Date.now() - 10_000);
+
+    // Issued today: asked again, the figures are the ones of now; only the metrics asked are answered.
+    await issueInvoice(c, clientId, [{ ...line, unitPriceCents: 50_000 }], {
+      issueDate: today,
+      dueDate: addDays(today, 30),
+    });
+    mine.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: ['invoicedToday', 'outstanding'] });
+    expect((await mine.next('REAL_TIME_DATA')).figures).toEqual({
+      invoicedToday: { cents: 61_000 },
+      outstanding: { cents: 163_000 },
+    });
+
+    // Another organization's socket hears none of it.
+    theirs.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: all });
+    expect(await theirs.next('REAL_TIME_DATA')).toMatchObject({
+      organizationId: stranger.organizationId,
+      denied: [],
+      figures: {
+        invoicedToday: { cents: 0 },
+        collectedToday: { cents: 0 },
+        outstanding: { cents: 0 },
+        overdue: { cents: 0, count: 0 },
+        unreadNotifications: { count: 0 },
+      },
+    });
+
+    // An unknown metric is refused and the socket stays open.
+    mine.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: ['payroll'] });
+    expect((await mine.next('ERROR')).error.code).toBe('MALFORMED_MESSAGE');
+  });
+
+  it('keeps the business figures to members with view_analytics, as their role is now', async () => {
+    const manager = await createSignedInUserWithOrg(t.app, { role: 'manager' });
+    const socket = open({ cookie: manager.cookie });
+    await socket.next('CONNECTED');
+    const asked = ['outstanding', 'overdue', 'unreadNotifications'];
+    socket.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: asked });
+    expect(await socket.next('REAL_TIME_DATA')).toMatchObject({
+      denied: [],
+      figures: {
+        outstanding: { cents: 0 },
+        overdue: { cents: 0, count: 0 },
+        unreadNotifications: { count: 0 },
+      },
+    });
+
+    // Made a viewer while the socket is open: the next answer has no business figure.
+    await t.app.services.database.db
+      .update(member)
+      .set({ role: 'viewer' })
+      .where(and(eq(member.userId, manager.user.id), eq(member.organizationId, manager.organizationId)));
+    socket.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: asked });
+    const answer = await socket.next('REAL_TIME_DATA');
+    expect(answer.denied.sort()).toEqual(['outstanding', 'overdue']);
+    expect(answer.figures).toEqual({ unreadNotifications: { count: 0 } });
+    expect(answer.date).toBeNull();
+
+    // Without an organization only the user's own notifications are counted.
+    const { cookie } = await signUp(t.app);
+    const lone = open({ cookie });
+    await lone.next('CONNECTED');
+    lone.send({ type: 'REQUEST_REAL_TIME_DATA', metrics: ['invoicedToday', 'unreadNotifications'] });
+    expect(await lone.next('REAL_TIME_DATA')).toMatchObject({
+      organizationId: null,
+      date: null,
+      denied: ['invoicedToday'],
+      figures: { unreadNotifications: { count: 0 } },
+    });
   });
 
   it("pushes notifications only to the user's own sockets", async () => {

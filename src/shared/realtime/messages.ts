@@ -29,11 +29,56 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
+/**
+ * The live figures a client may ask for with REQUEST_REAL_TIME_DATA (spec §7 "requests for real-time data"):
+ * few and cheap, each one aggregate over the rows the lists show. The business figures need view_analytics;
+ * the unread notifications are the member's own.
+ */
+export const REAL_TIME_METRICS = [
+  'invoicedToday',
+  'collectedToday',
+  'outstanding',
+  'overdue',
+  'unreadNotifications',
+] as const;
+export const ZRealTimeMetric = z.enum(REAL_TIME_METRICS);
+export type TRealTimeMetric = z.infer<typeof ZRealTimeMetric>;
+/** The metrics that are business figures: they need view_analytics. */
+export const REAL_TIME_FIGURE_METRICS: readonly TRealTimeMetric[] = [
+  'invoicedToday',
+  'collectedToday',
+  'outstanding',
+  'overdue',
+];
+
+/** The answer's figures, one key per metric asked and allowed; amounts in integer cents. */
+export type TRealTimeFigures = {
+  /** Issued today (organization's time zone), credit notes subtracted. */
+  invoicedToday?: { cents: number };
+  /** Payments recorded on invoices with today's date. */
+  collectedToday?: { cents: number };
+  /** Left to collect on issued invoices. */
+  outstanding?: { cents: number };
+  /** Issued invoices past their due date and not fully paid. */
+  overdue?: { cents: number; count: number };
+  unreadNotifications?: { count: number };
+};
+
 export const ZClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SUBSCRIBE'), channel: ZChannel }),
   z.object({ type: z.literal('UNSUBSCRIBE'), channel: ZChannel }),
   z.object({ type: z.literal('HEARTBEAT') }),
+  z.object({
+    type: z.literal('REQUEST_REAL_TIME_DATA'),
+    // Each metric once; the answer has no order.
+    metrics: z
+      .array(ZRealTimeMetric)
+      .min(1)
+      .max(REAL_TIME_METRICS.length)
+      .transform((metrics) => [...new Set(metrics)]),
+  }),
 ]);
+const CLIENT_MESSAGE_TYPES = ['SUBSCRIBE', 'UNSUBSCRIBE', 'HEARTBEAT', 'REQUEST_REAL_TIME_DATA'];
 export type TClientMessage = z.infer<typeof ZClientMessage>;
 
 export type TServerMessage =
@@ -42,6 +87,19 @@ export type TServerMessage =
   | { type: 'UNSUBSCRIBED'; channel: TChannel }
   | { type: 'HEARTBEAT'; timestamp: string }
   | { type: 'NOTIFICATION'; notification: TNotification }
+  /**
+   * The answer to REQUEST_REAL_TIME_DATA (spec §7 realTimeData): the figures of the socket's organization as of
+   * `timestamp` (`date`: today in the organization's time zone, null without an organization). A metric the
+   * member may not see (or that needs an organization the socket has none of) is in `denied`, never a zero.
+   */
+  | {
+      type: 'REAL_TIME_DATA';
+      organizationId: string | null;
+      date: string | null;
+      figures: TRealTimeFigures;
+      denied: TRealTimeMetric[];
+      timestamp: string;
+    }
   /** Business data of the organization changed (invoices, payments, quotes, ledger, stock): figures are stale. */
   | { type: 'DASHBOARD_UPDATE'; areas: DashboardArea[]; timestamp: string }
   /** A scheduled report's run started, ended or failed (spec §7 reportStatusUpdate). */
@@ -67,7 +125,11 @@ export type TServerMessage =
   | { type: 'SESSION_REVOKED' }
   /** Server-internal: the user left or was removed from the organization; its topics are dropped at once. */
   | { type: 'MEMBERSHIP_ENDED'; organizationId: string }
-  | { type: 'ERROR'; error: { code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE'; message: string } };
+  /** A refused frame, or a request for real-time data that could not be answered now (SERVICE_UNAVAILABLE). */
+  | {
+      type: 'ERROR';
+      error: { code: 'MALFORMED_MESSAGE' | 'UNKNOWN_MESSAGE' | 'SERVICE_UNAVAILABLE'; message: string };
+    };
 
 /** Parses one client frame; never throws. */
 export function parseClientMessage(
@@ -82,9 +144,11 @@ export function parseClientMessage(
   const parsed = ZClientMessage.safeParse(value);
   if (parsed.success) return { ok: true, message: parsed.data };
   const type = (value as { type?: unknown } | null)?.type;
-  const known = ['SUBSCRIBE', 'UNSUBSCRIBE', 'HEARTBEAT'];
   return {
     ok: false,
-    code: typeof type === 'string' && !known.includes(type) ? 'UNKNOWN_MESSAGE' : 'MALFORMED_MESSAGE',
+    code:
+      typeof type === 'string' && !CLIENT_MESSAGE_TYPES.includes(type)
+        ? 'UNKNOWN_MESSAGE'
+        : 'MALFORMED_MESSAGE',
   };
 }

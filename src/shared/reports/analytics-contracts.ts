@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRANULARITIES } from './analytics.ts';
-import { ZRangeQuery } from './contracts.ts';
+import { ZRangeQuery, ZReportFormat } from './contracts.ts';
 
 /**
  * GET /api/v1/analytics?from&to (issue 14): the figures of a range (at most a year) and of the range before it
@@ -9,6 +9,8 @@ import { ZRangeQuery } from './contracts.ts';
  */
 export const ZAnalyticsQuery = ZRangeQuery;
 export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;
+/** GET /api/v1/analytics/export?from&to&format: the same figures as a CSV, XLSX or PDF file. */
+export const ZAnalyticsExportQuery = ZAnalyticsQuery.and(z.object({ format: ZReportFormat.default('xlsx') }));
 
 const cents = z.number().int();
 const count = z.number().int();

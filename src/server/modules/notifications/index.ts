@@ -1,2 +1,2 @@
 // What other modules may use of modules/notifications (docs/ARCHITECTURE.md, Layers and imports).
-export { notifyOrganization, notifyUser } from './service.ts';
+export { notifyOrganization, notifyUser, unreadNotificationCount } from './service.ts';

@@ -109,3 +109,12 @@ export async function remove(
     .delete(notifications)
     .where(and(visible(userId, organizationId), ids === 'all' ? undefined : inArray(notifications.id, ids)));
 }
+
+/** How many of the notifications the user sees in the organization are unread (the bell's badge). */
+export async function countUnread(db: DbOrTx, userId: string, organizationId: string | null) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(visible(userId, organizationId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}

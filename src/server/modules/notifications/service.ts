@@ -67,3 +67,11 @@ export async function listNotifications(
     ...(r.data ? { data: r.data } : {}),
   }));
 }
+
+/** The unread count of the bell: the same notifications `listNotifications` answers. */
+export async function unreadNotificationCount(
+  deps: { db: Db },
+  scope: { userId: string; organizationId: string | null },
+): Promise<number> {
+  return repo.countUnread(deps.db, scope.userId, scope.organizationId);
+}

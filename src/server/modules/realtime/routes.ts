@@ -3,17 +3,28 @@ import type { WebSocket } from 'ws';
 import { fromNodeHeaders } from 'better-auth/node';
 import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
 import { catalogueText } from '@shared/i18n/texts.ts';
-import { hasAllPermissions, type Role } from '@shared/auth/permissions.ts';
-import { parseClientMessage, type TChannel, type TServerMessage } from '@shared/realtime/messages.ts';
+import { hasAllPermissions, hasPermission, type Role } from '@shared/auth/permissions.ts';
+import {
+  parseClientMessage,
+  REAL_TIME_FIGURE_METRICS,
+  type TChannel,
+  type TRealTimeMetric,
+  type TServerMessage,
+} from '@shared/realtime/messages.ts';
 import type { Auth } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { resolveMembership } from '../../platform/request-context.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import { AppError } from '../../platform/errors.ts';
+import { unreadNotificationCount } from '../notifications/index.ts';
+import { realTimeFigures } from '../reports/index.ts';
 
 /**
  * The live channel: accepted only with a valid session from a trusted origin; clients subscribe to
  * channels. Frames that arrive while the session is being looked up are handled in order once it is known.
+ * REQUEST_REAL_TIME_DATA is answered with REAL_TIME_DATA: the figures of the socket's organization that the
+ * member's role (read again for each request) lets it see; one request per socket runs at a time, and those
+ * that arrive meanwhile are answered together once it ends.
  */
 export async function realtimeRoutes(
   app: FastifyInstance,
@@ -84,6 +95,57 @@ export async function realtimeRoutes(
         subscriptions.delete(channel);
         send({ type: 'UNSUBSCRIBED', channel });
       }
+      /** Metrics asked while a request is running: answered by one more run once it ends. */
+      let waiting: Set<TRealTimeMetric> | null = null;
+      let running = false;
+      async function answerRealTimeData(metrics: readonly TRealTimeMetric[]) {
+        if (!scope) return;
+        const { userId, orgId } = scope;
+        // The role may have changed since the socket opened: the figures follow the role of now.
+        const role = orgId ? await resolveMembership(deps.db, userId, orgId) : null;
+        const organizationId = role ? orgId : null;
+        const seesFigures = !!role && hasPermission(role, 'view_analytics');
+        const allowed = metrics.filter((m) => seesFigures || !REAL_TIME_FIGURE_METRICS.includes(m));
+        const figureMetrics = allowed.filter((m) => REAL_TIME_FIGURE_METRICS.includes(m));
+        const [business, unread] = await Promise.all([
+          organizationId && figureMetrics.length > 0
+            ? realTimeFigures(deps, { orgId: organizationId, metrics: figureMetrics })
+            : null,
+          allowed.includes('unreadNotifications')
+            ? unreadNotificationCount(deps, { userId, organizationId })
+            : null,
+        ]);
+        send({
+          type: 'REAL_TIME_DATA',
+          organizationId,
+          date: business?.date ?? null,
+          figures: {
+            ...business?.figures,
+            ...(unread === null ? {} : { unreadNotifications: { count: unread } }),
+          },
+          denied: metrics.filter((m) => !allowed.includes(m)),
+          timestamp: new Date().toISOString(),
+        });
+      }
+      function requestRealTimeData(metrics: readonly TRealTimeMetric[]) {
+        if (running) {
+          waiting ??= new Set();
+          metrics.forEach((m) => waiting!.add(m));
+          return;
+        }
+        running = true;
+        void answerRealTimeData(metrics)
+          .catch(() => {
+            const text = catalogueText('common', 'apiErrors.SERVICE_UNAVAILABLE', locale);
+            send({ type: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: text } });
+          })
+          .finally(() => {
+            running = false;
+            const next = waiting;
+            waiting = null;
+            if (next && !closed) requestRealTimeData([...next]);
+          });
+      }
       function handle(raw: string) {
         const parsed = parseClientMessage(raw.slice(0, 64 * 1024));
         if (!parsed.ok) {
@@ -94,7 +156,8 @@ export async function realtimeRoutes(
         const message = parsed.message;
         if (message.type === 'HEARTBEAT') send({ type: 'HEARTBEAT', timestamp: new Date().toISOString() });
         else if (message.type === 'SUBSCRIBE') subscribe(message.channel);
-        else unsubscribe(message.channel);
+        else if (message.type === 'UNSUBSCRIBE') unsubscribe(message.channel);
+        else requestRealTimeData(message.metrics);
       }
 
       // Listen at once; frames wait on the session lookup so none is lost and order is kept.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart3, FilePlus2, LineChart } from 'lucide-react';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TAnalytics } from '@shared/reports/analytics-contracts.ts';
+import { REAL_TIME_METRICS } from '@shared/realtime/messages.ts';
 import { ChartBoundary } from '@web/app/error-screens.tsx';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -17,7 +18,9 @@ import { LoadError } from '@web/ui/load-error.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { BlockSpinner, Spinner } from '@web/ui/spinner.tsx';
 import { PeriodPicker, useRangeLabel } from '@web/features/reports/period-picker.tsx';
+import { ReportActions } from '@web/features/reports/report-actions.tsx';
 import { useReportRange } from '@web/features/reports/report-range.ts';
+import { LiveFigures } from '@web/features/dashboard/live-figures.tsx';
 import { useAnalytics } from './analytics-api.ts';
 import { AnalyticsKpis } from './analytics-kpis.tsx';
 import { ClientsPanel, PaymentsPanel, QuotesPanel, TurnoverPanel } from './analytics-panels.tsx';
@@ -28,7 +31,9 @@ const SalesTrendChart = lazy(() => import('./sales-trend-chart.tsx'));
 /**
  * /analytics (issue 14): the KPIs and charts of any range of at most a year (this month by default, kept in the
  * address) beside the range before it. Every figure comes from the server, computed from the documents; an
- * organization that has issued nothing yet is told what to do first.
+ * organization that has issued nothing yet is told what to do first. Today's figures above the range are live
+ * (realTimeData over the live channel). Export (CSV, XLSX, PDF) and print as every report; the print leaves out
+ * the app's chrome, the picker and the live figures, and prints the trend as its table.
  */
 export function AnalyticsPage() {
   // 'reports' (the period picker's texts) loads with the page's own namespace, not after it.
@@ -45,11 +50,15 @@ export function AnalyticsPage() {
         title={t('analytics:title')}
         description={t('analytics:description')}
         actions={
-          <div className="print:hidden">
+          <div className="flex flex-wrap items-end gap-3 print:hidden">
             <PeriodPicker range={range} onChange={setRange} />
+            {valid ? (
+              <ReportActions exportPath={`/api/v1/analytics/export?from=${range.from}&to=${range.to}`} />
+            ) : null}
           </div>
         }
       />
+      <LiveFigures metrics={REAL_TIME_METRICS} locale={localeOf(currentLanguage())} />
       {!valid ? (
         <Alert tone="error">{t('analytics:invalidRange')}</Alert>
       ) : analytics.isPending ? (
@@ -125,7 +134,7 @@ function AnalyticsView({
           </ChartBoundary>
         </CardContent>
       </Card>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2 print:grid-cols-2 [&>*]:print:break-inside-avoid">
         <ClientsPanel data={data} />
         <QuotesPanel data={data} locale={locale} />
         <PaymentsPanel data={data} locale={locale} />

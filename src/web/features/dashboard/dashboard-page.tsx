@@ -16,6 +16,7 @@ import { useBusinessProfile } from '@web/features/business-profile/business-prof
 import { Select } from '@web/ui/input.tsx';
 import type { DashboardPeriod } from '@shared/reports/contracts.ts';
 import { BusinessOverview } from './business-overview.tsx';
+import { LiveFigures } from './live-figures.tsx';
 import { SetupProgressCard } from './setup-progress-card.tsx';
 
 export function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -71,6 +72,12 @@ export function DashboardPage() {
           </label>
         }
       />
+      {me.permissions.includes('view_analytics') ? (
+        <LiveFigures
+          metrics={['invoicedToday', 'collectedToday', 'overdue', 'unreadNotifications']}
+          locale={locale}
+        />
+      ) : null}
       <div className="mb-6">
         <BusinessOverview orgId={me.activeOrganizationId} period={period} locale={locale} />
       </div>

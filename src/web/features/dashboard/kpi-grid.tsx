@@ -5,7 +5,7 @@ import type { TDashboard } from '@shared/reports/contracts.ts';
 import { ChangeNote } from '@web/ui/change-note.tsx';
 import { cn } from '@web/ui/cn.ts';
 
-function Kpi({
+export function Kpi({
   label,
   value,
   note,

@@ -33,6 +33,7 @@ import { api } from '@web/app/api.ts';
 import { meQueryKey } from '@web/app/session.ts';
 import { rememberSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { NotificationToast } from './notification-toast.tsx';
+import { realTimeChannel, type RealTimeData } from './real-time-api.ts';
 
 type Action =
   | { type: 'load'; stored: TNotification[] }
@@ -98,9 +99,11 @@ function socketUrl(): string {
   return `${protocol}//${window.location.host}/api/ws`;
 }
 
-/** The server's copy of the bell; a failure leaves the list as it is (the next load tries again). */
+/** The server's copy of the bell (a failure leaves the list, the next load tries again); then the live count. */
 const persist = (path: string, body?: unknown) =>
-  void api(`/api/v1/notifications/${path}`, { method: 'POST', body }).catch(() => undefined);
+  void api(`/api/v1/notifications/${path}`, { method: 'POST', body })
+    .then(() => realTimeChannel.refresh())
+    .catch(() => undefined);
 
 /**
  * Notifications (spec §3, §4, §9): the stored list is loaded with the page and each time the live channel
@@ -110,7 +113,8 @@ const persist = (path: string, body?: unknown) =>
  * active organization changes (its topic changes). The same socket hears `dashboard` (DASHBOARD_UPDATE): the
  * dashboard and reports refetch on it, on a notification and after a reconnect, so nothing is missed. And
  * `reports` (REPORT_STATUS_UPDATE, REPORT_GENERATED): the scheduled reports refetch; the report-ready toast (6 s)
- * is the notification the run sends to the schedule's creator and whoever asked for it.
+ * is the notification the run sends to the schedule's creator and whoever asked for it. The live figures of
+ * `real-time-api.ts` (REQUEST_REAL_TIME_DATA → REAL_TIME_DATA) go over the same socket.
  */
 export function NotificationsProvider({
   organizationId,
@@ -142,14 +146,16 @@ export function NotificationsProvider({
           dispatch({ type: 'load', stored: items });
         })
         .catch(() => undefined);
-    // Another organization's list replaces this one.
+    // Another organization's list and figures replace these.
     dispatch({ type: 'clear' });
+    realTimeChannel.reset();
     void load();
     let opened = false;
     /** The open dashboard and reports refetch (live updates; inactive ones refetch when next shown). */
     const refreshFigures = () => {
       void queryClientRef.current.invalidateQueries({ queryKey: ['dashboard'] });
       void queryClientRef.current.invalidateQueries({ queryKey: ['reports'] });
+      realTimeChannel.refresh();
     };
 
     const connect = () => {
@@ -162,6 +168,8 @@ export function NotificationsProvider({
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'dashboard' }));
         // Scheduled reports' runs (the server sends them only to members who may see reports).
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'reports' }));
+        // Live figures: asked now if a page shows them, and again whenever they change.
+        realTimeChannel.attach((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
         // What arrived while the channel was down is on the server (the first load ran with the page).
         if (opened) {
           void load();
@@ -182,6 +190,8 @@ export function NotificationsProvider({
         // Ended from another device: the socket closes next (4401) and the sign-in page says why.
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'DASHBOARD_UPDATE') refreshFigures();
+        if (message.type === 'REAL_TIME_DATA') realTimeChannel.receive(message as RealTimeData);
+        if (message.type === 'ERROR' && message.error?.code === 'SERVICE_UNAVAILABLE') realTimeChannel.fail();
         // A scheduled report started, ended or failed: its schedule's status and file changed.
         if (message.type === 'REPORT_STATUS_UPDATE' || message.type === 'REPORT_GENERATED') {
           void queryClientRef.current.invalidateQueries({ queryKey: ['report-schedules'] });
@@ -201,6 +211,7 @@ export function NotificationsProvider({
       ws.onerror = () => setStatus((s) => ({ ...s, error: 'connection' }));
       ws.onclose = (event) => {
         window.clearInterval(heartbeat);
+        if (socket === ws) realTimeChannel.attach(null);
         if (stopped) return;
         if (event.code === 4401) {
           // The session ended: the guard sends the user to /login.

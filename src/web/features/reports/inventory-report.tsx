@@ -1,23 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
+import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TInventoryReport, TInventoryReportRow } from '@shared/reports/revenue-contracts.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { buttonClasses } from '@web/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { ChangeNote } from '@web/ui/change-note.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { unitSymbol } from '@web/features/inventory/inventory-format.ts';
-import { PeriodPicker } from './period-picker.tsx';
-import { ReportActions } from './report-actions.tsx';
 import { useReportRange } from './report-range.ts';
 import { useInventoryReport } from './reports-api.ts';
 
@@ -49,43 +43,31 @@ export function InventoryReport() {
   );
 
   return (
-    <Card>
-      <CardHeader
-        title={t('reports:inventory.title')}
-        description={t('reports:inventory.description')}
-        action={
-          <div className="flex flex-wrap items-end gap-3">
-            <PeriodPicker range={range} onChange={setRange} />
-            <ReportActions exportPath={`/api/v1/reports/inventory/export?from=${from}&to=${to}`} />
-          </div>
-        }
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {!valid ? (
-          <Alert tone="error">{t('reports:inventory.invalidRange')}</Alert>
-        ) : report.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : report.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
-            {apiErrorMessage(report.error, t)}
-          </LoadError>
-        ) : report.data.goodsItems === 0 ? (
+    <ReportFrame
+      title={t('reports:inventory.title')}
+      description={t('reports:inventory.description')}
+      period={{ range, onChange: setRange }}
+      exportPath={`/api/v1/reports/inventory/export?from=${from}&to=${to}`}
+      invalid={!valid && t('reports:inventory.invalidRange')}
+      report={report}
+      empty={(data) =>
+        data.goodsItems === 0 ? (
           <EmptyState
             title={t('reports:inventory.empty.noGoods.title')}
             description={t('reports:inventory.empty.noGoods.description')}
             action={toInventory}
           />
-        ) : report.data.rows.total === 0 ? (
+        ) : data.rows.total === 0 ? (
           <EmptyState
             title={t('reports:inventory.empty.noMovements.title')}
             description={t('reports:inventory.empty.noMovements.description')}
             action={toInventory}
           />
-        ) : (
-          <InventoryView report={report.data} busy={report.isPlaceholderData} onPage={setPage} />
-        )}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      {(data) => <InventoryView report={data} busy={report.isPlaceholderData} onPage={setPage} />}
+    </ReportFrame>
   );
 }
 

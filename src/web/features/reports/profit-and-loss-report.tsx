@@ -3,17 +3,13 @@ import { formatEuroCents, formatMonth } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TLedgerRow, TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.ts';
 import { categoryLabel } from '@shared/transactions/contracts.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
-import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { MonthTable, type MonthTableRow } from './month-table.tsx';
-import { PeriodPicker, useRangeLabel } from './period-picker.tsx';
-import { ReportActions } from './report-actions.tsx';
+import { useRangeLabel } from './period-picker.tsx';
+import { ReportFrame } from './report-frame.tsx';
 import { useReportRange } from './report-range.ts';
 import { ReportStat } from './report-stat.tsx';
 import { useProfitAndLoss } from './reports-api.ts';
@@ -27,33 +23,21 @@ export function ProfitAndLossReport() {
   const query = `from=${range.from}&to=${range.to}`;
   const report = useProfitAndLoss(me.activeOrganizationId, query, valid);
   return (
-    <Card>
-      <CardHeader
-        title={t('reports:pnl.title')}
-        description={t('reports:pnl.description')}
-        action={
-          <div className="flex flex-wrap items-end gap-3">
-            <PeriodPicker range={range} onChange={setRange} />
-            <ReportActions exportPath={`/api/v1/reports/profit-and-loss/export?${query}`} />
-          </div>
-        }
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {!valid ? (
-          <Alert tone="error">{t('reports:pnl.invalidRange')}</Alert>
-        ) : report.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : report.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
-            {apiErrorMessage(report.error, t)}
-          </LoadError>
-        ) : report.data.accrual.documents === 0 && report.data.cash.entries === 0 ? (
+    <ReportFrame
+      title={t('reports:pnl.title')}
+      description={t('reports:pnl.description')}
+      period={{ range, onChange: setRange }}
+      exportPath={`/api/v1/reports/profit-and-loss/export?${query}`}
+      invalid={!valid && t('reports:pnl.invalidRange')}
+      report={report}
+      empty={(data) =>
+        data.accrual.documents === 0 && data.cash.entries === 0 ? (
           <EmptyState title={t('reports:pnl.empty.title')} description={t('reports:pnl.empty.description')} />
-        ) : (
-          <ProfitAndLossView report={report.data} locale={locale} />
-        )}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      {(data) => <ProfitAndLossView report={data} locale={locale} />}
+    </ReportFrame>
   );
 }
 

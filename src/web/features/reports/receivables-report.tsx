@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -9,16 +10,11 @@ import {
   type TReceivablesClient,
 } from '@shared/reports/contracts.ts';
 import { receivablesHref } from '@shared/reports/aging.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { BlockSpinner } from '@web/ui/spinner.tsx';
-import { ReportActions } from './report-actions.tsx';
 import { useReceivables } from './reports-api.ts';
 
 /** Colours of the ageing buckets, from "not yet due" to "over 90 days late". */
@@ -37,29 +33,22 @@ export function ReceivablesReport() {
   const locale = localeOf(currentLanguage());
   const report = useReceivables(me.activeOrganizationId);
   return (
-    <Card>
-      <CardHeader
-        title={t('reports:receivables.title')}
-        description={t('reports:receivables.description')}
-        action={<ReportActions exportPath="/api/v1/reports/receivables/export" />}
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {report.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : report.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
-            {apiErrorMessage(report.error, t)}
-          </LoadError>
-        ) : report.data.clients.length === 0 ? (
+    <ReportFrame
+      title={t('reports:receivables.title')}
+      description={t('reports:receivables.description')}
+      exportPath="/api/v1/reports/receivables/export"
+      report={report}
+      empty={(data) =>
+        data.clients.length === 0 ? (
           <EmptyState
             title={t('reports:receivables.empty.title')}
             description={t('reports:receivables.empty.description')}
           />
-        ) : (
-          <ReceivablesView report={report.data} locale={locale} />
-        )}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      {(data) => <ReceivablesView report={data} locale={locale} />}
+    </ReportFrame>
   );
 }
 

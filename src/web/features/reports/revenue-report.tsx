@@ -1,26 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatEuroCents, formatNumber, formatPercent } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { DateRange } from '@shared/reports/periods.ts';
 import { revenueRowHref, revenueShare } from '@shared/reports/revenue.ts';
 import type { TRevenue, TRevenueRow } from '@shared/reports/revenue-contracts.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { buttonClasses } from '@web/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { ChangeNote } from '@web/ui/change-note.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { BlockSpinner, Spinner } from '@web/ui/spinner.tsx';
-import { PeriodPicker, useRangeLabel } from './period-picker.tsx';
-import { ReportActions } from './report-actions.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
+import { useRangeLabel } from './period-picker.tsx';
 import { useReportRange } from './report-range.ts';
 import { useRevenue } from './reports-api.ts';
 
@@ -57,32 +54,22 @@ export function RevenueReport({ mode }: { mode: 'clients' | 'items' }) {
     );
 
   return (
-    <Card>
-      <CardHeader
-        title={t(mode === 'clients' ? 'reports:revenue.clientsTitle' : 'reports:revenue.itemsTitle')}
-        description={t(
-          mode === 'clients' ? 'reports:revenue.clientsDescription' : 'reports:revenue.itemsDescription',
-        )}
-        action={
-          <div className="flex flex-wrap items-end gap-3">
-            <PeriodPicker range={range} onChange={setRange} />
-            <ReportActions exportPath={`/api/v1/reports/revenue/export?from=${from}&to=${to}&by=${by}`} />
-          </div>
-        }
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {mode === 'items' ? (
+    <ReportFrame
+      title={t(mode === 'clients' ? 'reports:revenue.clientsTitle' : 'reports:revenue.itemsTitle')}
+      description={t(
+        mode === 'clients' ? 'reports:revenue.clientsDescription' : 'reports:revenue.itemsDescription',
+      )}
+      period={{ range, onChange: setRange }}
+      exportPath={`/api/v1/reports/revenue/export?from=${from}&to=${to}&by=${by}`}
+      toolbar={
+        mode === 'items' ? (
           <GroupingSwitch value={by} onChange={(next) => change('by', next === 'item' ? null : next)} />
-        ) : null}
-        {!valid ? (
-          <Alert tone="error">{t('reports:revenue.invalidRange')}</Alert>
-        ) : report.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : report.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
-            {apiErrorMessage(report.error, t)}
-          </LoadError>
-        ) : report.data.rows.total === 0 ? (
+        ) : null
+      }
+      invalid={!valid && t('reports:revenue.invalidRange')}
+      report={report}
+      empty={(data) =>
+        data.rows.total === 0 ? (
           <EmptyState
             title={t('reports:revenue.empty.title')}
             description={t('reports:revenue.empty.description')}
@@ -92,16 +79,18 @@ export function RevenueReport({ mode }: { mode: 'clients' | 'items' }) {
               </Link>
             }
           />
-        ) : (
-          <RevenueView
-            report={report.data}
-            range={range}
-            busy={report.isPlaceholderData}
-            onPage={(p) => change('page', String(p))}
-          />
-        )}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      {(data) => (
+        <RevenueView
+          report={data}
+          range={range}
+          busy={report.isPlaceholderData}
+          onPage={(p) => change('page', String(p))}
+        />
+      )}
+    </ReportFrame>
   );
 }
 

@@ -1,22 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
+import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TSalesRegister, TSalesRegisterEntry } from '@shared/reports/contracts.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Alert } from '@web/ui/alert.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
-import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { natureKey } from '@web/features/invoicing/labels.ts';
 import { ChangeNote } from '@web/ui/change-note.tsx';
-import { PeriodPicker, useRangeLabel } from './period-picker.tsx';
-import { ReportActions } from './report-actions.tsx';
+import { useRangeLabel } from './period-picker.tsx';
 import { useReportRange } from './report-range.ts';
 import { useSalesRegister } from './reports-api.ts';
 
@@ -44,36 +39,24 @@ export function SalesRegisterReport() {
     );
 
   return (
-    <Card>
-      <CardHeader
-        title={t('reports:register.title')}
-        description={t('reports:register.description')}
-        action={
-          <div className="flex flex-wrap items-end gap-3">
-            <PeriodPicker range={range} onChange={setRange} />
-            <ReportActions exportPath={`/api/v1/reports/sales-register/export?from=${from}&to=${to}`} />
-          </div>
-        }
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {!valid ? (
-          <Alert tone="error">{t('reports:register.invalidRange')}</Alert>
-        ) : register.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : register.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void register.refetch()}>
-            {apiErrorMessage(register.error, t)}
-          </LoadError>
-        ) : register.data.totals.documents === 0 ? (
+    <ReportFrame
+      title={t('reports:register.title')}
+      description={t('reports:register.description')}
+      period={{ range, onChange: setRange }}
+      exportPath={`/api/v1/reports/sales-register/export?from=${from}&to=${to}`}
+      invalid={!valid && t('reports:register.invalidRange')}
+      report={register}
+      empty={(data) =>
+        data.totals.documents === 0 ? (
           <EmptyState
             title={t('reports:register.empty.title')}
             description={t('reports:register.empty.description')}
           />
-        ) : (
-          <RegisterView register={register.data} locale={locale} onPage={setPage} />
-        )}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      {(data) => <RegisterView register={data} locale={locale} onPage={setPage} />}
+    </ReportFrame>
   );
 }
 

@@ -4,17 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents, formatPercent } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TVatSettlement, VatPeriodicityValue } from '@shared/reports/contracts.ts';
-import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { LoadError } from '@web/ui/load-error.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Select } from '@web/ui/input.tsx';
-import { BlockSpinner } from '@web/ui/spinner.tsx';
-import { ReportActions } from './report-actions.tsx';
 import { browserToday } from './report-dates.ts';
+import { ReportFrame } from './report-frame.tsx';
 import { useVatSettlement } from './reports-api.ts';
 import { VatLinesCard } from './vat-lines-card.tsx';
 import { vatPeriodLabel } from './vat-period-label.ts';
@@ -64,67 +60,57 @@ export function VatSettlementReport() {
   };
 
   return (
-    <Card>
-      <CardHeader
-        title={t('reports:vat.title')}
-        description={t('reports:vat.description')}
-        action={
-          <div className="flex flex-wrap items-end gap-3">
-            <Field label={t('reports:vat.year')} className="w-32">
-              {(control) => (
-                <Select
-                  {...control}
-                  data-testid="vat-year"
-                  value={year}
-                  onChange={(e) => update({ year: Number(e.target.value) })}
-                >
-                  {Array.from({ length: YEARS_BACK + 1 }, (_, i) => currentYear - i).map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t('reports:vat.periodicity')} className="w-60">
-              {(control) => (
-                <Select
-                  {...control}
-                  data-testid="vat-periodicity"
-                  value={periodicity}
-                  onChange={(e) =>
-                    update({ periodicity: e.target.value === 'quarterly' ? 'quarterly' : 'monthly' })
-                  }
-                >
-                  <option value="monthly">{t('reports:vat.monthly')}</option>
-                  <option value="quarterly">{t('reports:vat.quarterly')}</option>
-                </Select>
-              )}
-            </Field>
-            <ReportActions
-              exportPath={`/api/v1/reports/vat-settlement/export?year=${year}${chosen ? `&periodicity=${chosen}` : ''}`}
-            />
-          </div>
-        }
-      />
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
-        {report.isPending ? (
-          <BlockSpinner label={t('common:loading')} />
-        ) : report.isError ? (
-          <LoadError title={t('reports:loadError')} onRetry={() => void report.refetch()}>
-            {apiErrorMessage(report.error, t)}
-          </LoadError>
-        ) : (
-          <VatSettlementView
-            report={report.data}
-            locale={locale}
-            today={today}
-            selected={selected ?? defaultPeriod(year, periodicity, today)}
-            onSelect={setSelected}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <ReportFrame
+      title={t('reports:vat.title')}
+      description={t('reports:vat.description')}
+      controls={
+        <>
+          <Field label={t('reports:vat.year')} className="w-32">
+            {(control) => (
+              <Select
+                {...control}
+                data-testid="vat-year"
+                value={year}
+                onChange={(e) => update({ year: Number(e.target.value) })}
+              >
+                {Array.from({ length: YEARS_BACK + 1 }, (_, i) => currentYear - i).map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('reports:vat.periodicity')} className="w-60">
+            {(control) => (
+              <Select
+                {...control}
+                data-testid="vat-periodicity"
+                value={periodicity}
+                onChange={(e) =>
+                  update({ periodicity: e.target.value === 'quarterly' ? 'quarterly' : 'monthly' })
+                }
+              >
+                <option value="monthly">{t('reports:vat.monthly')}</option>
+                <option value="quarterly">{t('reports:vat.quarterly')}</option>
+              </Select>
+            )}
+          </Field>
+        </>
+      }
+      exportPath={`/api/v1/reports/vat-settlement/export?year=${year}${chosen ? `&periodicity=${chosen}` : ''}`}
+      report={report}
+    >
+      {(data) => (
+        <VatSettlementView
+          report={data}
+          locale={locale}
+          today={today}
+          selected={selected ?? defaultPeriod(year, periodicity, today)}
+          onSelect={setSelected}
+        />
+      )}
+    </ReportFrame>
   );
 }
 
