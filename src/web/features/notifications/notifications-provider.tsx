@@ -161,6 +161,7 @@ export function NotificationsProvider({
     const connect = () => {
       const ws = new WebSocket(socketUrl());
       socket = ws;
+      const sendFrame = (frame: string) => ws.readyState === WebSocket.OPEN && ws.send(frame);
       ws.onopen = () => {
         attempts = 0;
         setStatus({ connected: true, error: null });
@@ -169,7 +170,7 @@ export function NotificationsProvider({
         // Scheduled reports' runs (the server sends them only to members who may see reports).
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'reports' }));
         // Live figures: asked now if a page shows them, and again whenever they change.
-        realTimeChannel.attach((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
+        realTimeChannel.attach(sendFrame);
         // What arrived while the channel was down is on the server (the first load ran with the page).
         if (opened) {
           void load();
@@ -190,7 +191,8 @@ export function NotificationsProvider({
         // Ended from another device: the socket closes next (4401) and the sign-in page says why.
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'DASHBOARD_UPDATE') refreshFigures();
-        if (message.type === 'REAL_TIME_DATA') realTimeChannel.receive(message as RealTimeData);
+        // A closed socket's late answer is another organization's (or an old) one.
+        if (message.type === 'REAL_TIME_DATA' && !stopped) realTimeChannel.receive(message as RealTimeData);
         if (message.type === 'ERROR' && message.error?.code === 'SERVICE_UNAVAILABLE') realTimeChannel.fail();
         // A scheduled report started, ended or failed: its schedule's status and file changed.
         if (message.type === 'REPORT_STATUS_UPDATE' || message.type === 'REPORT_GENERATED') {
@@ -211,7 +213,7 @@ export function NotificationsProvider({
       ws.onerror = () => setStatus((s) => ({ ...s, error: 'connection' }));
       ws.onclose = (event) => {
         window.clearInterval(heartbeat);
-        if (socket === ws) realTimeChannel.attach(null);
+        realTimeChannel.detach(sendFrame);
         if (stopped) return;
         if (event.code === 4401) {
           // The session ended: the guard sends the user to /login.

@@ -30,10 +30,14 @@ function set(next: RealTimeState) {
  * a notification, a reconnection), but only while a page shows them.
  */
 export const realTimeChannel = {
-  /** The socket is open (`send` writes a frame) or closed (null). An open one asks at once if anyone watches. */
-  attach(send: ((message: string) => void) | null) {
+  /** An open socket (`send` writes a frame on it): it asks at once if anyone watches. */
+  attach(send: (message: string) => void) {
     ask = send;
-    if (send && watchers > 0) send(REQUEST);
+    if (watchers > 0) send(REQUEST);
+  },
+  /** A socket closed: if it is the one attached, there is nothing to ask on until the next one opens. */
+  detach(send: (message: string) => void) {
+    if (ask === send) ask = null;
   },
   /** The figures may have changed: ask again if they are shown. */
   refresh() {
