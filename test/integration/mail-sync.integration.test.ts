@@ -14,6 +14,7 @@ import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/ma
 import { createIdleWatcher, createSyncRunner } from '@server/modules/mailbox/sync/sync-jobs.ts';
 import { claimAccount, claimDueAccount, renewLease } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { topics } from '@server/platform/realtime.ts';
+import type { TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
@@ -426,6 +427,64 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
       .where(eq(mailPendingChanges.accountId, accountId));
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ kind: 'move', attempts: 1 });
+  });
+
+  /** What the server holds in a folder, by subject (another client's view). */
+  async function onServer(other: ImapFlow, path: string) {
+    const lock = await other.getMailboxLock(path);
+    const found: { uid: number; subject: string; flags: Set<string> }[] = [];
+    try {
+      for await (const m of other.fetch('1:*', { uid: true, flags: true, envelope: true }))
+        found.push({ uid: m.uid, subject: m.envelope!.subject!, flags: m.flags! });
+    } finally {
+      lock.release();
+    }
+    return found.sort((a, b) => a.uid - b.uid);
+  }
+  const serverPaths = async (other: ImapFlow) => (await other.list()).map((l) => l.path).sort();
+
+  it('deleting a custom folder: its mail moves to the Inbox, then the folder is deleted on the server too', async () => {
+    const { accountId, other } = await setup();
+    await other.mailboxCreate('Progetti');
+    await other.mailboxCreate('Progetti/2026');
+    await append(other, 'Progetti', 1, 'fdel');
+    await append(other, 'Progetti/2026', 2, 'fdel');
+    await append(other, 'INBOX', 3, 'fdel');
+    await syncOnce(accountId);
+    const progetti = (await folders(accountId)).find((f) => f.path === 'Progetti')!;
+    const c = api(t.app, owner.cookie);
+    expect((await c.del(`/api/v1/mail/folders/${progetti.id}`)).statusCode).toBe(204);
+    // Delivered there after the delete here: never seen here, and still not lost.
+    await append(other, 'Progetti', 4, 'fdel');
+
+    // Until the server has taken it, the state says so, and the folder stays deleted here.
+    const overview = await c.get('/api/v1/mail/folders');
+    const state = (overview.json() as TMailboxOverview).accounts.find((a) => a.id === accountId)!;
+    expect(state.pendingChanges).toBe(4); // two moves, two folder deletes
+    expect(await serverPaths(other)).toContain('Progetti/2026');
+
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await serverPaths(other)).not.toContain('Progetti');
+    expect(await serverPaths(other)).not.toContain('Progetti/2026');
+    const inbox = await onServer(other, 'INBOX');
+    expect(inbox.map((m) => m.subject).sort()).toEqual([
+      'Messaggio 1 fdel',
+      'Messaggio 2 fdel',
+      'Messaggio 3 fdel',
+      'Messaggio 4 fdel',
+    ]);
+    expect((await folders(accountId)).some((f) => f.path.startsWith('Progetti'))).toBe(false);
+    expect(
+      await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
+    ).toEqual([]);
+    // Each message once, in the Inbox, addressed by its UID there.
+    const inboxFolder = (await folders(accountId)).find((f) => f.role === 'inbox')!;
+    const stored = await messages(accountId);
+    expect(stored.map((m) => m.subject).sort()).toEqual(inbox.map((m) => m.subject).sort());
+    expect(stored.every((m) => m.folderId === inboxFolder.id && m.uid !== null)).toBe(true);
+    expect(new Set(stored.map((m) => m.uid))).toEqual(new Set(inbox.map((m) => m.uid)));
+    const after = (await c.get('/api/v1/mail/folders')).json() as TMailboxOverview;
+    expect(after.accounts.find((a) => a.id === accountId)!.pendingChanges).toBe(0);
   });
 
   it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {

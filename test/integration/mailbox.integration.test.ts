@@ -509,13 +509,20 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       });
     });
 
-    it("deleting a custom folder of an account moves its mail to that account's Inbox and queues the moves", async () => {
+    it("deleting a custom folder of an account moves its mail to that account's Inbox and queues the moves, then the folder's delete", async () => {
       const { c, scope } = await freshUser();
       const account = await addAccount(scope);
       const m = await addMessage(scope, account.archive, { accountId: account.id, uid: 5 });
       expect((await c.del(`/api/v1/mail/folders/${account.archive}`)).statusCode).toBe(204);
       expect(((await c.get(`/api/v1/mail/messages/${m}`)).json() as TMessage).folderId).toBe(account.inbox);
+      // One transaction, so one created_at: by uid (the folder's delete has none, 0; the replay orders them).
       expect(await pending(account.id)).toEqual([
+        {
+          kind: 'folderDelete',
+          uid: 0,
+          folderPath: 'Archivio',
+          payload: { inboxPath: 'INBOX', delimiter: '/' },
+        },
         {
           kind: 'move',
           uid: 5,

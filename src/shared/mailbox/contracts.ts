@@ -42,6 +42,8 @@ export const ZMailAccountState = z.object({
   syncErrorCode: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   syncProgress: z.custom<TMailProgress>().nullable(),
+  /** Changes made here that the server has not taken yet (the write-back queue): shown, never hidden. */
+  pendingChanges: z.number().int(),
 });
 export type TMailAccountState = z.infer<typeof ZMailAccountState>;
 

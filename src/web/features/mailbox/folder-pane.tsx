@@ -267,8 +267,25 @@ function FolderGroup({
   );
 }
 
-/** Spec §4 sync status of one account: syncing (with progress), error (its class, a link to fix), last sync. */
+/**
+ * Spec §4 sync status of one account: syncing (with progress), error (its class, a link to fix), last sync; and
+ * the changes made here that the server has not taken yet.
+ */
 export function SyncState({ account }: { account: TMailAccountState }) {
+  const { t } = useTranslation(['mailbox']);
+  return (
+    <>
+      <SyncStatus account={account} />
+      {account.pendingChanges > 0 ? (
+        <p className="mx-2 mb-1 text-xs text-muted-foreground">
+          {t('mailbox:sync.pending', { count: account.pendingChanges })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function SyncStatus({ account }: { account: TMailAccountState }) {
   const { t } = useTranslation(['mailbox']);
   const locale = localeOf(currentLanguage());
   if (account.syncStatus === 'error') {

@@ -55,6 +55,7 @@ const overview = (): TMailboxOverview => ({
       syncErrorCode: null,
       lastSyncAt: null,
       syncProgress: null,
+      pendingChanges: 0,
     },
   ],
   folders: [

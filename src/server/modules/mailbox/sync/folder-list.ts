@@ -24,14 +24,18 @@ export async function refreshFolders(run: SyncRun): Promise<FolderList> {
   if (!listed.some((l) => l.path.toUpperCase() === 'INBOX'))
     throw Object.assign(new Error('LIST answered without INBOX'), { code: 'NoConnection' });
   const statuses = new Map<string, ListedStatus>(listed.map((l) => [l.path, l.status ?? {}]));
+  // A folder deleted here whose delete the server has not taken yet stays deleted here.
+  const deleting = await repo.pendingFolderDeletes(run.db, run.accountId);
   const mapped = mapFolders(
-    listed.map((l) => ({
-      path: l.path,
-      name: l.name,
-      delimiter: l.delimiter || null,
-      specialUse: l.specialUse ?? null,
-      flags: l.flags,
-    })),
+    listed
+      .filter((l) => !deleting.has(l.path))
+      .map((l) => ({
+        path: l.path,
+        name: l.name,
+        delimiter: l.delimiter || null,
+        specialUse: l.specialUse ?? null,
+        flags: l.flags,
+      })),
   );
   const existing = await repo.foldersOf(run.db, run.accountId);
   const byPath = new Map(existing.map((f) => [f.path, f]));

@@ -115,7 +115,11 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
     .from(mailAccounts)
     .where(eq(mailAccounts.id, id));
   if (!row) return null;
-  return { ...row, lastSyncAt: row.lastSyncAt?.toISOString() ?? null };
+  const [pending] = await db
+    .select({ n: count() })
+    .from(mailPendingChanges)
+    .where(eq(mailPendingChanges.accountId, id));
+  return { ...row, lastSyncAt: row.lastSyncAt?.toISOString() ?? null, pendingChanges: pending?.n ?? 0 };
 }
 
 /** The owner's accounts that IDLE may watch: syncing, and not failing on their password. */
@@ -389,6 +393,15 @@ export async function pendingMessageIds(db: DbOrTx, accountId: string) {
     .from(mailPendingChanges)
     .where(eq(mailPendingChanges.accountId, accountId));
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
+}
+
+/** The folders deleted here whose delete the server has not taken yet: a sync does not bring them back. */
+export async function pendingFolderDeletes(db: DbOrTx, accountId: string) {
+  const rows = await db
+    .select({ path: mailPendingChanges.folderPath })
+    .from(mailPendingChanges)
+    .where(and(eq(mailPendingChanges.accountId, accountId), eq(mailPendingChanges.kind, 'folderDelete')));
+  return new Set(rows.map((r) => r.path));
 }
 
 export async function dropPendingChange(db: DbOrTx, id: string) {
