@@ -60,7 +60,7 @@ function rawMail(n: number, tag: string, extra: string[] = []) {
 }
 
 let dovecot: Dovecot;
-const USERS = Array.from({ length: 30 }, (_, i) => `user${i}`);
+const USERS = Array.from({ length: 40 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
     dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
@@ -485,6 +485,111 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(new Set(stored.map((m) => m.uid))).toEqual(new Set(inbox.map((m) => m.uid)));
     const after = (await c.get('/api/v1/mail/folders')).json() as TMailboxOverview;
     expect(after.accounts.find((a) => a.id === accountId)!.pendingChanges).toBe(0);
+  });
+
+  it('a change made to a message whose move is not confirmed yet goes after the move, to its new folder and UID', async () => {
+    const { accountId, other } = await setup();
+    await other.mailboxCreate('Archivio');
+    await append(other, 'INBOX', 1, 'after');
+    await append(other, 'INBOX', 2, 'after');
+    await syncOnce(accountId);
+    const rows = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    const archive = (await folders(accountId)).find((f) => f.path === 'Archivio')!;
+    const c = api(t.app, owner.cookie);
+    const act = async (action: string, ids: string[], extra: object = {}) => {
+      const res = await c.post('/api/v1/mail/messages/actions', { action, ids, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Moved here (not yet on the server), then read and starred; the other to Trash, then deleted for good.
+    await act('move', [rows['1']!.id], { folderId: archive.id });
+    await act('read', [rows['1']!.id]);
+    await act('star', [rows['1']!.id]);
+    await act('trash', [rows['2']!.id]);
+    await act('delete', [rows['2']!.id]);
+    const queued = await db()
+      .select()
+      .from(mailPendingChanges)
+      .where(eq(mailPendingChanges.accountId, accountId));
+    expect(queued).toHaveLength(5);
+
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await onServer(other, 'INBOX')).toEqual([]);
+    expect(await onServer(other, 'Trash')).toEqual([]);
+    const archived = await onServer(other, 'Archivio');
+    expect(archived.map((m) => m.subject)).toEqual(['Messaggio 1 after']);
+    expect([...archived[0]!.flags].sort()).toEqual(['\\Flagged', '\\Seen']);
+    const after = await messages(accountId);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      folderId: archive.id,
+      uid: archived[0]!.uid,
+      isRead: true,
+      isStarred: true,
+    });
+    expect(
+      await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
+    ).toEqual([]);
+  });
+
+  it('a change the server refuses is retried with growing delays, then given up, shown, and tried again on "sync now"', async () => {
+    const { accountId, other } = await setup();
+    await append(other, 'INBOX', 1, 'cap');
+    await syncOnce(accountId);
+    const [row] = await messages(accountId);
+    const base = {
+      organizationId: owner.organizationId,
+      userId: owner.user.id,
+      accountId,
+      folderPath: 'INBOX',
+      uid: row!.uid!,
+      messageRowId: row!.id,
+    };
+    await queueChanges(db(), [
+      { ...base, kind: 'move', payload: { toPath: 'Nowhere', toFolderId: row!.folderId } },
+    ]);
+    // Made later: it waits behind the move of the same message.
+    await new Promise((r) => setTimeout(r, 5));
+    await queueChanges(db(), [{ ...base, kind: 'flags', payload: { add: ['\\Seen'], remove: [] } }]);
+    const queue = async () =>
+      Object.fromEntries(
+        (await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId))).map(
+          (c) => [c.kind, c],
+        ),
+      );
+    const state = async () =>
+      ((await api(t.app, owner.cookie).get('/api/v1/mail/folders')).json() as TMailboxOverview).accounts.find(
+        (a) => a.id === accountId,
+      )!;
+
+    await syncOnce(accountId);
+    expect((await queue()).move).toMatchObject({
+      attempts: 1,
+      lastError: expect.stringContaining('MOVE refused'),
+    });
+    expect((await queue()).flags).toMatchObject({ attempts: 0 });
+    // Not due again at once (the first retry waits a minute).
+    await syncOnce(accountId);
+    expect((await queue()).move!.attempts).toBe(1);
+    expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
+    // Due at every run (no delay): four more refusals, then given up, and the change behind it with it.
+    for (let run = 2; run <= 5; run++) {
+      await syncOnce(accountId, { replayBaseDelayMs: 0 });
+      expect((await queue()).move!.attempts).toBe(run);
+    }
+    await syncOnce(accountId, { replayBaseDelayMs: 0 });
+    expect((await queue()).move!.attempts).toBe(5);
+    expect((await queue()).flags).toMatchObject({
+      attempts: 5,
+      lastError: expect.stringContaining('BLOCKED'),
+    });
+    expect(await state()).toMatchObject({ pendingChanges: 0, failedChanges: 2 });
+    // The flag was never sent to the message at its old address meanwhile.
+    expect((await onServer(other, 'INBOX'))[0]!.flags.has('\\Seen')).toBe(false);
+
+    // "Sync now" is a new try for both, in their order.
+    const now = await api(t.app, owner.cookie).post(`/api/v1/mail/accounts/${accountId}/sync`);
+    expect(now.statusCode).toBe(202);
+    expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
   });
 
   it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {

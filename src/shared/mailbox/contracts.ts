@@ -44,6 +44,8 @@ export const ZMailAccountState = z.object({
   syncProgress: z.custom<TMailProgress>().nullable(),
   /** Changes made here that the server has not taken yet (the write-back queue): shown, never hidden. */
   pendingChanges: z.number().int(),
+  /** Changes the server refused too many times: given up until the user asks for a sync again. */
+  failedChanges: z.number().int(),
 });
 export type TMailAccountState = z.infer<typeof ZMailAccountState>;
 

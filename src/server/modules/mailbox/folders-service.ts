@@ -21,7 +21,7 @@ import {
 import { listLabels } from './labels-repository.ts';
 import { moveFolderContents } from './messages-repository.ts';
 import { publishFolderCounts, type MailboxDeps } from './messages-service.ts';
-import { pendingCounts, queueChanges } from './pending-changes-repository.ts';
+import { pendingCounts, queueChanges, UID_AFTER_MOVE } from './pending-changes-repository.ts';
 import { topics } from '../../platform/realtime.ts';
 
 export type FolderDeps = MailboxDeps & { mailCredentials: SealedBox };
@@ -65,7 +65,8 @@ export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Prom
       syncErrorCode: a.syncErrorCode,
       lastSyncAt: a.lastSyncAt ? a.lastSyncAt.toISOString() : null,
       syncProgress: a.syncProgress ?? null,
-      pendingChanges: pending.get(a.id) ?? 0,
+      pendingChanges: pending.get(a.id)?.pending ?? 0,
+      failedChanges: pending.get(a.id)?.failed ?? 0,
     })),
     folders: folders.map((f) => toFolder(f, counts.get(f.id))),
     labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
@@ -227,13 +228,14 @@ export async function deleteFolder(deps: MailboxDeps, input: MailScope & { id: s
     await queueChanges(
       tx,
       before
-        .filter((m) => m.accountId !== null && m.uid !== null)
+        .filter((m) => m.accountId !== null)
         .map((m) => ({
           organizationId: scope.orgId,
           userId: scope.userId,
           accountId: m.accountId!,
           folderPath: m.folderPath,
-          uid: m.uid!,
+          // A message whose move here is not confirmed yet: queued behind that move.
+          uid: m.uid ?? UID_AFTER_MOVE,
           messageRowId: m.id,
           kind: 'move' as const,
           payload: { toPath: inbox.path, toFolderId: inbox.id },

@@ -48,7 +48,7 @@ import {
   type SearchTerms,
   type SummaryRow,
 } from './messages-repository.ts';
-import { queueChanges, type PendingChangeRow } from './pending-changes-repository.ts';
+import { queueChanges, UID_AFTER_MOVE, type PendingChangeRow } from './pending-changes-repository.ts';
 
 /** What the mailbox services need: the database, the live channel, the file store. */
 export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
@@ -280,11 +280,15 @@ const FLAG_ACTIONS: Record<
   unconfidential: { values: { isConfidential: false }, update: { isConfidential: false } },
 };
 
-/** Messages the server knows (an account's, with a UID): their changes are queued for the IMAP write-back. */
+/**
+ * Messages of an account: their changes are queued for the IMAP write-back. One moved here whose move the server
+ * has not confirmed yet has no UID: its change is queued behind the move (UID_AFTER_MOVE), which gives it its
+ * folder and UID on the server when it is replayed.
+ */
 function onServer(targets: ActionTarget[]) {
-  return targets.filter(
-    (t): t is ActionTarget & { accountId: string; uid: number } => t.accountId !== null && t.uid !== null,
-  );
+  return targets
+    .filter((t): t is ActionTarget & { accountId: string } => t.accountId !== null)
+    .map((t) => ({ ...t, uid: t.uid ?? UID_AFTER_MOVE }));
 }
 
 function flagChanges(

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mailPendingChanges } from '../../db/schema/mailbox.ts';
 import type { DbOrTx } from '../../db/database.ts';
 
@@ -22,6 +22,18 @@ export type PendingChange =
    */
   | { kind: 'folderDelete'; payload: { inboxPath: string; delimiter: string } };
 
+/**
+ * A change the server refused this many times is given up (failed): it is no longer replayed, the state says so,
+ * and "sync now" gives it a new try. A server that cannot be reached spends no attempt.
+ */
+export const MAX_REPLAY_ATTEMPTS = 5;
+
+/**
+ * The UID of a change to a message whose move is queued and not yet confirmed by the server: unknown until that
+ * move is replayed, which gives the changes queued behind it the message's folder and UID there.
+ */
+export const UID_AFTER_MOVE = 0;
+
 export type PendingChangeRow = PendingChange & {
   organizationId: string;
   userId: string;
@@ -37,15 +49,25 @@ export async function queueChanges(db: DbOrTx, rows: PendingChangeRow[]): Promis
   await db.insert(mailPendingChanges).values(rows);
 }
 
-/** How many changes of each of the user's accounts wait for the server. */
+/** How many changes of each of the user's accounts wait for the server, and how many were given up. */
 export async function pendingCounts(
   db: DbOrTx,
   scope: { orgId: string; userId: string },
   accountIds: string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, { pending: number; failed: number }>> {
   if (accountIds.length === 0) return new Map();
   const rows = await db
-    .select({ accountId: mailPendingChanges.accountId, n: count() })
+    .select({
+      accountId: mailPendingChanges.accountId,
+      pending:
+        sql<number>`count(*) filter (where ${mailPendingChanges.attempts} < ${MAX_REPLAY_ATTEMPTS})`.mapWith(
+          Number,
+        ),
+      failed:
+        sql<number>`count(*) filter (where ${mailPendingChanges.attempts} >= ${MAX_REPLAY_ATTEMPTS})`.mapWith(
+          Number,
+        ),
+    })
     .from(mailPendingChanges)
     .where(
       and(
@@ -55,5 +77,5 @@ export async function pendingCounts(
       ),
     )
     .groupBy(mailPendingChanges.accountId);
-  return new Map(rows.map((r) => [r.accountId, r.n]));
+  return new Map(rows.map((r) => [r.accountId, { pending: r.pending, failed: r.failed }]));
 }

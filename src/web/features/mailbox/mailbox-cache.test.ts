@@ -56,6 +56,7 @@ const overview = (): TMailboxOverview => ({
       lastSyncAt: null,
       syncProgress: null,
       pendingChanges: 0,
+      failedChanges: 0,
     },
   ],
   folders: [

@@ -9,6 +9,7 @@ import {
   mailPendingChanges,
 } from '../../../db/schema/mailbox.ts';
 import type { DbOrTx } from '../../../db/database.ts';
+import { MAX_REPLAY_ATTEMPTS, pendingCounts } from '../pending-changes-repository.ts';
 
 /**
  * The sync's reads and writes (issue 15). Accounts are claimed with a lease in one conditional update, so two app
@@ -104,6 +105,8 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
   const [row] = await db
     .select({
       id: mailAccounts.id,
+      organizationId: mailAccounts.organizationId,
+      userId: mailAccounts.userId,
       emailAddress: mailAccounts.emailAddress,
       displayName: mailAccounts.displayName,
       isPec: mailAccounts.isPec,
@@ -115,11 +118,14 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
     .from(mailAccounts)
     .where(eq(mailAccounts.id, id));
   if (!row) return null;
-  const [pending] = await db
-    .select({ n: count() })
-    .from(mailPendingChanges)
-    .where(eq(mailPendingChanges.accountId, id));
-  return { ...row, lastSyncAt: row.lastSyncAt?.toISOString() ?? null, pendingChanges: pending?.n ?? 0 };
+  const queue = (await pendingCounts(db, { orgId: row.organizationId, userId: row.userId }, [id])).get(id);
+  const { organizationId: _org, userId: _user, ...state } = row;
+  return {
+    ...state,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    pendingChanges: queue?.pending ?? 0,
+    failedChanges: queue?.failed ?? 0,
+  };
 }
 
 /** The owner's accounts that IDLE may watch: syncing, and not failing on their password. */
@@ -157,7 +163,18 @@ export async function requestSync(db: DbOrTx, scope: Scope, id: string) {
       ),
     )
     .returning({ id: mailAccounts.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  // Changes given up are tried again: the user asking is a new try (the queue's order is kept).
+  await db
+    .update(mailPendingChanges)
+    .set({ attempts: 0 })
+    .where(
+      and(
+        eq(mailPendingChanges.accountId, id),
+        sql`${mailPendingChanges.attempts} >= ${MAX_REPLAY_ATTEMPTS}`,
+      ),
+    );
+  return true;
 }
 
 export async function ownsAccount(db: DbOrTx, scope: Scope, id: string) {
@@ -387,11 +404,12 @@ export async function pendingChanges(db: DbOrTx, accountId: string) {
 }
 export type PendingChangeRecord = Awaited<ReturnType<typeof pendingChanges>>[number];
 
+/** Messages with a change still to replay (not given up): the server's flags do not overwrite them meanwhile. */
 export async function pendingMessageIds(db: DbOrTx, accountId: string) {
   const rows = await db
     .selectDistinct({ id: mailPendingChanges.messageRowId })
     .from(mailPendingChanges)
-    .where(eq(mailPendingChanges.accountId, accountId));
+    .where(and(eq(mailPendingChanges.accountId, accountId), stillTried));
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
 }
 
@@ -400,7 +418,13 @@ export async function pendingFolderDeletes(db: DbOrTx, accountId: string) {
   const rows = await db
     .select({ path: mailPendingChanges.folderPath })
     .from(mailPendingChanges)
-    .where(and(eq(mailPendingChanges.accountId, accountId), eq(mailPendingChanges.kind, 'folderDelete')));
+    .where(
+      and(
+        eq(mailPendingChanges.accountId, accountId),
+        eq(mailPendingChanges.kind, 'folderDelete'),
+        stillTried,
+      ),
+    );
   return new Set(rows.map((r) => r.path));
 }
 
@@ -408,14 +432,35 @@ export async function dropPendingChange(db: DbOrTx, id: string) {
   await db.delete(mailPendingChanges).where(eq(mailPendingChanges.id, id));
 }
 
-export async function failPendingChange(db: DbOrTx, id: string, error: string) {
+const stillTried = sql`${mailPendingChanges.attempts} < ${MAX_REPLAY_ATTEMPTS}`;
+
+/**
+ * A replay that did not go through: `attempt` when the server refused it (the attempts count towards the cap),
+ * `outage` when the server could not be reached (no attempt spent), `giveUp` when it can never go through as it is
+ * (failed at once: no UID to address, or an earlier change of the same message failed).
+ */
+export async function failPendingChange(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  how: 'attempt' | 'outage' | 'giveUp' = 'attempt',
+) {
+  const attempts =
+    how === 'attempt'
+      ? sql`${mailPendingChanges.attempts} + 1`
+      : how === 'giveUp'
+        ? sql`greatest(${mailPendingChanges.attempts}, ${MAX_REPLAY_ATTEMPTS})`
+        : mailPendingChanges.attempts;
   await db
     .update(mailPendingChanges)
-    .set({ attempts: sql`${mailPendingChanges.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({ attempts, lastError: error.slice(0, 500) })
     .where(eq(mailPendingChanges.id, id));
 }
 
-/** After a move, the changes queued behind it for the same message address it where it is now. */
+/**
+ * After a move, the changes queued behind it for the same message address it where it is now (UID_AFTER_MOVE when
+ * the server did not say the new UID: they cannot be addressed, and are given up).
+ */
 export async function repointPendingChanges(
   db: DbOrTx,
   messageRowId: string,

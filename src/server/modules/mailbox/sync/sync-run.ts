@@ -39,6 +39,8 @@ export type SyncOptions = {
   batchSize?: number;
   /** Compare UID lists even when the server offers CONDSTORE/QRESYNC (the fallback path, for tests). */
   forceUidCompare?: boolean;
+  /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
+  replayBaseDelayMs?: number;
 };
 
 export const SYNC_BATCH_SIZE = 50;
