@@ -60,7 +60,7 @@ function rawMail(n: number, tag: string, extra: string[] = []) {
 }
 
 let dovecot: Dovecot;
-const USERS = Array.from({ length: 40 }, (_, i) => `user${i}`);
+const USERS = Array.from({ length: 44 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
     dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
@@ -590,6 +590,55 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const now = await api(t.app, owner.cookie).post(`/api/v1/mail/accounts/${accountId}/sync`);
     expect(now.statusCode).toBe(202);
     expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
+  });
+
+  it('labels read back: a label keyword set or removed in another client sets or removes the label here', async () => {
+    const { accountId, other, pushed } = await setup();
+    const created = await api(t.app, owner.cookie).post('/api/v1/mail/labels', {
+      name: 'Urgente',
+      color: '#cc0000',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const label = created.json() as { id: string };
+    await append(other, 'INBOX', 1, 'kw');
+    // Already labelled in another client when first synced.
+    await append(other, 'INBOX', 2, 'kw', ['$label_urgente']);
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    let rows = await bySubject();
+    expect(rows['1']!.labelIds).toEqual([]);
+    expect(rows['2']).toMatchObject({ labelIds: [label.id], keywords: [] });
+
+    const lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsAdd(String(rows['1']!.uid), ['$label_urgente', 'Lavoro'], { uid: true });
+      await other.messageFlagsRemove(String(rows['2']!.uid), ['$label_urgente'], { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    await syncOnce(accountId);
+    rows = await bySubject();
+    // A keyword that is no label of ours stays a keyword.
+    expect(rows['1']).toMatchObject({ labelIds: [label.id], keywords: ['Lavoro'] });
+    expect(rows['2']!.labelIds).toEqual([]);
+    expect(
+      pushed.some(
+        (m) =>
+          m.type === 'email:updated' && m.emailId === rows['1']!.id && m.updates.labelIds?.[0] === label.id,
+      ),
+    ).toBe(true);
+
+    // The same without CONDSTORE (the flags of the newest messages compared).
+    const lock2 = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsRemove(String(rows['1']!.uid), ['$label_urgente'], { uid: true });
+    } finally {
+      lock2.release();
+    }
+    await syncOnce(accountId, { forceUidCompare: true });
+    expect((await bySubject())['1']!.labelIds).toEqual([]);
   });
 
   it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {

@@ -1,6 +1,6 @@
 import type { MailboxObject } from 'imapflow';
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
-import { flagColumns, sameFlags } from './flags.ts';
+import { flagColumns, sameFlags, splitLabels } from './flags.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -12,6 +12,8 @@ import * as repo from './sync-repository.ts';
 
 /** Without CONDSTORE, the flags of the newest this many messages are compared at each sync. */
 const FLAG_WINDOW = 300;
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 type ChangedFlags = { uid: number; flags: Set<string>; modseq: string | null };
 
@@ -96,9 +98,13 @@ async function applyFlags(run: SyncRun, folder: repo.SyncFolderRow, changed: Cha
         const row = rows.get(c.uid);
         // A change of ours still queued for the server wins over what the server says (spec §9 conflicts).
         if (!row || run.pendingIds.has(row.id)) continue;
-        const next = flagColumns(c.flags);
-        if (sameFlags(next, { ...row, keywords: [...row.keywords].sort() })) continue;
-        await repo.updateMessageFlags(tx, row.id, next, c.modseq);
+        const columns = flagColumns(c.flags);
+        // Keywords that are the owner's labels are those labels (set or removed in another client too).
+        const { keywords, labelIds } = splitLabels(columns.keywords, run.labels);
+        const next = { ...columns, keywords };
+        const sameLabels = sameSet(labelIds, row.labelIds);
+        if (sameLabels && sameFlags(next, { ...row, keywords: [...row.keywords].sort() })) continue;
+        await repo.updateMessageFlags(tx, row.id, { ...next, labelIds }, c.modseq);
         updates.push({
           emailId: row.id,
           updates: {
@@ -106,6 +112,7 @@ async function applyFlags(run: SyncRun, folder: repo.SyncFolderRow, changed: Cha
             isStarred: next.isStarred,
             isImportant: next.isImportant,
             isDraft: next.isDraft,
+            ...(sameLabels ? {} : { labelIds }),
           },
         });
       }

@@ -1,6 +1,7 @@
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
+import { splitLabels } from './flags.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -41,6 +42,8 @@ export async function storeBatch(
       );
       for (const [i, f] of fetched.entries()) {
         if (present.has(f.uid)) continue;
+        // Keywords that are the owner's labels come in as those labels.
+        const { keywords: flags, labelIds } = splitLabels([...f.flags], run.labels);
         const row = await storeMessage(
           { db: tx, files: run.deps.files, analyze: run.deps.analyze },
           {
@@ -48,7 +51,8 @@ export async function storeBatch(
             folder: { id: folder.id, accountId: run.accountId },
             raw: f.raw,
             parsed: parsed[i],
-            flags: f.flags,
+            flags,
+            labelIds,
             uid: f.uid,
             modseq: f.modseq,
             receivedAt: f.internalDate,

@@ -108,6 +108,7 @@ export async function syncAccount(
 async function runSteps(run: SyncRun): Promise<number> {
   await replayChanges(run);
   run.pendingIds = await repo.pendingMessageIds(run.db, run.accountId);
+  run.labels = await repo.labelKeywords(run.db, run.ctx.scope);
   const { folders, statuses } = run.ctx.options.inboxOnly
     ? await storedInbox(run)
     : await refreshFolders(run);

@@ -5,6 +5,7 @@ import {
   mailAccounts,
   mailAttachments,
   mailFolders,
+  mailLabels,
   mailMessages,
   mailPendingChanges,
 } from '../../../db/schema/mailbox.ts';
@@ -288,6 +289,15 @@ export async function folderCounts(db: DbOrTx, folderId: string) {
   return { totalCount: row?.totalCount ?? 0, unreadCount: row?.unreadCount ?? 0 };
 }
 
+/** The owner's labels by their IMAP keyword, lower-cased (sync/flags.ts splitLabels). */
+export async function labelKeywords(db: DbOrTx, scope: Scope): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: mailLabels.id, keyword: mailLabels.keyword })
+    .from(mailLabels)
+    .where(and(eq(mailLabels.organizationId, scope.orgId), eq(mailLabels.userId, scope.userId)));
+  return new Map(rows.map((r) => [r.keyword.toLowerCase(), r.id]));
+}
+
 /* Messages */
 
 export async function countAccountMessages(db: DbOrTx, accountId: string) {
@@ -319,6 +329,7 @@ export async function messagesByUid(db: DbOrTx, folderId: string, uids: number[]
       isAnswered: mailMessages.isAnswered,
       isDraft: mailMessages.isDraft,
       keywords: mailMessages.keywords,
+      labelIds: mailMessages.labelIds,
     })
     .from(mailMessages)
     .where(and(eq(mailMessages.folderId, folderId), inArray(mailMessages.uid, uids)));
@@ -334,6 +345,7 @@ export async function updateMessageFlags(
     isAnswered: boolean;
     isDraft: boolean;
     keywords: string[];
+    labelIds: string[];
   },
   modseq: string | null,
 ) {

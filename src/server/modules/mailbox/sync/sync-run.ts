@@ -8,6 +8,7 @@ import type { SealedBox } from '../../../platform/sealed-box.ts';
 import type { FileStore } from '../../../platform/storage.ts';
 import type { ImapTimeouts } from '../imap-client.ts';
 import type { AnalyzeHook } from '../ingest/store-message.ts';
+import type { LabelKeywords } from './flags.ts';
 import * as repo from './sync-repository.ts';
 
 /**
@@ -70,6 +71,8 @@ export class SyncRun {
   readonly batchSize: number;
   /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
   pendingIds = new Set<string>();
+  /** The owner's labels by keyword: keywords read from the server that are labels become those labels. */
+  labels: LabelKeywords = new Map();
 
   constructor(
     readonly deps: SyncDeps,
