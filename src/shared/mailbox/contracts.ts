@@ -201,6 +201,8 @@ export const ZMessageActionInput = z
     action: z.enum(MESSAGE_ACTIONS),
     folderId: z.string().uuid().optional(),
     labelId: z.string().uuid().optional(),
+    /** Each id names its conversation (a row of the conversation view): the action applies to its messages. */
+    conversations: z.boolean().optional(),
   })
   .refine((v) => v.action !== 'move' || v.folderId, { path: ['folderId'], message: 'mailbox.folderRequired' })
   .refine((v) => !['label', 'unlabel'].includes(v.action) || v.labelId, {
