@@ -60,7 +60,7 @@ function rawMail(n: number, tag: string, extra: string[] = []) {
 }
 
 let dovecot: Dovecot;
-const USERS = Array.from({ length: 44 }, (_, i) => `user${i}`);
+const USERS = Array.from({ length: 48 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
     dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
@@ -335,7 +335,8 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(rows['3']).toBeUndefined();
     expect(Object.keys(rows).sort()).toEqual(['1', '2', '4']);
     expect(pushed.some((m) => m.type === 'email:updated')).toBe(true);
-    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(2);
+    // The move is recognised as one (moved-elsewhere.ts): only the deleted message is announced as deleted.
+    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(1);
 
     // The same without CONDSTORE/QRESYNC: flags of the newest messages and a UID comparison.
     const lock2 = await other.getMailboxLock('INBOX');
@@ -639,6 +640,94 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     }
     await syncOnce(accountId, { forceUidCompare: true });
     expect((await bySubject())['1']!.labelIds).toEqual([]);
+  });
+
+  it('a move made in another client is recognised as a move: the same row, its client link and labels kept', async () => {
+    const { accountId, other, pushed } = await setup();
+    await other.mailboxCreate('Archivio');
+    await append(other, 'INBOX', 1, 'mv');
+    await append(other, 'Archivio', 2, 'mv');
+    await append(other, 'INBOX', 3, 'mv');
+    await syncOnce(accountId);
+    const label = (
+      (
+        await api(t.app, owner.cookie).post('/api/v1/mail/labels', { name: 'Spostati', color: '#00aa00' })
+      ).json() as {
+        id: string;
+      }
+    ).id;
+    const client = (
+      (
+        await api(t.app, owner.cookie).post(
+          '/api/v1/clients',
+          clientInput({ companyName: 'Cliente Spostato S.r.l.', email: 'spostato@example.it' }),
+        )
+      ).json() as { id: string }
+    ).id;
+    const before = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    // Linked by hand here, and labelled (its keyword is set on the server below, as the write-back would).
+    await db()
+      .update(mailMessages)
+      .set({ clientId: client, clientLink: 'manual', labelIds: [label] })
+      .where(eq(mailMessages.id, before['1']!.id));
+    const byPath = Object.fromEntries((await folders(accountId)).map((f) => [f.path, f]));
+
+    // Inbox → Archivio (the source is synced first), and Archivio → Inbox (the destination first).
+    let lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsAdd(String(before['1']!.uid), ['$label_spostati'], { uid: true });
+      await other.messageMove(String(before['1']!.uid), 'Archivio', { uid: true });
+      await other.messageDelete(String(before['3']!.uid), { uid: true });
+    } finally {
+      lock.release();
+    }
+    lock = await other.getMailboxLock('Archivio');
+    try {
+      await other.messageMove(String(before['2']!.uid), 'INBOX', { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+
+    const after = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    expect(Object.keys(after).sort()).toEqual(['1', '2']);
+    const archived = await onServer(other, 'Archivio');
+    const inbox = await onServer(other, 'INBOX');
+    expect(after['1']).toMatchObject({
+      id: before['1']!.id,
+      folderId: byPath['Archivio']!.id,
+      uid: archived[0]!.uid,
+      clientId: client,
+      clientLink: 'manual',
+      labelIds: [label],
+    });
+    expect(after['2']).toMatchObject({
+      id: before['2']!.id,
+      folderId: byPath['INBOX']!.id,
+      uid: inbox[0]!.uid,
+    });
+    const deleted = pushed
+      .filter((m) => m.type === 'email:deleted')
+      .map((m) => m.type === 'email:deleted' && m.emailId);
+    expect(deleted).toContain(before['3']!.id);
+    // Moved out of the Inbox, which is synced first: no copy announced as new mail either.
+    expect(pushed.some((m) => m.type === 'email:new' && m.email.subject === 'Messaggio 1 mv')).toBe(false);
+    expect(deleted).not.toContain(before['1']!.id);
+    expect(deleted).not.toContain(before['2']!.id);
+    expect(
+      pushed.some(
+        (m) =>
+          m.type === 'email:updated' &&
+          m.emailId === before['1']!.id &&
+          m.updates.folderId === byPath['Archivio']!.id,
+      ),
+    ).toBe(true);
+    // Settled: the next run changes nothing.
+    pushed.length = 0;
+    await syncOnce(accountId);
+    expect(pushed.filter((m) => m.type === 'email:deleted' || m.type === 'email:new')).toEqual([]);
+    expect(await messages(accountId)).toHaveLength(2);
   });
 
   it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {

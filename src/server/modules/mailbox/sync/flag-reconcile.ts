@@ -64,7 +64,7 @@ export async function reconcileChanges(run: SyncRun, folder: repo.SyncFolderRow,
   }
 
   await applyFlags(run, folder, changed);
-  if (vanished.length) await run.dropFolderMail(folder.id, vanished);
+  if (vanished.length) await run.dropFolderMail(folder.id, vanished, true);
 
   if (!needUidCompare) {
     // A safety net: the server's count must match ours once the folder is complete.
@@ -74,7 +74,7 @@ export async function reconcileChanges(run: SyncRun, folder: repo.SyncFolderRow,
   if (needUidCompare) {
     const onServer = new Set(await run.searchUids({ all: true }));
     const gone = (await repo.storedUids(run.db, folder.id)).filter((u) => !onServer.has(u));
-    if (gone.length) await run.dropFolderMail(folder.id, gone);
+    if (gone.length) await run.dropFolderMail(folder.id, gone, true);
   }
   await repo.updateFolder(run.db, folder.id, { highestModseq: mailbox.highestModseq?.toString() ?? null });
 }

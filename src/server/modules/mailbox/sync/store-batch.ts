@@ -1,7 +1,8 @@
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
-import { splitLabels } from './flags.ts';
+import { flagColumns, splitLabels } from './flags.ts';
+import { takeVanished } from './moved-elsewhere.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -24,6 +25,8 @@ export async function storeBatch(
   position: Position,
 ): Promise<TMessageSummary[]> {
   const summaries: TMessageSummary[] = [];
+  /** Messages moved here by another client from where they vanished this run: their rows follow. */
+  const relocated: { id: string; from: string; updates: Partial<TMessageSummary> }[] = [];
   const groups = await sizeGroups(run, uids);
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
@@ -42,6 +45,31 @@ export async function storeBatch(
       );
       for (const [i, f] of fetched.entries()) {
         if (present.has(f.uid)) continue;
+        const moved = takeVanished(run, parsed[i]!.mail.messageId);
+        if (moved) {
+          const columns = flagColumns(f.flags);
+          const split = splitLabels(columns.keywords, run.labels);
+          const next = { ...columns, ...split };
+          await repo.relocateMessage(
+            tx,
+            moved.id,
+            { folderId: folder.id, uid: f.uid, modseq: f.modseq },
+            next,
+          );
+          relocated.push({
+            id: moved.id,
+            from: moved.folderId,
+            updates: {
+              folderId: folder.id,
+              isRead: next.isRead,
+              isStarred: next.isStarred,
+              isImportant: next.isImportant,
+              isDraft: next.isDraft,
+              labelIds: next.labelIds,
+            },
+          });
+          continue;
+        }
         // Keywords that are the owner's labels come in as those labels.
         const { keywords: flags, labelIds } = splitLabels([...f.flags], run.labels);
         const row = await storeMessage(
@@ -74,6 +102,9 @@ export async function storeBatch(
     });
     run.progress.stored += fetched.length;
   }
+  for (const r of relocated)
+    await run.ctx.publish({ type: 'email:updated', emailId: r.id, updates: r.updates });
+  for (const from of new Set(relocated.map((r) => r.from))) await run.publishCounts(from);
   if (groups.length === 0) {
     // Every message of the batch vanished meanwhile: the position still moves on.
     await repo.updateFolder(

@@ -9,6 +9,7 @@ import { backfill } from './backfill.ts';
 import { syncFolderHead } from './folder-head.ts';
 import { refreshFolders, storedInbox } from './folder-list.ts';
 import { syncOrder } from './folder-map.ts';
+import { settleVanished } from './moved-elsewhere.ts';
 import { replayChanges } from './replay-changes.ts';
 import { SyncRun, SyncStopped, type SyncDeps, type SyncOptions } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
@@ -121,6 +122,8 @@ async function runSteps(run: SyncRun): Promise<number> {
     await run.checkpoint();
     await syncFolderHead(run, folder, statuses.get(folder.path));
   }
+  // Mail gone from a folder: moved elsewhere by another client (the same row follows), or deleted.
+  await settleVanished(run);
   if (!run.ctx.options.inboxOnly) {
     run.progress = { ...run.progress, phase: 'backfill' };
     await run.saveProgress();

@@ -401,6 +401,42 @@ export async function deleteMessages(db: DbOrTx, scope: Scope, folderId: string,
   };
 }
 
+/** The stored messages of a folder with these UIDs that have a Message-ID (a move elsewhere can be recognised). */
+export async function messageIdsByUid(db: DbOrTx, folderId: string, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .select({ id: mailMessages.id, uid: mailMessages.uid, messageId: mailMessages.messageId })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.folderId, folderId),
+        inArray(mailMessages.uid, uids),
+        sql`${mailMessages.messageId} is not null`,
+      ),
+    );
+}
+
+/** A message found moved by another client: the same row, now in that folder with that UID and those flags. */
+export async function relocateMessage(
+  db: DbOrTx,
+  id: string,
+  to: { folderId: string; uid: number; modseq: string | null },
+  flags: {
+    isRead: boolean;
+    isStarred: boolean;
+    isImportant: boolean;
+    isAnswered: boolean;
+    isDraft: boolean;
+    keywords: string[];
+    labelIds: string[];
+  },
+) {
+  await db
+    .update(mailMessages)
+    .set({ ...flags, folderId: to.folderId, uid: to.uid, modseq: to.modseq, updatedAt: new Date() })
+    .where(eq(mailMessages.id, id));
+}
+
 export async function setMessageUid(db: DbOrTx, id: string, uid: number | null) {
   await db.update(mailMessages).set({ uid, updatedAt: new Date() }).where(eq(mailMessages.id, id));
 }

@@ -57,6 +57,9 @@ export type RunContext = {
   pushState: () => Promise<void>;
 };
 
+/** A message gone from where it was stored, which another client may have moved (sync-run.ts vanished). */
+export type VanishedRow = { id: string; folderId: string; uid: number; messageId: string };
+
 /** A folder's STATUS as LIST answered it. */
 export type ListedStatus = {
   messages?: number;
@@ -71,6 +74,11 @@ export class SyncRun {
   readonly batchSize: number;
   /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
   pendingIds = new Set<string>();
+  /**
+   * Messages gone from a folder that may have been moved by another client, by row id: kept until the end of the
+   * run, when they are looked for in the other folders (moved-elsewhere.ts) and deleted only if not found.
+   */
+  vanished = new Map<string, VanishedRow>();
   /** The owner's labels by keyword: keywords read from the server that are labels become those labels. */
   labels: LabelKeywords = new Map();
 
@@ -122,8 +130,19 @@ export class SyncRun {
     await this.ctx.pushState();
   }
 
-  /** Deletes stored messages of a folder (all, or these UIDs), their files after the commit; email:deleted each. */
-  async dropFolderMail(folderId: string, uids: number[] | null = null) {
+  /**
+   * Deletes stored messages of a folder (all, or these UIDs), their files after the commit; email:deleted each.
+   * `mayHaveMoved`: those with a Message-ID wait for the end of the run instead (a move elsewhere keeps its row).
+   */
+  async dropFolderMail(folderId: string, uids: number[] | null = null, mayHaveMoved = false) {
+    if (mayHaveMoved && uids?.length) {
+      const rows = await repo.messageIdsByUid(this.db, folderId, uids);
+      for (const r of rows)
+        this.vanished.set(r.id, { id: r.id, folderId, uid: r.uid!, messageId: r.messageId! });
+      const waiting = new Set(rows.map((r) => r.uid));
+      uids = uids.filter((u) => !waiting.has(u));
+      if (uids.length === 0) return 0;
+    }
     const { ids, files } = await this.db.transaction((tx) =>
       repo.deleteMessages(tx, this.ctx.scope, folderId, uids),
     );
