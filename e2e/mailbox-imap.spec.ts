@@ -12,6 +12,7 @@ const PASSWORD = 'Imap-Journey-2026';
 const ORDER = 'Ordine 42 confermato';
 const HOSTILE = 'Fattura allegata da verificare';
 const LOGO = 'Il nostro nuovo logo';
+const LIVE = 'Nuovo ordine arrivato ora';
 /** A 2 × 2 red PNG. */
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
@@ -123,6 +124,11 @@ test('an IMAP account: synced, shown, hostile HTML inert, read written back to t
   const sync = await page.request.post(`/api/v1/mail/accounts/${id}/sync`, { headers });
   expect(sync.status(), await sync.text()).toBe(202);
 
+  // The live connections the page opens from here on.
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().includes('/api/ws')) sockets.push(ws.url());
+  });
   await page.goto('/email');
   const list = page.getByTestId('mail-list');
   await expect(list.getByRole('button', { name: new RegExp(ORDER) })).toBeVisible({ timeout: 30_000 });
@@ -171,4 +177,13 @@ test('an IMAP account: synced, shown, hostile HTML inert, read written back to t
       { timeout: 30_000 },
     )
     .toContain('\\Seen');
+
+  // A message delivered now shows in the open mailbox (IMAP IDLE, the mail channel), over the app's one live
+  // connection: the mailbox listens on the notifications' socket, it opens none of its own.
+  const client = imap();
+  await client.connect();
+  await client.append('INBOX', message(LIVE, '<p>Vi mandiamo un nuovo ordine.</p>'));
+  await client.logout();
+  await expect(list.getByRole('button', { name: new RegExp(LIVE) })).toBeVisible({ timeout: 15_000 });
+  expect(sockets).toHaveLength(1);
 });

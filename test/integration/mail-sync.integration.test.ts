@@ -14,6 +14,7 @@ import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/ma
 import { createIdleWatcher, createSyncRunner } from '@server/modules/mailbox/sync/sync-jobs.ts';
 import { claimAccount, claimDueAccount, renewLease } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { topics } from '@server/platform/realtime.ts';
+import type { TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
@@ -59,7 +60,7 @@ function rawMail(n: number, tag: string, extra: string[] = []) {
 }
 
 let dovecot: Dovecot;
-const USERS = Array.from({ length: 30 }, (_, i) => `user${i}`);
+const USERS = Array.from({ length: 48 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
     dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
@@ -334,7 +335,8 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(rows['3']).toBeUndefined();
     expect(Object.keys(rows).sort()).toEqual(['1', '2', '4']);
     expect(pushed.some((m) => m.type === 'email:updated')).toBe(true);
-    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(2);
+    // The move is recognised as one (moved-elsewhere.ts): only the deleted message is announced as deleted.
+    expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(1);
 
     // The same without CONDSTORE/QRESYNC: flags of the newest messages and a UID comparison.
     const lock2 = await other.getMailboxLock('INBOX');
@@ -426,6 +428,306 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
       .where(eq(mailPendingChanges.accountId, accountId));
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ kind: 'move', attempts: 1 });
+  });
+
+  /** What the server holds in a folder, by subject (another client's view). */
+  async function onServer(other: ImapFlow, path: string) {
+    const lock = await other.getMailboxLock(path);
+    const found: { uid: number; subject: string; flags: Set<string> }[] = [];
+    try {
+      for await (const m of other.fetch('1:*', { uid: true, flags: true, envelope: true }))
+        found.push({ uid: m.uid, subject: m.envelope!.subject!, flags: m.flags! });
+    } finally {
+      lock.release();
+    }
+    return found.sort((a, b) => a.uid - b.uid);
+  }
+  const serverPaths = async (other: ImapFlow) => (await other.list()).map((l) => l.path).sort();
+
+  it('deleting a custom folder: its mail moves to the Inbox, then the folder is deleted on the server too', async () => {
+    const { accountId, other } = await setup();
+    await other.mailboxCreate('Progetti');
+    await other.mailboxCreate('Progetti/2026');
+    await append(other, 'Progetti', 1, 'fdel');
+    await append(other, 'Progetti/2026', 2, 'fdel');
+    await append(other, 'INBOX', 3, 'fdel');
+    await syncOnce(accountId);
+    const progetti = (await folders(accountId)).find((f) => f.path === 'Progetti')!;
+    const c = api(t.app, owner.cookie);
+    expect((await c.del(`/api/v1/mail/folders/${progetti.id}`)).statusCode).toBe(204);
+    // Delivered there after the delete here: never seen here, and still not lost.
+    await append(other, 'Progetti', 4, 'fdel');
+
+    // Until the server has taken it, the state says so, and the folder stays deleted here.
+    const overview = await c.get('/api/v1/mail/folders');
+    const state = (overview.json() as TMailboxOverview).accounts.find((a) => a.id === accountId)!;
+    expect(state.pendingChanges).toBe(4); // two moves, two folder deletes
+    expect(await serverPaths(other)).toContain('Progetti/2026');
+
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await serverPaths(other)).not.toContain('Progetti');
+    expect(await serverPaths(other)).not.toContain('Progetti/2026');
+    const inbox = await onServer(other, 'INBOX');
+    expect(inbox.map((m) => m.subject).sort()).toEqual([
+      'Messaggio 1 fdel',
+      'Messaggio 2 fdel',
+      'Messaggio 3 fdel',
+      'Messaggio 4 fdel',
+    ]);
+    expect((await folders(accountId)).some((f) => f.path.startsWith('Progetti'))).toBe(false);
+    expect(
+      await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
+    ).toEqual([]);
+    // Each message once, in the Inbox, addressed by its UID there.
+    const inboxFolder = (await folders(accountId)).find((f) => f.role === 'inbox')!;
+    const stored = await messages(accountId);
+    expect(stored.map((m) => m.subject).sort()).toEqual(inbox.map((m) => m.subject).sort());
+    expect(stored.every((m) => m.folderId === inboxFolder.id && m.uid !== null)).toBe(true);
+    expect(new Set(stored.map((m) => m.uid))).toEqual(new Set(inbox.map((m) => m.uid)));
+    const after = (await c.get('/api/v1/mail/folders')).json() as TMailboxOverview;
+    expect(after.accounts.find((a) => a.id === accountId)!.pendingChanges).toBe(0);
+  });
+
+  it('a change made to a message whose move is not confirmed yet goes after the move, to its new folder and UID', async () => {
+    const { accountId, other } = await setup();
+    await other.mailboxCreate('Archivio');
+    await append(other, 'INBOX', 1, 'after');
+    await append(other, 'INBOX', 2, 'after');
+    await syncOnce(accountId);
+    const rows = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    const archive = (await folders(accountId)).find((f) => f.path === 'Archivio')!;
+    const c = api(t.app, owner.cookie);
+    const act = async (action: string, ids: string[], extra: object = {}) => {
+      const res = await c.post('/api/v1/mail/messages/actions', { action, ids, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Moved here (not yet on the server), then read and starred; the other to Trash, then deleted for good.
+    await act('move', [rows['1']!.id], { folderId: archive.id });
+    await act('read', [rows['1']!.id]);
+    await act('star', [rows['1']!.id]);
+    await act('trash', [rows['2']!.id]);
+    await act('delete', [rows['2']!.id]);
+    const queued = await db()
+      .select()
+      .from(mailPendingChanges)
+      .where(eq(mailPendingChanges.accountId, accountId));
+    expect(queued).toHaveLength(5);
+
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await onServer(other, 'INBOX')).toEqual([]);
+    expect(await onServer(other, 'Trash')).toEqual([]);
+    const archived = await onServer(other, 'Archivio');
+    expect(archived.map((m) => m.subject)).toEqual(['Messaggio 1 after']);
+    expect([...archived[0]!.flags].sort()).toEqual(['\\Flagged', '\\Seen']);
+    const after = await messages(accountId);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      folderId: archive.id,
+      uid: archived[0]!.uid,
+      isRead: true,
+      isStarred: true,
+    });
+    expect(
+      await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
+    ).toEqual([]);
+  });
+
+  it('a change the server refuses is retried with growing delays, then given up, shown, and tried again on "sync now"', async () => {
+    const { accountId, other } = await setup();
+    await append(other, 'INBOX', 1, 'cap');
+    await syncOnce(accountId);
+    const [row] = await messages(accountId);
+    const base = {
+      organizationId: owner.organizationId,
+      userId: owner.user.id,
+      accountId,
+      folderPath: 'INBOX',
+      uid: row!.uid!,
+      messageRowId: row!.id,
+    };
+    await queueChanges(db(), [
+      { ...base, kind: 'move', payload: { toPath: 'Nowhere', toFolderId: row!.folderId } },
+    ]);
+    // Made later: it waits behind the move of the same message.
+    await new Promise((r) => setTimeout(r, 5));
+    await queueChanges(db(), [{ ...base, kind: 'flags', payload: { add: ['\\Seen'], remove: [] } }]);
+    const queue = async () =>
+      Object.fromEntries(
+        (await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId))).map(
+          (c) => [c.kind, c],
+        ),
+      );
+    const state = async () =>
+      ((await api(t.app, owner.cookie).get('/api/v1/mail/folders')).json() as TMailboxOverview).accounts.find(
+        (a) => a.id === accountId,
+      )!;
+
+    await syncOnce(accountId);
+    expect((await queue()).move).toMatchObject({
+      attempts: 1,
+      lastError: expect.stringContaining('MOVE refused'),
+    });
+    expect((await queue()).flags).toMatchObject({ attempts: 0 });
+    // Not due again at once (the first retry waits a minute).
+    await syncOnce(accountId);
+    expect((await queue()).move!.attempts).toBe(1);
+    expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
+    // Due at every run (no delay): four more refusals, then given up, and the change behind it with it.
+    for (let run = 2; run <= 5; run++) {
+      await syncOnce(accountId, { replayBaseDelayMs: 0 });
+      expect((await queue()).move!.attempts).toBe(run);
+    }
+    await syncOnce(accountId, { replayBaseDelayMs: 0 });
+    expect((await queue()).move!.attempts).toBe(5);
+    expect((await queue()).flags).toMatchObject({
+      attempts: 5,
+      lastError: expect.stringContaining('BLOCKED'),
+    });
+    expect(await state()).toMatchObject({ pendingChanges: 0, failedChanges: 2 });
+    // The flag was never sent to the message at its old address meanwhile.
+    expect((await onServer(other, 'INBOX'))[0]!.flags.has('\\Seen')).toBe(false);
+
+    // "Sync now" is a new try for both, in their order.
+    const now = await api(t.app, owner.cookie).post(`/api/v1/mail/accounts/${accountId}/sync`);
+    expect(now.statusCode).toBe(202);
+    expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
+  });
+
+  it('labels read back: a label keyword set or removed in another client sets or removes the label here', async () => {
+    const { accountId, other, pushed } = await setup();
+    const created = await api(t.app, owner.cookie).post('/api/v1/mail/labels', {
+      name: 'Urgente',
+      color: '#cc0000',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const label = created.json() as { id: string };
+    await append(other, 'INBOX', 1, 'kw');
+    // Already labelled in another client when first synced.
+    await append(other, 'INBOX', 2, 'kw', ['$label_urgente']);
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    let rows = await bySubject();
+    expect(rows['1']!.labelIds).toEqual([]);
+    expect(rows['2']).toMatchObject({ labelIds: [label.id], keywords: [] });
+
+    const lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsAdd(String(rows['1']!.uid), ['$label_urgente', 'Lavoro'], { uid: true });
+      await other.messageFlagsRemove(String(rows['2']!.uid), ['$label_urgente'], { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    await syncOnce(accountId);
+    rows = await bySubject();
+    // A keyword that is no label of ours stays a keyword.
+    expect(rows['1']).toMatchObject({ labelIds: [label.id], keywords: ['Lavoro'] });
+    expect(rows['2']!.labelIds).toEqual([]);
+    expect(
+      pushed.some(
+        (m) =>
+          m.type === 'email:updated' && m.emailId === rows['1']!.id && m.updates.labelIds?.[0] === label.id,
+      ),
+    ).toBe(true);
+
+    // The same without CONDSTORE (the flags of the newest messages compared).
+    const lock2 = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsRemove(String(rows['1']!.uid), ['$label_urgente'], { uid: true });
+    } finally {
+      lock2.release();
+    }
+    await syncOnce(accountId, { forceUidCompare: true });
+    expect((await bySubject())['1']!.labelIds).toEqual([]);
+  });
+
+  it('a move made in another client is recognised as a move: the same row, its client link and labels kept', async () => {
+    const { accountId, other, pushed } = await setup();
+    await other.mailboxCreate('Archivio');
+    await append(other, 'INBOX', 1, 'mv');
+    await append(other, 'Archivio', 2, 'mv');
+    await append(other, 'INBOX', 3, 'mv');
+    await syncOnce(accountId);
+    const label = (
+      (
+        await api(t.app, owner.cookie).post('/api/v1/mail/labels', { name: 'Spostati', color: '#00aa00' })
+      ).json() as {
+        id: string;
+      }
+    ).id;
+    const client = (
+      (
+        await api(t.app, owner.cookie).post(
+          '/api/v1/clients',
+          clientInput({ companyName: 'Cliente Spostato S.r.l.', email: 'spostato@example.it' }),
+        )
+      ).json() as { id: string }
+    ).id;
+    const before = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    // Linked by hand here, and labelled (its keyword is set on the server below, as the write-back would).
+    await db()
+      .update(mailMessages)
+      .set({ clientId: client, clientLink: 'manual', labelIds: [label] })
+      .where(eq(mailMessages.id, before['1']!.id));
+    const byPath = Object.fromEntries((await folders(accountId)).map((f) => [f.path, f]));
+
+    // Inbox → Archivio (the source is synced first), and Archivio → Inbox (the destination first).
+    let lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsAdd(String(before['1']!.uid), ['$label_spostati'], { uid: true });
+      await other.messageMove(String(before['1']!.uid), 'Archivio', { uid: true });
+      await other.messageDelete(String(before['3']!.uid), { uid: true });
+    } finally {
+      lock.release();
+    }
+    lock = await other.getMailboxLock('Archivio');
+    try {
+      await other.messageMove(String(before['2']!.uid), 'INBOX', { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+
+    const after = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    expect(Object.keys(after).sort()).toEqual(['1', '2']);
+    const archived = await onServer(other, 'Archivio');
+    const inbox = await onServer(other, 'INBOX');
+    expect(after['1']).toMatchObject({
+      id: before['1']!.id,
+      folderId: byPath['Archivio']!.id,
+      uid: archived[0]!.uid,
+      clientId: client,
+      clientLink: 'manual',
+      labelIds: [label],
+    });
+    expect(after['2']).toMatchObject({
+      id: before['2']!.id,
+      folderId: byPath['INBOX']!.id,
+      uid: inbox[0]!.uid,
+    });
+    const deleted = pushed
+      .filter((m) => m.type === 'email:deleted')
+      .map((m) => m.type === 'email:deleted' && m.emailId);
+    expect(deleted).toContain(before['3']!.id);
+    // Moved out of the Inbox, which is synced first: no copy announced as new mail either.
+    expect(pushed.some((m) => m.type === 'email:new' && m.email.subject === 'Messaggio 1 mv')).toBe(false);
+    expect(deleted).not.toContain(before['1']!.id);
+    expect(deleted).not.toContain(before['2']!.id);
+    expect(
+      pushed.some(
+        (m) =>
+          m.type === 'email:updated' &&
+          m.emailId === before['1']!.id &&
+          m.updates.folderId === byPath['Archivio']!.id,
+      ),
+    ).toBe(true);
+    // Settled: the next run changes nothing.
+    pushed.length = 0;
+    await syncOnce(accountId);
+    expect(pushed.filter((m) => m.type === 'email:deleted' || m.type === 'email:new')).toEqual([]);
+    expect(await messages(accountId)).toHaveLength(2);
   });
 
   it('UIDVALIDITY change: a folder deleted and made again is resynced', async () => {

@@ -281,6 +281,54 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
     });
   });
 
+  describe('conversation actions', () => {
+    it('an action on a conversation row applies to every message of the conversation, in one request', async () => {
+      const { c, scope, byRole } = await freshUser();
+      const root = '<conv-root@example.test>';
+      const first = await addMessage(scope, byRole('inbox').id, { messageId: root, threadId: root });
+      const mine = await addMessage(scope, byRole('sent').id, { threadId: root, inReplyTo: root });
+      const newest = await addMessage(scope, byRole('inbox').id, { threadId: root });
+      const other = await addMessage(scope, byRole('inbox').id, {});
+      const row = async (id: string) => (await c.get(`/api/v1/mail/messages/${id}`)).json() as TMessage;
+      const label = (
+        (await c.post('/api/v1/mail/labels', { name: 'Conversazione', color: '#2563eb' })).json() as {
+          id: string;
+        }
+      ).id;
+
+      expect(await action(c, { ids: [newest], action: 'read', conversations: true })).toEqual({ updated: 3 });
+      await action(c, { ids: [newest], action: 'star', conversations: true });
+      await action(c, { ids: [newest], action: 'label', labelId: label, conversations: true });
+      for (const id of [first, mine, newest]) {
+        expect(await row(id)).toMatchObject({ isRead: true, isStarred: true, labelIds: [label] });
+      }
+      expect(await row(other)).toMatchObject({ isRead: false, isStarred: false, labelIds: [] });
+      // Without it, the newest only (the single-message view).
+      await action(c, { ids: [newest], action: 'unread' });
+      expect((await row(first)).isRead).toBe(true);
+
+      // Trashed: the conversation's messages go, one's own reply stays in Sent.
+      await action(c, { ids: [newest], action: 'trash', conversations: true });
+      expect((await row(first)).folderId).toBe(byRole('trash').id);
+      expect((await row(newest)).folderId).toBe(byRole('trash').id);
+      expect((await row(mine)).folderId).toBe(byRole('sent').id);
+      // Deleted for good from the Trash: what is in the Trash.
+      expect(await action(c, { ids: [first], action: 'delete', conversations: true })).toEqual({
+        updated: 2,
+      });
+      expect((await c.get(`/api/v1/mail/messages/${newest}`)).statusCode).toBe(404);
+      expect((await row(mine)).folderId).toBe(byRole('sent').id);
+
+      // Another user's message names no conversation of this one.
+      const stranger = await freshUser();
+      const theirs = await addMessage(stranger.scope, stranger.byRole('inbox').id, { threadId: root });
+      await action(c, { ids: [theirs], action: 'read', conversations: true }, 404);
+      expect(await action(stranger.c, { ids: [theirs], action: 'read', conversations: true })).toEqual({
+        updated: 1,
+      });
+    });
+  });
+
   describe('search', () => {
     it('finds Italian stems, prefixes and address fragments, with highlight markers', async () => {
       const { c, scope, byRole } = await freshUser();
@@ -509,13 +557,20 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       });
     });
 
-    it("deleting a custom folder of an account moves its mail to that account's Inbox and queues the moves", async () => {
+    it("deleting a custom folder of an account moves its mail to that account's Inbox and queues the moves, then the folder's delete", async () => {
       const { c, scope } = await freshUser();
       const account = await addAccount(scope);
       const m = await addMessage(scope, account.archive, { accountId: account.id, uid: 5 });
       expect((await c.del(`/api/v1/mail/folders/${account.archive}`)).statusCode).toBe(204);
       expect(((await c.get(`/api/v1/mail/messages/${m}`)).json() as TMessage).folderId).toBe(account.inbox);
+      // One transaction, so one created_at: by uid (the folder's delete has none, 0; the replay orders them).
       expect(await pending(account.id)).toEqual([
+        {
+          kind: 'folderDelete',
+          uid: 0,
+          folderPath: 'Archivio',
+          payload: { inboxPath: 'INBOX', delimiter: '/' },
+        },
         {
           kind: 'move',
           uid: 5,

@@ -42,6 +42,10 @@ export const ZMailAccountState = z.object({
   syncErrorCode: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   syncProgress: z.custom<TMailProgress>().nullable(),
+  /** Changes made here that the server has not taken yet (the write-back queue): shown, never hidden. */
+  pendingChanges: z.number().int(),
+  /** Changes the server refused too many times: given up until the user asks for a sync again. */
+  failedChanges: z.number().int(),
 });
 export type TMailAccountState = z.infer<typeof ZMailAccountState>;
 
@@ -197,6 +201,8 @@ export const ZMessageActionInput = z
     action: z.enum(MESSAGE_ACTIONS),
     folderId: z.string().uuid().optional(),
     labelId: z.string().uuid().optional(),
+    /** Each id names its conversation (a row of the conversation view): the action applies to its messages. */
+    conversations: z.boolean().optional(),
   })
   .refine((v) => v.action !== 'move' || v.folderId, { path: ['folderId'], message: 'mailbox.folderRequired' })
   .refine((v) => !['label', 'unlabel'].includes(v.action) || v.labelId, {

@@ -290,8 +290,8 @@ export const mailPendingChanges = pgTable(
     folderPath: text('folder_path').notNull(),
     uid: bigint('uid', { mode: 'number' }).notNull(),
     messageRowId: uuid('message_row_id'),
-    /** flags · move · delete (expunge) */
-    kind: text('kind').$type<'flags' | 'move' | 'delete'>().notNull(),
+    /** flags · move · delete (expunge) · folderDelete (a custom folder, once the moves out of it are done) */
+    kind: text('kind').$type<'flags' | 'move' | 'delete' | 'folderDelete'>().notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

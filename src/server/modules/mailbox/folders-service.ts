@@ -21,7 +21,7 @@ import {
 import { listLabels } from './labels-repository.ts';
 import { moveFolderContents } from './messages-repository.ts';
 import { publishFolderCounts, type MailboxDeps } from './messages-service.ts';
-import { queueChanges } from './pending-changes-repository.ts';
+import { pendingCounts, queueChanges, UID_AFTER_MOVE } from './pending-changes-repository.ts';
 import { topics } from '../../platform/realtime.ts';
 
 export type FolderDeps = MailboxDeps & { mailCredentials: SealedBox };
@@ -50,6 +50,11 @@ export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Prom
     folderCounts(deps.db, scope),
     listLabels(deps.db, scope),
   ]);
+  const pending = await pendingCounts(
+    deps.db,
+    scope,
+    accounts.map((a) => a.id),
+  );
   return {
     accounts: accounts.map((a) => ({
       id: a.id,
@@ -60,6 +65,8 @@ export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Prom
       syncErrorCode: a.syncErrorCode,
       lastSyncAt: a.lastSyncAt ? a.lastSyncAt.toISOString() : null,
       syncProgress: a.syncProgress ?? null,
+      pendingChanges: pending.get(a.id)?.pending ?? 0,
+      failedChanges: pending.get(a.id)?.failed ?? 0,
     })),
     folders: folders.map((f) => toFolder(f, counts.get(f.id))),
     labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
@@ -202,9 +209,9 @@ export async function updateFolder(
 
 /**
  * Deletes a custom folder and the folders under it; their mail moves to the Inbox of the same account (spec §4).
- * For an IMAP account the moves are queued for the server.
- * TODO(mail-sync): remove the emptied folder on the IMAP server once the queued moves are replayed (the sync
- * helper's replay owns the connection); until then a sync may bring the empty folder back.
+ * For an IMAP account the moves are queued for the server, and after them the folders' deletes (deepest first):
+ * the sync replays them once the moves are done (sync/replay-changes.ts), and until then does not bring the
+ * folders back.
  */
 export async function deleteFolder(deps: MailboxDeps, input: MailScope & { id: string }): Promise<void> {
   const scope = { orgId: input.orgId, userId: input.userId };
@@ -221,18 +228,36 @@ export async function deleteFolder(deps: MailboxDeps, input: MailScope & { id: s
     await queueChanges(
       tx,
       before
-        .filter((m) => m.accountId !== null && m.uid !== null)
+        .filter((m) => m.accountId !== null)
         .map((m) => ({
           organizationId: scope.orgId,
           userId: scope.userId,
           accountId: m.accountId!,
           folderPath: m.folderPath,
-          uid: m.uid!,
+          // A message whose move here is not confirmed yet: queued behind that move.
+          uid: m.uid ?? UID_AFTER_MOVE,
           messageRowId: m.id,
           kind: 'move' as const,
           payload: { toPath: inbox.path, toFolderId: inbox.id },
         })),
     );
+    if (folder.accountId) {
+      await queueChanges(
+        tx,
+        [...tree]
+          .sort((a, b) => b.path.length - a.path.length)
+          .map((f) => ({
+            organizationId: scope.orgId,
+            userId: scope.userId,
+            accountId: folder.accountId!,
+            folderPath: f.path,
+            uid: 0,
+            messageRowId: null,
+            kind: 'folderDelete' as const,
+            payload: { inboxPath: inbox.path, delimiter: f.delimiter ?? '/' },
+          })),
+      );
+    }
     await deleteFolders(tx, scope, ids);
     return before;
   });

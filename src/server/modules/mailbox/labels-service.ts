@@ -12,7 +12,7 @@ import {
   updateLabel as updateLabelRow,
 } from './labels-repository.ts';
 import type { MailboxDeps } from './messages-service.ts';
-import { queueChanges } from './pending-changes-repository.ts';
+import { queueChanges, UID_AFTER_MOVE } from './pending-changes-repository.ts';
 
 type LabelInput = z.infer<typeof ZLabelInput>;
 
@@ -81,13 +81,14 @@ export async function deleteLabel(deps: MailboxDeps, input: MailScope & { id: st
     await queueChanges(
       tx,
       messages
-        .filter((m) => m.accountId !== null && m.uid !== null)
+        .filter((m) => m.accountId !== null)
         .map((m) => ({
           organizationId: scope.orgId,
           userId: scope.userId,
           accountId: m.accountId!,
           folderPath: m.folderPath,
-          uid: m.uid!,
+          // A message whose move is not confirmed yet: queued behind the move (pending-changes-repository.ts).
+          uid: m.uid ?? UID_AFTER_MOVE,
           messageRowId: m.id,
           kind: 'flags' as const,
           payload: { add: [], remove: [label.keyword] },

@@ -440,3 +440,45 @@ export async function clientMessages(db: DbOrTx, scope: MailScope, clientId: str
     .orderBy(sql`${m.receivedAt} desc nulls last`)
     .limit(limit + 1);
 }
+
+/**
+ * The messages of the conversations of these messages (one of them named each), for an action on conversation
+ * rows: `all` every message of the conversation in the same account; `leave` the same without one's own in Sent
+ * and Drafts (a conversation moved or trashed leaves one's replies where they are); `folder` only those in the
+ * named message's folder (a permanent delete takes what is in the folder looked at). Each named message is in
+ * its own answer; one that is not the user's is not.
+ */
+export async function conversationMembers(
+  db: DbOrTx,
+  scope: MailScope,
+  ids: string[],
+  mode: 'all' | 'leave' | 'folder',
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const m = mailMessages;
+  const head = alias(mailMessages, 'head');
+  const f = alias(mailFolders, 'member_folder');
+  const which =
+    mode === 'folder'
+      ? eq(m.folderId, head.folderId)
+      : mode === 'leave'
+        ? sql`(${m.id} = ${head.id} or coalesce(${f.role}, '') not in ('sent', 'drafts'))`
+        : undefined;
+  const rows = await db
+    .selectDistinct({ id: m.id })
+    .from(head)
+    .innerJoin(
+      m,
+      and(
+        eq(m.organizationId, head.organizationId),
+        eq(m.userId, head.userId),
+        eq(m.threadId, head.threadId),
+        sql`${m.accountId} is not distinct from ${head.accountId}`,
+      ),
+    )
+    .innerJoin(f, eq(f.id, m.folderId))
+    .where(
+      and(eq(head.organizationId, scope.orgId), eq(head.userId, scope.userId), inArray(head.id, ids), which),
+    );
+  return rows.map((r) => r.id);
+}

@@ -10,6 +10,7 @@ import type {
   TMessageListQuery,
   TMessagePage,
   TMessageSummary,
+  MessageAction,
 } from '@shared/mailbox/contracts.ts';
 import type { TMailSecurityAnalysis } from '@shared/mailbox/types.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
@@ -31,6 +32,7 @@ import {
 import { findLabel } from './labels-repository.ts';
 import {
   actionTargets,
+  conversationMembers,
   deleteMessages,
   findClientName,
   findMessage,
@@ -48,7 +50,7 @@ import {
   type SearchTerms,
   type SummaryRow,
 } from './messages-repository.ts';
-import { queueChanges, type PendingChangeRow } from './pending-changes-repository.ts';
+import { queueChanges, UID_AFTER_MOVE, type PendingChangeRow } from './pending-changes-repository.ts';
 
 /** What the mailbox services need: the database, the live channel, the file store. */
 export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
@@ -280,11 +282,23 @@ const FLAG_ACTIONS: Record<
   unconfidential: { values: { isConfidential: false }, update: { isConfidential: false } },
 };
 
-/** Messages the server knows (an account's, with a UID): their changes are queued for the IMAP write-back. */
+async function conversationIds(deps: MailboxDeps, scope: MailScope, named: string[], action: MessageAction) {
+  const mode = action === 'delete' ? 'folder' : action === 'move' || action === 'trash' ? 'leave' : 'all';
+  const members = await conversationMembers(deps.db, scope, named, mode);
+  const found = new Set(members);
+  if (!named.every((id) => found.has(id))) throw new AppError('NOT_FOUND');
+  return members;
+}
+
+/**
+ * Messages of an account: their changes are queued for the IMAP write-back. One moved here whose move the server
+ * has not confirmed yet has no UID: its change is queued behind the move (UID_AFTER_MOVE), which gives it its
+ * folder and UID on the server when it is replayed.
+ */
 function onServer(targets: ActionTarget[]) {
-  return targets.filter(
-    (t): t is ActionTarget & { accountId: string; uid: number } => t.accountId !== null && t.uid !== null,
-  );
+  return targets
+    .filter((t): t is ActionTarget & { accountId: string } => t.accountId !== null)
+    .map((t) => ({ ...t, uid: t.uid ?? UID_AFTER_MOVE }));
 }
 
 function flagChanges(
@@ -321,8 +335,11 @@ export async function publishFolderCounts(deps: MailboxDeps, scope: MailScope, f
 }
 
 /**
- * Spec §4 actions on up to 500 messages. Every id must be one of the user's messages, or nothing changes
- * (NOT_FOUND). Messages of an IMAP account get their change queued for the server in the same transaction.
+ * Spec §4 actions on up to 500 messages (or conversations). Every id must be one of the user's messages, or
+ * nothing changes (NOT_FOUND). Messages of an IMAP account get their change queued for the server in the same
+ * transaction. With `conversations`, each id names its conversation (a row of the conversation view): the action
+ * applies to its messages (conversationMembers: a move or trash leaves one's own in Sent and Drafts, a permanent
+ * delete takes those in the named message's folder).
  */
 export async function applyAction(
   deps: MailboxDeps,
@@ -330,7 +347,8 @@ export async function applyAction(
 ): Promise<TMessageActionResult> {
   const scope = { orgId: input.orgId, userId: input.userId };
   const { body } = input;
-  const ids = [...new Set(body.ids)];
+  const named = [...new Set(body.ids)];
+  const ids = body.conversations ? await conversationIds(deps, scope, named, body.action) : named;
   const topic = topics.userMail(scope.orgId, scope.userId);
 
   if (body.action === 'delete') return deletePermanently(deps, scope, ids);

@@ -25,8 +25,13 @@ import type {
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { apiErrorMessage } from '@web/app/error-message.ts';
+import { useSignedInMe } from '@web/app/session.ts';
+import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
+import { toast } from '@web/ui/toast.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
+import { useSyncNow } from './mailbox-api.ts';
 import { folderTree } from './mailbox-format.ts';
 import type { MailView } from './mailbox-url.ts';
 
@@ -267,8 +272,53 @@ function FolderGroup({
   );
 }
 
-/** Spec §4 sync status of one account: syncing (with progress), error (its class, a link to fix), last sync. */
+/**
+ * Spec §4 sync status of one account: syncing (with progress), error (its class, a link to fix), last sync; and
+ * the changes made here that the server has not taken yet, and those it refused too many times (with a new try).
+ */
 export function SyncState({ account }: { account: TMailAccountState }) {
+  const { t } = useTranslation(['mailbox']);
+  return (
+    <>
+      <SyncStatus account={account} />
+      {account.pendingChanges > 0 ? (
+        <p className="mx-2 mb-1 text-xs text-muted-foreground">
+          {t('mailbox:sync.pending', { count: account.pendingChanges })}
+        </p>
+      ) : null}
+      {account.failedChanges > 0 ? <FailedChanges account={account} /> : null}
+    </>
+  );
+}
+
+function FailedChanges({ account }: { account: TMailAccountState }) {
+  const { t } = useTranslation(['mailbox', 'common']);
+  const syncNow = useSyncNow(useSignedInMe().activeOrganizationId);
+  return (
+    <div
+      role="status"
+      className="mx-2 mb-1 rounded-md bg-danger-soft px-2 py-1.5 text-xs text-danger-soft-foreground"
+    >
+      <p className="flex items-start gap-1.5">
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+        <span>{t('mailbox:sync.failed', { count: account.failedChanges })}</span>
+      </p>
+      <Button
+        variant="link"
+        size="sm"
+        className="mt-1 h-auto p-0 text-xs"
+        disabled={syncNow.isPending}
+        onClick={() =>
+          syncNow.mutate(account.id, { onError: (error) => toast.error(apiErrorMessage(error, t)) })
+        }
+      >
+        {t('mailbox:sync.retry')}
+      </Button>
+    </div>
+  );
+}
+
+function SyncStatus({ account }: { account: TMailAccountState }) {
   const { t } = useTranslation(['mailbox']);
   const locale = localeOf(currentLanguage());
   if (account.syncStatus === 'error') {

@@ -214,6 +214,19 @@ export function useSaveFolder(orgId: string | null) {
   });
 }
 
+/**
+ * "Sync now" for one account (POST /mail/accounts/:id/sync): due at once, and the changes the server refused too
+ * many times are tried again. The state comes back over the live channel; the overview is looked at again too.
+ */
+export function useSyncNow(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      api<null>(`${BASE}/accounts/${encodeURIComponent(accountId)}/sync`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) }),
+  });
+}
+
 export function useDeleteFolder(orgId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -55,6 +55,8 @@ const overview = (): TMailboxOverview => ({
       syncErrorCode: null,
       lastSyncAt: null,
       syncProgress: null,
+      pendingChanges: 0,
+      failedChanges: 0,
     },
   ],
   folders: [

@@ -71,22 +71,25 @@ export function MailboxPage() {
   const stateRef = useRef(state);
   stateRef.current = state;
 
+  /** An action on list rows: in the conversation view a row stands for its whole conversation (server side). */
   const act = useCallback(
-    (input: TMessageActionInput) => {
+    (input: TMessageActionInput, rowsAreConversations = true) => {
       const leaves = input.action === 'move' || input.action === 'trash' || input.action === 'delete';
       const current = stateRef.current;
       if (leaves && current.messageId && input.ids.includes(current.messageId))
         go({ ...current, messageId: null });
       if (input.ids.length > 1) setSelection({ query: listQuery, ids: NONE });
-      mutate(input);
+      const conversations = rowsAreConversations && current.group === 'conversations';
+      mutate(conversations ? { ...input, conversations } : input);
     },
     [mutate, go, listQuery],
   );
+  /** An action on the open message: that message only. */
   const actOnOpen = useCallback(
     (input: Omit<TMessageActionInput, 'ids'> & { ids?: string[] }) => {
       const id = stateRef.current.messageId;
       if (!input.ids && !id) return;
-      act({ ...input, ids: input.ids ?? [id!] } as TMessageActionInput);
+      act({ ...input, ids: input.ids ?? [id!] } as TMessageActionInput, false);
     },
     [act],
   );

@@ -1,12 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TMailboxOverview, TMessage } from '@shared/mailbox/contracts.ts';
-import { reconnectDelay } from '@shared/notifications/rules.ts';
-import {
-  HEARTBEAT_INTERVAL_MS,
-  MAX_RECONNECT_ATTEMPTS,
-  type TServerMessage,
-} from '@shared/realtime/messages.ts';
+import type { TServerMessage } from '@shared/realtime/messages.ts';
+import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
 import { mailKeys } from './mailbox-api.ts';
 import {
   mapPages,
@@ -17,24 +13,20 @@ import {
 } from './mailbox-cache.ts';
 
 /**
- * The mail channel (spec §7) while the mailbox is open: its own connection to /api/ws subscribed to `mail`
- * (the server sends it the user's own mail only). email:new/updated/deleted change the loaded lists and the open
- * message, folder:updated the counts, sync:* the accounts' sync state, without a reload. After a reconnect
- * everything is fetched again, so nothing that happened meanwhile is missed.
+ * The mail channel (spec §7) while the mailbox is open, on the app's one live connection (the notifications
+ * provider's; subscribed to `mail` while the mailbox listens, unsubscribed when it leaves — the server sends it the
+ * user's own mail only). email:new/updated/deleted change the loaded lists and the open message, folder:updated
+ * the counts, sync:* the accounts' sync state, without a reload. After a reconnect everything is fetched again,
+ * so nothing that happened meanwhile is missed.
  */
 export function useMailLive(orgId: string | null) {
   const queryClient = useQueryClient();
   const clientRef = useRef(queryClient);
+  const { subscribeLive } = useNotifications();
 
   useEffect(() => {
     if (!orgId) return;
     const qc = clientRef.current;
-    let socket: WebSocket | null = null;
-    let attempts = 0;
-    let heartbeat: number | undefined;
-    let retry: number | undefined;
-    let stopped = false;
-    let opened = false;
 
     const inboxIds = () =>
       new Set(
@@ -86,41 +78,9 @@ export function useMailLive(orgId: string | null) {
       }
     };
 
-    const connect = () => {
-      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const ws = new WebSocket(`${protocol}//${window.location.host}/api/ws`);
-      socket = ws;
-      ws.onopen = () => {
-        attempts = 0;
-        ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'mail' }));
-        if (opened) void qc.invalidateQueries({ queryKey: mailKeys.all(orgId) });
-        opened = true;
-        heartbeat = window.setInterval(() => {
-          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
-        }, HEARTBEAT_INTERVAL_MS);
-      };
-      ws.onmessage = (event) => {
-        try {
-          onMessage(JSON.parse(String(event.data)) as TServerMessage);
-        } catch {
-          // A frame that is not JSON is ignored.
-        }
-      };
-      ws.onclose = (event) => {
-        window.clearInterval(heartbeat);
-        // Stopped, signed out (the notifications channel handles that), or out of retries.
-        if (stopped || event.code === 4401 || attempts >= MAX_RECONNECT_ATTEMPTS) return;
-        retry = window.setTimeout(connect, reconnectDelay(attempts));
-        attempts += 1;
-      };
-    };
-
-    connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(retry);
-      window.clearInterval(heartbeat);
-      socket?.close(1000);
-    };
-  }, [orgId]);
+    return subscribeLive('mail', {
+      onMessage,
+      onReconnect: () => void qc.invalidateQueries({ queryKey: mailKeys.all(orgId) }),
+    });
+  }, [orgId, subscribeLive]);
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: the one live connection (channels, heartbeat, reconnects) and the bell it feeds go together.
 import {
   createContext,
   useCallback,
@@ -14,6 +15,7 @@ import { toast } from '@web/ui/toast.ts';
 import {
   HEARTBEAT_INTERVAL_MS,
   MAX_RECONNECT_ATTEMPTS,
+  type TChannel,
   type TNotification,
   type TServerMessage,
 } from '@shared/realtime/messages.ts';
@@ -32,6 +34,7 @@ import {
 import { api } from '@web/app/api.ts';
 import { meQueryKey } from '@web/app/session.ts';
 import { rememberSessionRevoked } from '@web/features/security/session-revoked.ts';
+import { createLiveChannels, type LiveListener } from './live-channels.ts';
 import { NotificationToast } from './notification-toast.tsx';
 import { realTimeChannel, type RealTimeData } from './real-time-api.ts';
 
@@ -78,6 +81,8 @@ interface NotificationsValue {
   remove: (id: string) => void;
   clear: () => void;
   reconnect: () => void;
+  /** Listens to another channel on this one connection (live-channels.ts); answers the way to stop. */
+  subscribeLive: (channel: TChannel, listener: LiveListener) => () => void;
 }
 
 const NotificationsContext = createContext<NotificationsValue | null>(null);
@@ -114,7 +119,8 @@ const persist = (path: string, body?: unknown) =>
  * dashboard and reports refetch on it, on a notification and after a reconnect, so nothing is missed. And
  * `reports` (REPORT_STATUS_UPDATE, REPORT_GENERATED): the scheduled reports refetch; the report-ready toast (6 s)
  * is the notification the run sends to the schedule's creator and whoever asked for it. The live figures of
- * `real-time-api.ts` (REQUEST_REAL_TIME_DATA → REAL_TIME_DATA) go over the same socket.
+ * `real-time-api.ts` (REQUEST_REAL_TIME_DATA → REAL_TIME_DATA) go over the same socket. Other features listen to
+ * their channels on this same socket through subscribeLive (the mailbox: `mail`), never with a socket of their own.
  */
 export function NotificationsProvider({
   organizationId,
@@ -130,6 +136,13 @@ export function NotificationsProvider({
   const queryClientRef = useRef(queryClient);
   /** When each notification was first shown here: auto-read counts its 30 s from then. */
   const shownAt = useRef(new Map<string, number>());
+  const socketRef = useRef<WebSocket | null>(null);
+  const [live] = useState(() =>
+    createLiveChannels((message) => {
+      const ws = socketRef.current;
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    }),
+  );
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -161,6 +174,7 @@ export function NotificationsProvider({
     const connect = () => {
       const ws = new WebSocket(socketUrl());
       socket = ws;
+      socketRef.current = ws;
       const sendFrame = (frame: string) => ws.readyState === WebSocket.OPEN && ws.send(frame);
       ws.onopen = () => {
         attempts = 0;
@@ -171,6 +185,8 @@ export function NotificationsProvider({
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'reports' }));
         // Live figures: asked now if a page shows them, and again whenever they change.
         realTimeChannel.attach(sendFrame);
+        // The other features' channels (the mailbox's `mail`), told when this is a reconnect.
+        live.opened(opened);
         // What arrived while the channel was down is on the server (the first load ran with the page).
         if (opened) {
           void load();
@@ -188,6 +204,7 @@ export function NotificationsProvider({
         } catch {
           return;
         }
+        live.dispatch(message);
         // Ended from another device: the socket closes next (4401) and the sign-in page says why.
         if (message.type === 'SESSION_REVOKED') rememberSessionRevoked();
         if (message.type === 'DASHBOARD_UPDATE') refreshFigures();
@@ -247,7 +264,7 @@ export function NotificationsProvider({
       window.clearInterval(heartbeat);
       socket?.close(1000);
     };
-  }, [organizationId, generation]);
+  }, [organizationId, generation, live]);
 
   // Unread notifications become read 30 s after they were shown here; the server keeps that.
   useEffect(() => {
@@ -287,8 +304,9 @@ export function NotificationsProvider({
         persist('clear');
       },
       reconnect,
+      subscribeLive: live.subscribe,
     }),
-    [notifications, status, reconnect],
+    [notifications, status, reconnect, live],
   );
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }

@@ -34,6 +34,8 @@ export type StoreMessageInput = {
   scope: repo.Scope;
   folder: { id: string; accountId: string | null };
   flags: Iterable<string>;
+  /** The labels its keywords stand for (sync/flags.ts splitLabels): those keywords are then not in `flags`. */
+  labelIds?: string[];
   uid: number | null;
   modseq?: string | null;
   receivedAt: Date;
@@ -111,6 +113,7 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     hasAttachments: listed.length > 0,
     attachmentNames: clean(listed.map((a) => a.filename).join(' ')).slice(0, 10_000),
     ...flags,
+    labelIds: input.labelIds ?? [],
     clientId: analysis?.clientId ?? null,
     clientLink: analysis?.clientId ? 'auto' : null,
     relatedDocuments: analysis?.relatedDocuments ?? [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagColumns, sameFlags } from './flags.ts';
+import { flagColumns, sameFlags, splitLabels } from './flags.ts';
 
 describe('flagColumns', () => {
   it('maps system flags and keeps keywords', () => {
@@ -23,5 +23,24 @@ describe('flagColumns', () => {
   it('compares what the row stores', () => {
     expect(sameFlags(flagColumns(['\\Seen', 'b', 'a']), flagColumns(['a', 'b', '\\Seen']))).toBe(true);
     expect(sameFlags(flagColumns(['\\Seen']), flagColumns([]))).toBe(false);
+  });
+});
+
+describe('splitLabels: keywords that are labels become those labels', () => {
+  const labels = new Map([
+    ['$label_urgente', 'l-urgente'],
+    ['$label_clienti', 'l-clienti'],
+  ]);
+  it('takes the labels out of the keywords, without case, once each', () => {
+    expect(splitLabels(['Lavoro', '$Label_Urgente', '$label_urgente', '$label_clienti'], labels)).toEqual({
+      keywords: ['Lavoro'],
+      labelIds: ['l-clienti', 'l-urgente'],
+    });
+  });
+  it('keeps every keyword when the owner has no labels', () => {
+    expect(splitLabels(['$label_nuovo', 'Lavoro'], new Map())).toEqual({
+      keywords: ['$label_nuovo', 'Lavoro'],
+      labelIds: [],
+    });
   });
 });

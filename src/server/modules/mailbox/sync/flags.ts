@@ -52,3 +52,24 @@ export function sameFlags(a: FlagColumns, b: FlagColumns): boolean {
     a.keywords.every((k, i) => k === b.keywords[i])
   );
 }
+
+/** The owner's labels by their IMAP keyword, lower-cased (keywords compare without case, RFC 3501). */
+export type LabelKeywords = Map<string, string>;
+
+/**
+ * Labels ↔ keywords read back (issue 15): the keywords that are one of the owner's labels ($label_<slug>, as the
+ * write-back sets them) become those labels; the others stay keywords. Both sorted, so they compare as sets.
+ */
+export function splitLabels(
+  keywords: string[],
+  labels: LabelKeywords,
+): { keywords: string[]; labelIds: string[] } {
+  const labelIds = new Set<string>();
+  const rest: string[] = [];
+  for (const k of keywords) {
+    const label = labels.get(k.toLowerCase());
+    if (label) labelIds.add(label);
+    else rest.push(k);
+  }
+  return { keywords: rest.sort(), labelIds: [...labelIds].sort() };
+}

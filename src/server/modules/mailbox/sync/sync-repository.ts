@@ -5,10 +5,12 @@ import {
   mailAccounts,
   mailAttachments,
   mailFolders,
+  mailLabels,
   mailMessages,
   mailPendingChanges,
 } from '../../../db/schema/mailbox.ts';
 import type { DbOrTx } from '../../../db/database.ts';
+import { MAX_REPLAY_ATTEMPTS, pendingCounts } from '../pending-changes-repository.ts';
 
 /**
  * The sync's reads and writes (issue 15). Accounts are claimed with a lease in one conditional update, so two app
@@ -104,6 +106,8 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
   const [row] = await db
     .select({
       id: mailAccounts.id,
+      organizationId: mailAccounts.organizationId,
+      userId: mailAccounts.userId,
       emailAddress: mailAccounts.emailAddress,
       displayName: mailAccounts.displayName,
       isPec: mailAccounts.isPec,
@@ -115,7 +119,14 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
     .from(mailAccounts)
     .where(eq(mailAccounts.id, id));
   if (!row) return null;
-  return { ...row, lastSyncAt: row.lastSyncAt?.toISOString() ?? null };
+  const queue = (await pendingCounts(db, { orgId: row.organizationId, userId: row.userId }, [id])).get(id);
+  const { organizationId: _org, userId: _user, ...state } = row;
+  return {
+    ...state,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    pendingChanges: queue?.pending ?? 0,
+    failedChanges: queue?.failed ?? 0,
+  };
 }
 
 /** The owner's accounts that IDLE may watch: syncing, and not failing on their password. */
@@ -153,7 +164,18 @@ export async function requestSync(db: DbOrTx, scope: Scope, id: string) {
       ),
     )
     .returning({ id: mailAccounts.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  // Changes given up are tried again: the user asking is a new try (the queue's order is kept).
+  await db
+    .update(mailPendingChanges)
+    .set({ attempts: 0 })
+    .where(
+      and(
+        eq(mailPendingChanges.accountId, id),
+        sql`${mailPendingChanges.attempts} >= ${MAX_REPLAY_ATTEMPTS}`,
+      ),
+    );
+  return true;
 }
 
 export async function ownsAccount(db: DbOrTx, scope: Scope, id: string) {
@@ -267,6 +289,15 @@ export async function folderCounts(db: DbOrTx, folderId: string) {
   return { totalCount: row?.totalCount ?? 0, unreadCount: row?.unreadCount ?? 0 };
 }
 
+/** The owner's labels by their IMAP keyword, lower-cased (sync/flags.ts splitLabels). */
+export async function labelKeywords(db: DbOrTx, scope: Scope): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: mailLabels.id, keyword: mailLabels.keyword })
+    .from(mailLabels)
+    .where(and(eq(mailLabels.organizationId, scope.orgId), eq(mailLabels.userId, scope.userId)));
+  return new Map(rows.map((r) => [r.keyword.toLowerCase(), r.id]));
+}
+
 /* Messages */
 
 export async function countAccountMessages(db: DbOrTx, accountId: string) {
@@ -298,6 +329,7 @@ export async function messagesByUid(db: DbOrTx, folderId: string, uids: number[]
       isAnswered: mailMessages.isAnswered,
       isDraft: mailMessages.isDraft,
       keywords: mailMessages.keywords,
+      labelIds: mailMessages.labelIds,
     })
     .from(mailMessages)
     .where(and(eq(mailMessages.folderId, folderId), inArray(mailMessages.uid, uids)));
@@ -313,6 +345,7 @@ export async function updateMessageFlags(
     isAnswered: boolean;
     isDraft: boolean;
     keywords: string[];
+    labelIds: string[];
   },
   modseq: string | null,
 ) {
@@ -368,6 +401,42 @@ export async function deleteMessages(db: DbOrTx, scope: Scope, folderId: string,
   };
 }
 
+/** The stored messages of a folder with these UIDs that have a Message-ID (a move elsewhere can be recognised). */
+export async function messageIdsByUid(db: DbOrTx, folderId: string, uids: number[]) {
+  if (uids.length === 0) return [];
+  return db
+    .select({ id: mailMessages.id, uid: mailMessages.uid, messageId: mailMessages.messageId })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.folderId, folderId),
+        inArray(mailMessages.uid, uids),
+        sql`${mailMessages.messageId} is not null`,
+      ),
+    );
+}
+
+/** A message found moved by another client: the same row, now in that folder with that UID and those flags. */
+export async function relocateMessage(
+  db: DbOrTx,
+  id: string,
+  to: { folderId: string; uid: number; modseq: string | null },
+  flags: {
+    isRead: boolean;
+    isStarred: boolean;
+    isImportant: boolean;
+    isAnswered: boolean;
+    isDraft: boolean;
+    keywords: string[];
+    labelIds: string[];
+  },
+) {
+  await db
+    .update(mailMessages)
+    .set({ ...flags, folderId: to.folderId, uid: to.uid, modseq: to.modseq, updatedAt: new Date() })
+    .where(eq(mailMessages.id, id));
+}
+
 export async function setMessageUid(db: DbOrTx, id: string, uid: number | null) {
   await db.update(mailMessages).set({ uid, updatedAt: new Date() }).where(eq(mailMessages.id, id));
 }
@@ -383,26 +452,63 @@ export async function pendingChanges(db: DbOrTx, accountId: string) {
 }
 export type PendingChangeRecord = Awaited<ReturnType<typeof pendingChanges>>[number];
 
+/** Messages with a change still to replay (not given up): the server's flags do not overwrite them meanwhile. */
 export async function pendingMessageIds(db: DbOrTx, accountId: string) {
   const rows = await db
     .selectDistinct({ id: mailPendingChanges.messageRowId })
     .from(mailPendingChanges)
-    .where(eq(mailPendingChanges.accountId, accountId));
+    .where(and(eq(mailPendingChanges.accountId, accountId), stillTried));
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
+}
+
+/** The folders deleted here whose delete the server has not taken yet: a sync does not bring them back. */
+export async function pendingFolderDeletes(db: DbOrTx, accountId: string) {
+  const rows = await db
+    .select({ path: mailPendingChanges.folderPath })
+    .from(mailPendingChanges)
+    .where(
+      and(
+        eq(mailPendingChanges.accountId, accountId),
+        eq(mailPendingChanges.kind, 'folderDelete'),
+        stillTried,
+      ),
+    );
+  return new Set(rows.map((r) => r.path));
 }
 
 export async function dropPendingChange(db: DbOrTx, id: string) {
   await db.delete(mailPendingChanges).where(eq(mailPendingChanges.id, id));
 }
 
-export async function failPendingChange(db: DbOrTx, id: string, error: string) {
+const stillTried = sql`${mailPendingChanges.attempts} < ${MAX_REPLAY_ATTEMPTS}`;
+
+/**
+ * A replay that did not go through: `attempt` when the server refused it (the attempts count towards the cap),
+ * `outage` when the server could not be reached (no attempt spent), `giveUp` when it can never go through as it is
+ * (failed at once: no UID to address, or an earlier change of the same message failed).
+ */
+export async function failPendingChange(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  how: 'attempt' | 'outage' | 'giveUp' = 'attempt',
+) {
+  const attempts =
+    how === 'attempt'
+      ? sql`${mailPendingChanges.attempts} + 1`
+      : how === 'giveUp'
+        ? sql`greatest(${mailPendingChanges.attempts}, ${MAX_REPLAY_ATTEMPTS})`
+        : mailPendingChanges.attempts;
   await db
     .update(mailPendingChanges)
-    .set({ attempts: sql`${mailPendingChanges.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({ attempts, lastError: error.slice(0, 500) })
     .where(eq(mailPendingChanges.id, id));
 }
 
-/** After a move, the changes queued behind it for the same message address it where it is now. */
+/**
+ * After a move, the changes queued behind it for the same message address it where it is now (UID_AFTER_MOVE when
+ * the server did not say the new UID: they cannot be addressed, and are given up).
+ */
 export async function repointPendingChanges(
   db: DbOrTx,
   messageRowId: string,

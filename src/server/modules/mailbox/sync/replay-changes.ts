@@ -1,0 +1,188 @@
+import { isOutage } from '@shared/mail/delivery.ts';
+import { classifyImapError } from '../mail-errors.ts';
+import { MAX_REPLAY_ATTEMPTS, UID_AFTER_MOVE } from '../pending-changes-repository.ts';
+import type { SyncRun } from './sync-run.ts';
+import * as repo from './sync-repository.ts';
+
+/**
+ * The write-back queue replayed on the server at the start of a run (issue 15): the user's changes (flags and
+ * keywords, moves, permanent deletes, custom folders deleted), oldest first. A change the server takes leaves the
+ * queue. One it refuses stays with its error and is tried again after a growing delay, at most
+ * MAX_REPLAY_ATTEMPTS times, then is given up (failed: the state says so, "sync now" tries again). When the server
+ * or the session is gone the run fails and the queue waits for the next, spending no attempt.
+ *
+ * Order per message: a change waits while an earlier change of the same message is still queued, so a change made
+ * to a message whose move is not confirmed yet goes where the move put it (the move's replay gives it the folder
+ * and the new UID), never to the old folder and UID. A folder's delete waits until no queued change addresses a
+ * path in it (its mail moved out first, its subfolders deleted first).
+ */
+
+/** The first retry of a refused change waits this long, each next one four times longer (1, 5, 21, 85 min). */
+export const REPLAY_BASE_DELAY_MS = 60_000;
+
+/** Whether a change refused `attempts` times is due again: created + base × (1 + 4 + … + 4^(attempts−1)). */
+export function replayDue(change: { attempts: number; createdAt: Date }, now: number, baseMs: number) {
+  if (change.attempts === 0) return true;
+  return now >= change.createdAt.getTime() + (baseMs * (4 ** change.attempts - 1)) / 3;
+}
+
+type Change = repo.PendingChangeRecord;
+type Address = { folderPath: string; uid: number };
+
+export async function replayChanges(run: SyncRun) {
+  const changes = await repo.pendingChanges(run.db, run.accountId);
+  const now = Date.now();
+  const baseMs = run.ctx.options.replayBaseDelayMs ?? REPLAY_BASE_DELAY_MS;
+  const queued = new Map(changes.map((c) => [c.id, c]));
+  /** Messages with an earlier change still queued: true when that change was given up. */
+  const held = new Map<string, boolean>();
+  const hold = (change: Change, failed: boolean) => {
+    if (change.messageRowId) held.set(change.messageRowId, failed || held.get(change.messageRowId) === true);
+  };
+  let waiting: Change[] = [];
+  for (const change of changes) {
+    if (change.attempts >= MAX_REPLAY_ATTEMPTS) {
+      hold(change, true);
+      continue;
+    }
+    if (change.messageRowId && held.has(change.messageRowId)) {
+      if (held.get(change.messageRowId)) {
+        const why = 'BLOCKED: an earlier change of this message failed';
+        await repo.failPendingChange(run.db, change.id, why, 'giveUp');
+      }
+      continue;
+    }
+    if (!replayDue(change, now, baseMs)) {
+      hold(change, false);
+      continue;
+    }
+    if (change.kind !== 'folderDelete' && change.uid === UID_AFTER_MOVE) {
+      // Behind a move that did not tell the new UID (no UIDPLUS): it cannot be addressed.
+      await repo.failPendingChange(
+        run.db,
+        change.id,
+        'NO_UID: the message has no UID on the server',
+        'giveUp',
+      );
+      hold(change, true);
+      continue;
+    }
+    if (change.kind === 'folderDelete' && waitsForOthers(change, [...queued.values()])) waiting.push(change);
+    else if (!(await replayAndDrop(run, change, changes, queued))) hold(change, false);
+  }
+  // Folder deletes made possible by the changes after them (a subfolder's delete queued after its parent's).
+  for (let progress = true; progress && waiting.length;) {
+    const ready = waiting.filter((c) => !waitsForOthers(c, [...queued.values()]));
+    waiting = waiting.filter((c) => !ready.includes(c));
+    progress = false;
+    for (const change of ready) progress = (await replayAndDrop(run, change, changes, queued)) || progress;
+  }
+}
+
+/** Replays one change; answers whether the server took it (it then leaves the queue). */
+async function replayAndDrop(run: SyncRun, change: Change, changes: Change[], queued: Map<string, Change>) {
+  try {
+    const moved = await replayOne(run, change);
+    await repo.dropPendingChange(run.db, change.id);
+    queued.delete(change.id);
+    // The changes behind a move, as loaded for this run, follow it as their rows did.
+    if (moved)
+      for (const later of changes)
+        if (later.messageRowId === change.messageRowId) Object.assign(later, moved);
+    return true;
+  } catch (err) {
+    const code = classifyImapError(err);
+    const gone = isOutage(code) || code === 'TIMEOUT_ERROR' || code === 'AUTH_ERROR' || !run.client.usable;
+    const error = `${code}: ${(err as Error)?.message ?? ''}`;
+    await repo.failPendingChange(run.db, change.id, error, gone ? 'outage' : 'attempt');
+    // The server or the session is gone: the run fails and retries; the change stays queued.
+    if (gone) throw err;
+    return false;
+  }
+}
+
+type FolderDeletePayload = { inboxPath: string; delimiter: string };
+
+const within = (path: string, folder: string, delimiter: string) =>
+  path === folder || path.startsWith(folder + delimiter);
+
+/** A folder's delete waits while another queued change addresses the folder or a folder under it. */
+function waitsForOthers(change: Change, queued: Change[]) {
+  const { delimiter } = change.payload as FolderDeletePayload;
+  return queued.some(
+    (other) =>
+      other.id !== change.id &&
+      (within(other.folderPath, change.folderPath, delimiter) ||
+        (other.kind === 'move' &&
+          within((other.payload as { toPath: string }).toPath, change.folderPath, delimiter))),
+  );
+}
+
+/** Replays one change on the server; a move answers where the message is now (for the changes behind it). */
+async function replayOne(run: SyncRun, change: Change): Promise<Address | null> {
+  if (change.kind === 'folderDelete') {
+    await deleteFolderOnServer(run, change);
+    return null;
+  }
+  const { client } = run;
+  const lock = await client.getMailboxLock(change.folderPath);
+  try {
+    const uid = String(change.uid);
+    if (change.kind === 'flags') {
+      const payload = change.payload as { add?: string[]; remove?: string[] };
+      // imapflow answers false when the server refuses: the change stays queued.
+      if (payload.add?.length && !(await client.messageFlagsAdd(uid, payload.add, { uid: true })))
+        throw new Error('STORE refused');
+      if (payload.remove?.length && !(await client.messageFlagsRemove(uid, payload.remove, { uid: true })))
+        throw new Error('STORE refused');
+    } else if (change.kind === 'move') {
+      const payload = change.payload as { toPath: string };
+      const result = await client.messageMove(uid, payload.toPath, { uid: true });
+      if (!result) throw new Error('MOVE refused');
+      const newUid = result.uidMap?.get(change.uid) ?? null;
+      if (!change.messageRowId) return null;
+      const moved = { folderPath: payload.toPath, uid: newUid ?? UID_AFTER_MOVE };
+      await run.db.transaction(async (tx) => {
+        await repo.setMessageUid(tx, change.messageRowId!, newUid);
+        await repo.repointPendingChanges(tx, change.messageRowId!, moved.folderPath, moved.uid);
+      });
+      return moved;
+    } else if (change.kind === 'delete') {
+      if (!(await client.messageDelete(uid, { uid: true }))) throw new Error('EXPUNGE refused');
+    }
+    return null;
+  } finally {
+    lock.release();
+  }
+}
+
+/** The server answered that the folder does not exist (deleted there already): nothing is left to do. */
+const nonexistent = (err: unknown) =>
+  (err as { serverResponseCode?: string })?.serverResponseCode === 'NONEXISTENT';
+
+/**
+ * A custom folder deleted here: what the server still has in it (delivered there after our moves were queued, or
+ * never synced) goes to the Inbox first, as the spec says of a deleted folder's mail; then the folder goes.
+ */
+async function deleteFolderOnServer(run: SyncRun, change: Change) {
+  const { client } = run;
+  const { inboxPath } = change.payload as FolderDeletePayload;
+  let lock: Awaited<ReturnType<typeof client.getMailboxLock>>;
+  try {
+    lock = await client.getMailboxLock(change.folderPath);
+  } catch (err) {
+    if (nonexistent(err)) return;
+    throw err;
+  }
+  try {
+    const exists = client.mailbox ? client.mailbox.exists : 0;
+    if (exists > 0 && !(await client.messageMove('1:*', inboxPath))) throw new Error('MOVE refused');
+  } finally {
+    lock.release();
+  }
+  try {
+    await client.mailboxDelete(change.folderPath);
+  } catch (err) {
+    if (!nonexistent(err)) throw err;
+  }
+}

@@ -1,0 +1,166 @@
+import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
+import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
+import { messageSummary, storeMessage } from '../ingest/store-message.ts';
+import { flagColumns, splitLabels } from './flags.ts';
+import { takeVanished } from './moved-elsewhere.ts';
+import type { SyncRun } from './sync-run.ts';
+import * as repo from './sync-repository.ts';
+
+/** A batch's sources are fetched together up to this many bytes (a 30 MB message goes alone). */
+const BATCH_BYTES = 20 * 1024 * 1024;
+
+type Position = { uidNext?: number; backfillBelowUid?: number; backfillDone?: boolean };
+
+type Fetched = { uid: number; flags: Set<string>; internalDate: Date; modseq: string | null; raw: Buffer };
+
+/**
+ * Fetches and stores the messages with these UIDs (issue 15), in sub-batches bounded by size, each in one
+ * transaction with the folder's new position. UIDs already stored (a move replayed by us, a resumed batch) are
+ * skipped. Answers the summaries of the messages stored.
+ */
+export async function storeBatch(
+  run: SyncRun,
+  folder: repo.SyncFolderRow,
+  uids: number[],
+  position: Position,
+): Promise<TMessageSummary[]> {
+  const summaries: TMessageSummary[] = [];
+  /** Messages moved here by another client from where they vanished this run: their rows follow. */
+  const relocated: { id: string; from: string; updates: Partial<TMessageSummary> }[] = [];
+  const groups = await sizeGroups(run, uids);
+  for (const [index, group] of groups.entries()) {
+    const fetched = await fetchSources(run, group);
+    const parsed: ParsedMessage[] = [];
+    for (const f of fetched) parsed.push(await parseMessage(f.raw));
+    const lastGroup = index === groups.length - 1;
+    await run.db.transaction(async (tx) => {
+      const present = new Set(
+        (
+          await repo.messagesByUid(
+            tx,
+            folder.id,
+            fetched.map((f) => f.uid),
+          )
+        ).map((r) => r.uid),
+      );
+      for (const [i, f] of fetched.entries()) {
+        if (present.has(f.uid)) continue;
+        const moved = takeVanished(run, parsed[i]!.mail.messageId);
+        if (moved) {
+          const columns = flagColumns(f.flags);
+          const split = splitLabels(columns.keywords, run.labels);
+          const next = { ...columns, ...split };
+          await repo.relocateMessage(
+            tx,
+            moved.id,
+            { folderId: folder.id, uid: f.uid, modseq: f.modseq },
+            next,
+          );
+          relocated.push({
+            id: moved.id,
+            from: moved.folderId,
+            updates: {
+              folderId: folder.id,
+              isRead: next.isRead,
+              isStarred: next.isStarred,
+              isImportant: next.isImportant,
+              isDraft: next.isDraft,
+              labelIds: next.labelIds,
+            },
+          });
+          continue;
+        }
+        // Keywords that are the owner's labels come in as those labels.
+        const { keywords: flags, labelIds } = splitLabels([...f.flags], run.labels);
+        const row = await storeMessage(
+          { db: tx, files: run.deps.files, analyze: run.deps.analyze },
+          {
+            scope: run.ctx.scope,
+            folder: { id: folder.id, accountId: run.accountId },
+            raw: f.raw,
+            parsed: parsed[i],
+            flags,
+            labelIds,
+            uid: f.uid,
+            modseq: f.modseq,
+            receivedAt: f.internalDate,
+          },
+        );
+        summaries.push(messageSummary(row));
+      }
+      const groupLow = Math.min(...group);
+      await repo.updateFolder(
+        tx,
+        folder.id,
+        position.backfillBelowUid !== undefined
+          ? {
+              backfillBelowUid: lastGroup ? position.backfillBelowUid : groupLow,
+              backfillDone: lastGroup ? !!position.backfillDone : false,
+            }
+          : { uidNext: Math.max(...group) + 1 },
+      );
+    });
+    run.progress.stored += fetched.length;
+  }
+  for (const r of relocated)
+    await run.ctx.publish({ type: 'email:updated', emailId: r.id, updates: r.updates });
+  for (const from of new Set(relocated.map((r) => r.from))) await run.publishCounts(from);
+  if (groups.length === 0) {
+    // Every message of the batch vanished meanwhile: the position still moves on.
+    await repo.updateFolder(
+      run.db,
+      folder.id,
+      position.backfillBelowUid !== undefined
+        ? { backfillBelowUid: position.backfillBelowUid, backfillDone: !!position.backfillDone }
+        : { uidNext: position.uidNext },
+    );
+  }
+  return summaries;
+}
+
+/** The UIDs in the order asked, cut into groups of at most BATCH_BYTES by their RFC822.SIZE. */
+async function sizeGroups(run: SyncRun, uids: number[]): Promise<number[][]> {
+  const sizes: { uid: number; size: number }[] = [];
+  for await (const msg of run.client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) {
+    sizes.push({ uid: msg.uid, size: msg.size ?? 0 });
+  }
+  run.ensureConnected();
+  sizes.sort((a, b) => uids.indexOf(a.uid) - uids.indexOf(b.uid));
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let bytes = 0;
+  for (const { uid, size } of sizes) {
+    if (current.length && bytes + size > BATCH_BYTES) {
+      groups.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(uid);
+    bytes += size;
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/** The sources, flags and dates of one group, in the order asked (newest first for the backfill). */
+async function fetchSources(run: SyncRun, group: number[]): Promise<Fetched[]> {
+  const fetched: Fetched[] = [];
+  for await (const msg of run.client.fetch(
+    group.join(','),
+    { uid: true, flags: true, internalDate: true, source: true },
+    { uid: true },
+  )) {
+    if (!msg.source) continue;
+    const date = msg.internalDate ? new Date(msg.internalDate) : new Date();
+    fetched.push({
+      uid: msg.uid,
+      flags: msg.flags ?? new Set(),
+      internalDate: Number.isNaN(date.getTime()) ? new Date() : date,
+      modseq: msg.modseq?.toString() ?? null,
+      raw: msg.source,
+    });
+  }
+  run.ensureConnected();
+  fetched.sort((a, b) => group.indexOf(a.uid) - group.indexOf(b.uid));
+  return fetched;
+}

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImapFlow } from 'imapflow';
+import type { TMailProgress } from '@shared/mailbox/types.ts';
+import type { TServerMessage } from '@shared/realtime/messages.ts';
+import type { Db } from '../../../db/database.ts';
+import type { RealtimeHub } from '../../../platform/realtime.ts';
+import type { SealedBox } from '../../../platform/sealed-box.ts';
+import type { FileStore } from '../../../platform/storage.ts';
+import type { ImapTimeouts } from '../imap-client.ts';
+import type { AnalyzeHook } from '../ingest/store-message.ts';
+import type { LabelKeywords } from './flags.ts';
+import * as repo from './sync-repository.ts';
+
+/**
+ * What every step of one account's sync shares (issue 15): the open IMAP session, the run's options and progress,
+ * and the few helpers each step needs — a UID SEARCH that never passes a failure off as "no messages", the
+ * between-batches checkpoint (stop, lease), and the pushes on the owner's mail channel. The steps themselves are
+ * in their own modules (replay-changes, folder-list, folder-head, flag-reconcile, backfill, store-batch).
+ */
+
+export type SyncDeps = {
+  db: Db;
+  files: FileStore;
+  hub: RealtimeHub;
+  mailCredentials: SealedBox;
+  analyze?: AnalyzeHook;
+  log?: FastifyBaseLogger;
+  imapTimeouts?: ImapTimeouts;
+};
+
+export type SyncOptions = {
+  /** The lease owner this run holds the account as. */
+  owner: string;
+  leaseSeconds: number;
+  /** Only the Inbox's new messages and changes (an IDLE event). */
+  inboxOnly?: boolean;
+  /** Aborted by "stop" on this instance. */
+  signal?: AbortSignal;
+  /** Messages per batch (and per transaction). */
+  batchSize?: number;
+  /** Compare UID lists even when the server offers CONDSTORE/QRESYNC (the fallback path, for tests). */
+  forceUidCompare?: boolean;
+  /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
+  replayBaseDelayMs?: number;
+};
+
+export const SYNC_BATCH_SIZE = 50;
+
+/** Thrown at a checkpoint when the run was stopped (here, or by its lease taken away). */
+export class SyncStopped extends Error {}
+
+export type RunContext = {
+  account: repo.SyncAccountRow;
+  scope: repo.Scope;
+  options: SyncOptions;
+  publish: (message: TServerMessage) => Promise<unknown>;
+  pushState: () => Promise<void>;
+};
+
+/** A message gone from where it was stored, which another client may have moved (sync-run.ts vanished). */
+export type VanishedRow = { id: string; folderId: string; uid: number; messageId: string };
+
+/** A folder's STATUS as LIST answered it. */
+export type ListedStatus = {
+  messages?: number;
+  uidNext?: number;
+  uidValidity?: bigint;
+  highestModseq?: bigint;
+};
+
+export class SyncRun {
+  progress: TMailProgress = { phase: 'inbox', stored: 0, total: 0 };
+  newEmails = 0;
+  readonly batchSize: number;
+  /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
+  pendingIds = new Set<string>();
+  /**
+   * Messages gone from a folder that may have been moved by another client, by row id: kept until the end of the
+   * run, when they are looked for in the other folders (moved-elsewhere.ts) and deleted only if not found.
+   */
+  vanished = new Map<string, VanishedRow>();
+  /** The owner's labels by keyword: keywords read from the server that are labels become those labels. */
+  labels: LabelKeywords = new Map();
+
+  constructor(
+    readonly deps: SyncDeps,
+    readonly client: ImapFlow,
+    readonly ctx: RunContext,
+  ) {
+    this.batchSize = Math.max(1, ctx.options.batchSize ?? SYNC_BATCH_SIZE);
+  }
+
+  get db() {
+    return this.deps.db;
+  }
+  get accountId() {
+    return this.ctx.account.id;
+  }
+
+  /**
+   * UID SEARCH that never passes a failure off as "no messages" (imapflow answers false then): an empty answer
+   * read as the truth would delete the stored mail or end a backfill early.
+   */
+  async searchUids(query: Parameters<ImapFlow['search']>[0]): Promise<number[]> {
+    const found = await this.client.search(query, { uid: true });
+    if (!Array.isArray(found)) throw Object.assign(new Error('SEARCH failed'), { code: 'NoConnection' });
+    this.ensureConnected();
+    return found;
+  }
+
+  /** A fetch whose connection dropped ends early rather than failing: what it answered is not the whole truth. */
+  ensureConnected() {
+    if (!this.client.usable) throw Object.assign(new Error('Connection closed'), { code: 'NoConnection' });
+  }
+
+  /** Between batches: stop when asked here, or when the lease was taken away (stop on another instance). */
+  async checkpoint() {
+    if (this.ctx.options.signal?.aborted) throw new SyncStopped();
+    const held = await repo.renewLease(
+      this.db,
+      this.accountId,
+      this.ctx.options.owner,
+      this.ctx.options.leaseSeconds,
+    );
+    if (!held) throw new SyncStopped();
+  }
+
+  async saveProgress() {
+    await repo.setSyncState(this.db, this.accountId, { syncProgress: this.progress });
+    await this.ctx.pushState();
+  }
+
+  /**
+   * Deletes stored messages of a folder (all, or these UIDs), their files after the commit; email:deleted each.
+   * `mayHaveMoved`: those with a Message-ID wait for the end of the run instead (a move elsewhere keeps its row).
+   */
+  async dropFolderMail(folderId: string, uids: number[] | null = null, mayHaveMoved = false) {
+    if (mayHaveMoved && uids?.length) {
+      const rows = await repo.messageIdsByUid(this.db, folderId, uids);
+      for (const r of rows)
+        this.vanished.set(r.id, { id: r.id, folderId, uid: r.uid!, messageId: r.messageId! });
+      const waiting = new Set(rows.map((r) => r.uid));
+      uids = uids.filter((u) => !waiting.has(u));
+      if (uids.length === 0) return 0;
+    }
+    const { ids, files } = await this.db.transaction((tx) =>
+      repo.deleteMessages(tx, this.ctx.scope, folderId, uids),
+    );
+    for (const key of files) await this.deps.files.remove(key).catch(() => undefined);
+    for (const id of ids) await this.ctx.publish({ type: 'email:deleted', emailId: id });
+    this.progress.stored = Math.max(0, this.progress.stored - ids.length);
+    return ids.length;
+  }
+
+  async publishCounts(folderId: string) {
+    const counts = await repo.folderCounts(this.db, folderId);
+    await this.ctx.publish({ type: 'folder:updated', folderId, updates: counts });
+  }
+}
