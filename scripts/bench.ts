@@ -7,10 +7,12 @@
  *      PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (its schemas `public` and
  *      `drizzle` are dropped and recreated first: use a database whose data may be lost);
  *  (c) web: initial JavaScript of /login (gzip) and navigation to a visible dashboard in Debian's Chromium;
- *  (d) volume, invoices, reports: lists, imports, PDF/XML and reports at volume (bench-volume.ts, bench-invoices.ts).
+ *  (d) volume, invoices, reports: lists, imports, PDF/XML and reports at volume (bench-volume.ts, bench-invoices.ts);
+ *  (e) mailbox: a Dovecot of 1,000, 20,000 and 50,000 messages synced and used in Chromium (bench-mailbox.ts;
+ *      BENCH_MAILBOX_SIZES=200,1000 picks other sizes, BENCH_MAILBOX_PGLITE=false skips the PGlite run).
  *
  * `npm run bench -- --only=<name>[,<name>…]` runs only the named sections (cold-start, http, web, volume,
- * invoices, reports) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
+ * invoices, reports, mailbox) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
  * carries its date; the preamble gains a "Last partial run" line). Without --only every section runs and the
  * file is written anew.
  *
@@ -44,6 +46,7 @@ import {
   invoiceBench,
   type InvoiceBench,
 } from './bench-invoices.ts';
+import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './bench-mailbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -501,6 +504,42 @@ function reportSection(b: InvoiceBench) {
   return lines.join('\n');
 }
 
+/** Issue 15: the mailbox figures, one table per engine. */
+function mailboxSection(benches: MailboxBench[]) {
+  const ms = (v: number | string | undefined) => (typeof v === 'number' ? fmtMs(v) : (v ?? '—'));
+  const med = (xs: number[]) =>
+    xs.length ? `**${fmtMs(median(xs))}** (${xs.map((x) => x.toFixed(0)).join(', ')})` : '—';
+  const lines: string[] = [];
+  for (const b of benches) {
+    lines.push(`### ${b.engine}`, '');
+    for (const n of b.notes) lines.push(`- Not measured: ${n}`);
+    if (!b.results.length) continue;
+    lines.push(
+      `| figure | ${b.results.map((r) => `${r.size.toLocaleString('en')} messages (${(r.bytes / 2 ** 20).toFixed(0)} MB)`).join(' | ')} |`,
+      `|---|${b.results.map(() => '---').join('|')}|`,
+      `| open the Inbox (first 50 rows) | ${b.results.map((r) => med(r.openInbox)).join(' | ')} |`,
+      `| open a message | ${b.results.map((r) => med(r.openMessage)).join(' | ')} |`,
+      `| open a message, pointer on it 300 ms first | ${b.results.map((r) => med(r.openMessageHovered)).join(' | ')} |`,
+      `| search a word | ${b.results.map((r) => med(r.search)).join(' | ')} |`,
+      `| page 2 ("Load more") | ${b.results.map((r) => med(r.page2)).join(' | ')} |`,
+      `| first sync: newest visible | ${b.results.map((r) => ms(r.firstVisibleMs)).join(' | ')} |`,
+      `| first sync: all stored | ${b.results.map((r) => ms(r.allStoredMs)).join(' | ')} |`,
+      `| new mail → visible (IDLE) | ${b.results.map((r) => ms(r.idleNewMs)).join(' | ')} |`,
+      '',
+    );
+    for (const r of b.results) {
+      if (r.clientsIdle && r.clientsDuringSync)
+        lines.push(
+          `- ${r.size.toLocaleString('en')}: GET /api/v1/clients p95 idle ${fmtMs(r.clientsIdle.p95)} (${r.clientsIdle.n}), during the first sync ${fmtMs(r.clientsDuringSync.p95)} (${r.clientsDuringSync.n}); server RSS ${r.baseRssMb?.toFixed(0)} MB before the account was added, peak ${r.peakRssMb?.toFixed(0)} MB during the sync (VmRSS polled every 100 ms).`,
+        );
+      for (const n of r.notes) lines.push(`- ${r.size.toLocaleString('en')}: ${n}`);
+    }
+    lines.push('');
+  }
+  lines.push(`Runs per figure: ${MAILBOX_RUNS}.`);
+  return lines.join('\n');
+}
+
 function loadTable(rows: [string, Load][]) {
   const lines = [
     '| engine · route | requests/s (mean) | p50 | p95 | p97.5 | p99 | requests | non-2xx | errors |',
@@ -538,6 +577,7 @@ const SECTIONS = [
   { name: 'volume', title: 'Volume: clients, transactions, import' },
   { name: 'invoices', title: 'Quotes and invoices' },
   { name: 'reports', title: 'Reports and dashboard' },
+  { name: 'mailbox', title: 'Mailbox' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
 const sectionNames: readonly string[] = SECTIONS.map((s) => s.name);
@@ -780,6 +820,37 @@ ${volumeTable(volumes)}
     const invoices = await invoiceBench(tmpRoot, pgUrl, pgUrl ? () => resetPostgres(pgUrl) : undefined);
     if (runs('invoices')) sections.set('invoices', `${heading('invoices')}\n\n${invoiceSection(invoices)}\n`);
     if (runs('reports')) sections.set('reports', `${heading('reports')}\n\n${reportSection(invoices)}\n`);
+  }
+
+  // (f) issue 15: the mailbox over a real Dovecot, in Chromium
+  if (runs('mailbox')) {
+    const sizes = process.env.BENCH_MAILBOX_SIZES
+      ? process.env.BENCH_MAILBOX_SIZES.split(',').map(Number)
+      : [...MAILBOX_SIZES];
+    const deps = {
+      tmpRoot,
+      log,
+      startServer: (o: { dataDir: string; databaseUrl?: string }) => startServer({ ...o, demoData: false }),
+    };
+    const benches: MailboxBench[] = [];
+    if (pgUrl) {
+      log(`mailbox: ${sizes.join(', ')} messages on PostgreSQL`);
+      benches.push(
+        await mailboxBench(
+          { ...deps, databaseUrl: pgUrl, resetPostgres: () => resetPostgres(pgUrl) },
+          `PostgreSQL ${pgVersion}`,
+          sizes,
+        ),
+      );
+    }
+    if (process.env.BENCH_MAILBOX_PGLITE !== 'false') {
+      const small = sizes.filter((n) => n <= 1_000);
+      if (small.length) {
+        log(`mailbox: ${small.join(', ')} messages on PGlite`);
+        benches.push(await mailboxBench(deps, 'PGlite', small));
+      }
+    }
+    sections.set('mailbox', `${heading('mailbox')}\n\n${mailboxSection(benches)}\n`);
   }
 
   const command =
