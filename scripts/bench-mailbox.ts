@@ -143,7 +143,7 @@ const pick = <T>(xs: readonly T[], i: number) => xs[i % xs.length]!;
 /** Message i of n (0 the oldest): varied senders and subjects, threads of replies, some attachments. */
 function messageOf(i: number, date: Date, attachment: Buffer | null): { raw: string; subject: string } {
   const first = pick(FIRST, i * 7 + 3);
-  const last = pick(LAST, i * 13 + 5);
+  const last = pick(LAST, i * 13 + Math.floor(i / 20) * 7 + 5); // 400 first/last pairs
   const company = pick(COMPANY, i * 3 + 1);
   const from = `${first} ${last} <${first.toLowerCase()}.${last.toLowerCase().replace(/\s/g, '')}@${company}.${pick(TLD, i)}>`;
   // Every fifth message answers the one five before it: threads of a few messages.
@@ -519,7 +519,7 @@ async function measureSize(
     for (let k = 0; k < MAILBOX_RUNS; k++)
       result.openMessageHovered.push(await openRun(1 + MAILBOX_RUNS + k, true));
 
-    // Search: a surname (senders) that is also in subjects? No: words of subjects and senders, a new one each run.
+    // Search: a word of the senders (surnames, also in the signatures) or of the subjects, a new one each run.
     const words = ['Rossi', 'preventivo', 'Colombo', 'overdue', 'Ferrari', 'spedizione', 'Moretti'];
     for (let k = 0; k < MAILBOX_RUNS; k++) {
       await page.goto('/email');
@@ -528,16 +528,17 @@ async function measureSize(
       await box.fill(words[k]!);
       const t = performance.now();
       await box.press('Enter');
-      await list(page)
-        .locator('li')
-        .first()
-        .locator('mark')
-        .first()
-        .waitFor({ state: 'visible', timeout: 30_000 })
-        .catch(async () => {
-          // A match on the sender only has no mark in the row: the list's first row of the new list then.
-          await page.waitForURL(/q=/);
-        });
+      try {
+        await list(page)
+          .locator('li')
+          .first()
+          .locator('mark')
+          .first()
+          .waitFor({ state: 'visible', timeout: 30_000 });
+      } catch {
+        result.notes.push(`search "${words[k]}": no row with the word marked within 30 s`);
+        continue;
+      }
       result.search.push(performance.now() - t);
     }
     // Page 2: "Load more" at the end of the first 50, until the 51st row is in the list.

@@ -504,39 +504,78 @@ function reportSection(b: InvoiceBench) {
   return lines.join('\n');
 }
 
-/** Issue 15: the mailbox figures, one table per engine. */
-function mailboxSection(benches: MailboxBench[]) {
+/** Issue 15: the mailbox figures, one table per engine, the goals judged at the largest size measured. */
+function mailboxSection(benches: MailboxBench[], minutes: number) {
   const ms = (v: number | string | undefined) => (typeof v === 'number' ? fmtMs(v) : (v ?? '—'));
   const med = (xs: number[]) =>
     xs.length ? `**${fmtMs(median(xs))}** (${xs.map((x) => x.toFixed(0)).join(', ')})` : '—';
-  const lines: string[] = [];
+  const judge = (value: number | string | undefined, goal: number) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? value <= goal
+        ? 'met'
+        : '**NOT met**'
+      : '**NOT met**';
+  const lines: string[] = [
+    `A real Dovecot (Debian's \`dovecot-imapd\`, started by \`test/helpers/dovecot.ts\` on a free local port) with one
+Inbox per size, generated straight into its Maildir before Dovecot first indexed it: 400 senders (20 first names × 20
+surnames) over 12 company domains, 12 Italian and English subject templates, every fifth message a reply in a thread
+(In-Reply-To, References), one in three HTML (multipart/alternative), one in eight with a PDF-like attachment of 12, 40
+or 150 KB, dated over three years, the newest 30 and one in ten unread. For each size a fresh server process as
+\`npm start\` runs it (\`DEMO_DATA=false\`), a new user who adds the account through the API (\`POST
+/api/v1/mail/accounts\`, then "Sync now", as Settings → Mail accounts does) and opens \`/email\` in Debian Chromium
+headless (1440 × 900). Browser figures are from the click to the content on screen, medians of ${MAILBOX_RUNS} runs (each
+run in ms in brackets):
+
+- open the Inbox: from the Starred view of a fresh page load, the click on "Inbox" → the newest message's row visible;
+- open a message: the click on a row not opened before → its body text visible (HTML in the sandboxed frame); and
+  the same after the pointer rested 300 ms on the row (as the dashboard's in-app figure above: the hover fetches it);
+- search: a word typed in the search box, Enter → the first row with the word marked (a new word each run: Rossi,
+  preventivo, Colombo, overdue, Ferrari, in senders and subjects);
+- page 2: the list scrolled to "Load more" (300 ms), the click → the 51st row in the list;
+- first sync: from the \`POST\` of the account to the newest message's row visible in the mailbox opened right after (no
+  reload), and to every message stored (rows of \`mail_messages\`, polled every 250 ms);
+- new mail: an \`APPEND\` to the Inbox by a second IMAP client while the mailbox is open → its row visible (IMAP IDLE).
+
+Goals of issue 15 at 50,000 messages: ≤ 100, ≤ 100, ≤ 50 and ≤ 50 ms; Roundcube on the same Dovecot mailbox on this
+machine, as the issue gives them (this bench does not run Roundcube): about 720, 470, 460 and 225 ms. First sync:
+newest visible ≤ 3 s; new mail visible ≤ 5 s; while the largest first sync runs, \`GET /api/v1/clients\` (signed in,
+one request after another with 50 ms pauses) p95 ≤ 2 × its idle p95, and the server's peak memory ≤ 500 MB. The
+section took ${minutes.toFixed(0)} min.`,
+    '',
+  ];
   for (const b of benches) {
     lines.push(`### ${b.engine}`, '');
     for (const n of b.notes) lines.push(`- Not measured: ${n}`);
     if (!b.results.length) continue;
+    const big = b.results.reduce((a, r) => (r.size > a.size ? r : a));
+    const goalOf = (goal: number, pick: (r: (typeof b.results)[number]) => number | string | undefined) =>
+      `${judge(pick(big), goal)} at ${big.size.toLocaleString('en')}`;
+    const medOf = (xs: number[]) => (xs.length ? median(xs) : undefined);
     lines.push(
-      `| figure | ${b.results.map((r) => `${r.size.toLocaleString('en')} messages (${(r.bytes / 2 ** 20).toFixed(0)} MB)`).join(' | ')} |`,
-      `|---|${b.results.map(() => '---').join('|')}|`,
-      `| open the Inbox (first 50 rows) | ${b.results.map((r) => med(r.openInbox)).join(' | ')} |`,
-      `| open a message | ${b.results.map((r) => med(r.openMessage)).join(' | ')} |`,
-      `| open a message, pointer on it 300 ms first | ${b.results.map((r) => med(r.openMessageHovered)).join(' | ')} |`,
-      `| search a word | ${b.results.map((r) => med(r.search)).join(' | ')} |`,
-      `| page 2 ("Load more") | ${b.results.map((r) => med(r.page2)).join(' | ')} |`,
-      `| first sync: newest visible | ${b.results.map((r) => ms(r.firstVisibleMs)).join(' | ')} |`,
-      `| first sync: all stored | ${b.results.map((r) => ms(r.allStoredMs)).join(' | ')} |`,
-      `| new mail → visible (IDLE) | ${b.results.map((r) => ms(r.idleNewMs)).join(' | ')} |`,
+      `| figure | ${b.results.map((r) => `${r.size.toLocaleString('en')} messages (${(r.bytes / 2 ** 20).toFixed(0)} MB)`).join(' | ')} | goal |`,
+      `|---|${b.results.map(() => '---').join('|')}|---|`,
+      `| open the Inbox (first 50 rows) | ${b.results.map((r) => med(r.openInbox)).join(' | ')} | ≤ 100 ms: ${goalOf(100, (r) => medOf(r.openInbox))} |`,
+      `| open a message | ${b.results.map((r) => med(r.openMessage)).join(' | ')} | ≤ 100 ms: ${goalOf(100, (r) => medOf(r.openMessage))} |`,
+      `| open a message, pointer on it 300 ms first | ${b.results.map((r) => med(r.openMessageHovered)).join(' | ')} | ≤ 100 ms: ${goalOf(100, (r) => medOf(r.openMessageHovered))} |`,
+      `| search a word | ${b.results.map((r) => med(r.search)).join(' | ')} | ≤ 50 ms: ${goalOf(50, (r) => medOf(r.search))} |`,
+      `| page 2 ("Load more") | ${b.results.map((r) => med(r.page2)).join(' | ')} | ≤ 50 ms: ${goalOf(50, (r) => medOf(r.page2))} |`,
+      `| first sync: newest visible | ${b.results.map((r) => ms(r.firstVisibleMs)).join(' | ')} | ≤ 3 s: ${goalOf(3000, (r) => r.firstVisibleMs)} |`,
+      `| first sync: all stored | ${b.results.map((r) => ms(r.allStoredMs)).join(' | ')} | — |`,
+      `| new mail → visible (IDLE) | ${b.results.map((r) => ms(r.idleNewMs)).join(' | ')} | ≤ 5 s: ${goalOf(5000, (r) => r.idleNewMs)} |`,
       '',
     );
     for (const r of b.results) {
-      if (r.clientsIdle && r.clientsDuringSync)
+      if (r.clientsIdle && r.clientsDuringSync) {
+        const ratio = r.clientsDuringSync.p95 / r.clientsIdle.p95;
         lines.push(
-          `- ${r.size.toLocaleString('en')}: GET /api/v1/clients p95 idle ${fmtMs(r.clientsIdle.p95)} (${r.clientsIdle.n}), during the first sync ${fmtMs(r.clientsDuringSync.p95)} (${r.clientsDuringSync.n}); server RSS ${r.baseRssMb?.toFixed(0)} MB before the account was added, peak ${r.peakRssMb?.toFixed(0)} MB during the sync (VmRSS polled every 100 ms).`,
+          `- ${r.size.toLocaleString('en')}: \`GET /api/v1/clients\` p95 idle ${fmtMs(r.clientsIdle.p95)} (${r.clientsIdle.n} requests), during the first sync ${fmtMs(r.clientsDuringSync.p95)} (${r.clientsDuringSync.n} requests), ${ratio.toFixed(1)}×: goal ≤ 2× ${ratio <= 2 ? 'met' : '**NOT met**'}.`,
+          `- ${r.size.toLocaleString('en')}: server RSS ${r.baseRssMb?.toFixed(0)} MB before the account was added, peak **${r.peakRssMb?.toFixed(0)} MB** during the sync (VmRSS polled every 100 ms): goal ≤ 500 MB ${(r.peakRssMb ?? Infinity) <= 500 ? 'met' : '**NOT met**'}.`,
         );
+      }
       for (const n of r.notes) lines.push(`- ${r.size.toLocaleString('en')}: ${n}`);
     }
     lines.push('');
   }
-  lines.push(`Runs per figure: ${MAILBOX_RUNS}.`);
   return lines.join('\n');
 }
 
@@ -833,6 +872,7 @@ ${volumeTable(volumes)}
       startServer: (o: { dataDir: string; databaseUrl?: string }) => startServer({ ...o, demoData: false }),
     };
     const benches: MailboxBench[] = [];
+    const mailboxStart = performance.now();
     if (pgUrl) {
       log(`mailbox: ${sizes.join(', ')} messages on PostgreSQL`);
       benches.push(
@@ -850,7 +890,8 @@ ${volumeTable(volumes)}
         benches.push(await mailboxBench(deps, 'PGlite', small));
       }
     }
-    sections.set('mailbox', `${heading('mailbox')}\n\n${mailboxSection(benches)}\n`);
+    const minutes = (performance.now() - mailboxStart) / 60_000;
+    sections.set('mailbox', `${heading('mailbox')}\n\n${mailboxSection(benches, minutes)}\n`);
   }
 
   const command =
