@@ -19,7 +19,12 @@ const USER_PASSWORD = 'Bench-password-2026';
 /** The first sync of the largest mailbox must end within this, or the section says it did not. */
 const SYNC_LIMIT_MS = 20 * 60_000;
 
-type ServerLike = { proc: { pid?: number }; url: string; stop: () => Promise<void> };
+type ServerLike = {
+  proc: { pid?: number; exitCode: number | null };
+  url: string;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 export type MailboxBenchDeps = {
   tmpRoot: string;
   log: (msg: string) => void;
@@ -371,6 +376,10 @@ async function measureSize(
     idleNewMs: 'not measured',
     notes: [],
   };
+  // Loops of the first sync's watch, ended in `finally` whatever happens.
+  let done = false;
+  let peakRss = 0;
+  let rssPoll: NodeJS.Timeout | undefined;
   const server = await deps.startServer({
     dataDir: path.join(deps.tmpRoot, `mailbox-${engine}-${gen.count}`),
     databaseUrl: deps.databaseUrl,
@@ -410,9 +419,7 @@ async function measureSize(
     if (sync.status() !== 202) throw new Error(`sync answered ${sync.status()}: ${await sync.text()}`);
     await page.goto('/email');
 
-    let done = false;
-    let peakRss = 0;
-    const rssPoll = setInterval(() => {
+    rssPoll = setInterval(() => {
       const s = statusOf(server.proc.pid);
       if (s) peakRss = Math.max(peakRss, s.rss);
     }, 100);
@@ -424,13 +431,14 @@ async function measureSize(
       : Promise.resolve([]);
     const stored = (async () => {
       for (;;) {
+        if (done) return 'not measured';
         const n = await countStored(deps.databaseUrl, server.url, cookie, accountId);
         if (n >= gen.count) return performance.now() - t0;
         if (performance.now() - t0 > SYNC_LIMIT_MS)
           return `not done within ${SYNC_LIMIT_MS / 60_000} min (${n} stored)`;
         await sleep(250);
       }
-    })();
+    })().catch((err: Error) => `not measured (${err.message})`);
     try {
       await row(page, gen.newestSubject).waitFor({ state: 'visible', timeout: 120_000 });
       result.firstVisibleMs = performance.now() - t0;
@@ -598,8 +606,14 @@ async function measureSize(
         ?.screenshot({ path: process.env.BENCH_MAILBOX_SCREENSHOT })
         .catch(() => undefined);
     result.notes.push(`stopped: ${(err as Error).message.split('\n')[0]}`);
+    const printed = server.output().trim();
+    if (printed) log(`server output:\n${printed.slice(-3000)}`);
+    if (server.proc.exitCode !== null)
+      result.notes.push(`the server process exited (code ${server.proc.exitCode})`);
     log(`mailbox ${engine} ${gen.count}: ${(err as Error).message}`);
   } finally {
+    done = true;
+    clearInterval(rssPoll);
     await context.close();
     await server.stop();
   }

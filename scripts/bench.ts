@@ -80,7 +80,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-type Server = { proc: ChildProcess; url: string; startMs: number; stop: () => Promise<void> };
+type Server = {
+  proc: ChildProcess;
+  url: string;
+  startMs: number;
+  stop: () => Promise<void>;
+  /** What the process printed so far (warnings and errors: LOG_LEVEL=warn). */
+  output: () => string;
+};
 
 /** Spawns the server as `npm start` does (without the build step) and waits for a 200 from /api/health. */
 async function startServer(options: {
@@ -145,7 +152,7 @@ async function startServer(options: {
     }
     await sleep(POLL_MS);
   }
-  return { proc, url, startMs: performance.now() - t0, stop };
+  return { proc, url, startMs: performance.now() - t0, stop, output: () => output };
 }
 
 /** Merges Set-Cookie headers into a Cookie header value. */
@@ -510,11 +517,13 @@ function mailboxSection(benches: MailboxBench[], minutes: number) {
   const med = (xs: number[]) =>
     xs.length ? `**${fmtMs(median(xs))}** (${xs.map((x) => x.toFixed(0)).join(', ')})` : '—';
   const judge = (value: number | string | undefined, goal: number) =>
-    typeof value === 'number' && Number.isFinite(value)
-      ? value <= goal
-        ? 'met'
-        : '**NOT met**'
-      : '**NOT met**';
+    value === undefined
+      ? 'not measured'
+      : typeof value === 'number' && Number.isFinite(value)
+        ? value <= goal
+          ? 'met'
+          : '**NOT met**'
+        : '**NOT met**';
   const lines: string[] = [
     `A real Dovecot (Debian's \`dovecot-imapd\`, started by \`test/helpers/dovecot.ts\` on a free local port) with one
 Inbox per size, generated straight into its Maildir before Dovecot first indexed it: 400 senders (20 first names × 20
