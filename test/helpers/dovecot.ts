@@ -24,6 +24,8 @@ export function dovecotUnavailable(): string | null {
 export type Dovecot = {
   host: string;
   port: number;
+  /** The Maildir root: a user's mail is in `<mailDir>/<user>` (the bench writes messages there before login). */
+  mailDir: string;
   /** The server's log so far, for a failing test's message. */
   log(): string;
   setPassword(user: string, password: string): void;
@@ -209,6 +211,7 @@ namespace inbox {
   return {
     host: '127.0.0.1',
     port,
+    mailDir,
     log,
     setPassword(user, password) {
       passwords[user] = password;

@@ -162,7 +162,7 @@ export async function listMessages(
         eq(c.threadId, m.threadId),
       )})`.mapWith(Number)
     : sql<number>`1`.mapWith(Number);
-  const rows = await db
+  const rowsQuery = db
     .select({ ...summaryColumns(m), threadCount })
     .from(m)
     .where(options.conversations ? and(where, newestOfThread) : where)
@@ -171,15 +171,21 @@ export async function listMessages(
     .offset(options.offset);
 
   // The count stops after SEARCH_COUNT_CAP + 1 rows (an index walk that ends early): an exact count of a large
-  // folder, or of its conversations, would read all of it on every page.
-  const matches = db
-    .select({ one: sql`1` })
-    .from(m)
-    .where(options.conversations ? and(where, newestOfThread) : where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
-  const total = row?.total ?? 0;
+  // folder, or of its conversations, would read all of it on every page. The page and the count are asked
+  // together (two pool connections on PostgreSQL); a first page with room to spare is the whole list, its length
+  // the count.
+  const countQuery = async () => {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(m)
+      .where(options.conversations ? and(where, newestOfThread) : where)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matches');
+    const [row] = await db.select({ total: count() }).from(matches);
+    return row?.total ?? 0;
+  };
+  const [rows, counted] = await Promise.all([rowsQuery, countQuery()]);
+  const total = options.offset === 0 && rows.length < options.limit ? rows.length : counted;
   return {
     items: rows as SummaryRow[],
     total: Math.min(total, SEARCH_COUNT_CAP),

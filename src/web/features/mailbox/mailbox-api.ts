@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
@@ -40,6 +41,9 @@ export const mailKeys = {
   overview: (orgId: string | null) => [...root(orgId), 'overview'] as const,
   lists: (orgId: string | null) => [...root(orgId), 'list'] as const,
   list: (orgId: string | null, query: string) => [...root(orgId), 'list', query] as const,
+  /** A page fetched ahead of "Load more" (not under 'list': the live code walks the lists' pages). */
+  nextPage: (orgId: string | null, query: string, page: number) =>
+    [...root(orgId), 'next-page', query, page] as const,
   message: (orgId: string | null, id: string) => [...root(orgId), 'message', id] as const,
   thread: (orgId: string | null, messageId: string) => [...root(orgId), 'thread', messageId] as const,
 };
@@ -53,12 +57,31 @@ export function useMailboxOverview(orgId: string | null) {
   });
 }
 
-/** The list for one folder/view, search and filters (its query string is its identity). */
+const fetchListPage = (query: string, page: number, signal?: AbortSignal) =>
+  api<TMessagePage>(`${BASE}/messages?${query}&page=${page}&pageSize=${MAIL_PAGE_SIZE}`, { signal });
+/** How long a page fetched ahead stays good for "Load more". */
+const NEXT_PAGE_FRESH_MS = 15_000;
+
+/**
+ * The list for one folder/view, search and filters (its query string is its identity). `prefetchNext` fetches
+ * the next page ahead (the "Load more" button came into sight or under the pointer), so the click shows it at
+ * once; the page is handed to the list once and dropped from the side cache.
+ */
 export function useMessageList(orgId: string | null, query: string) {
-  return useInfiniteQuery({
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
     queryKey: mailKeys.list(orgId, query),
-    queryFn: ({ pageParam, signal }) =>
-      api<TMessagePage>(`${BASE}/messages?${query}&page=${pageParam}&pageSize=${MAIL_PAGE_SIZE}`, { signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam === 1) return fetchListPage(query, 1, signal);
+      const key = mailKeys.nextPage(orgId, query, pageParam);
+      const page = await queryClient.fetchQuery({
+        queryKey: key,
+        queryFn: () => fetchListPage(query, pageParam),
+        staleTime: NEXT_PAGE_FRESH_MS,
+      });
+      queryClient.removeQueries({ queryKey: key, exact: true });
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last, all) => {
       const loaded = all.reduce((n, p) => n + p.items.length, 0);
@@ -69,12 +92,41 @@ export function useMessageList(orgId: string | null, query: string) {
     enabled: !!orgId,
     staleTime: 30_000,
   });
+  const next = list.hasNextPage && !list.isFetchingNextPage ? (list.data?.pages.at(-1)?.page ?? 0) + 1 : null;
+  const prefetchNext = useCallback(() => {
+    if (next === null) return;
+    void queryClient.prefetchQuery({
+      queryKey: mailKeys.nextPage(orgId, query, next),
+      queryFn: () => fetchListPage(query, next),
+      staleTime: NEXT_PAGE_FRESH_MS,
+    });
+  }, [queryClient, orgId, query, next]);
+  return { ...list, prefetchNext };
+}
+
+const fetchMessage = (id: string, signal?: AbortSignal) =>
+  api<TMessage>(`${BASE}/messages/${encodeURIComponent(id)}`, { signal });
+
+/** Fetches a message ahead (its row is under the pointer or the keyboard cursor): opening it is then at once. */
+export function usePrefetchMessage(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (id: string) => {
+      if (!orgId) return;
+      void queryClient.prefetchQuery({
+        queryKey: mailKeys.message(orgId, id),
+        queryFn: ({ signal }) => fetchMessage(id, signal),
+        staleTime: 60_000,
+      });
+    },
+    [queryClient, orgId],
+  );
 }
 
 export function useMessage(orgId: string | null, id: string | null) {
   return useQuery({
     queryKey: mailKeys.message(orgId, id ?? ''),
-    queryFn: ({ signal }) => api<TMessage>(`${BASE}/messages/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => fetchMessage(id!, signal),
     enabled: !!orgId && !!id,
     staleTime: 60_000,
   });
@@ -113,6 +165,20 @@ const FAILURE: Record<TMessageActionInput['action'], string> = {
   trash: 'mailbox:errors.delete',
   delete: 'mailbox:errors.delete',
 };
+
+/** Actions that change a flag of the rows, nothing else: the optimistic update is the whole change. */
+const FLAG_ACTIONS: ReadonlySet<TMessageActionInput['action']> = new Set([
+  'read',
+  'unread',
+  'star',
+  'unstar',
+  'important',
+  'unimportant',
+  'confidential',
+  'unconfidential',
+]);
+/** A list whose rows a flag decides: a filter on one, or the Starred view. */
+const FLAG_LIST = /(^|&)(isRead|isStarred|isImportant)=|(^|&)view=starred(&|$)/;
 
 /** Spec §8 progress texts. */
 function progressText(input: TMessageActionInput): string | null {
@@ -176,9 +242,19 @@ export function useMessageAction(orgId: string | null) {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
       toast.error(`${t(FAILURE[input.action])}: ${apiErrorMessage(error, t)}`);
     },
-    onSettled: (_data, _error, _input, context) => {
+    onSettled: (_data, error, input, context) => {
       if (context?.toastId) toast.dismiss(context.toastId);
-      void queryClient.invalidateQueries({ queryKey: root(orgId) });
+      if (error || !FLAG_ACTIONS.has(input.action)) {
+        void queryClient.invalidateQueries({ queryKey: root(orgId) });
+        return;
+      }
+      // A flag the rows and the message already show: only the counts, and the lists a flag decides
+      // (filters, Starred), ask the server; the open message and plain lists are not fetched again.
+      void queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
+      void queryClient.invalidateQueries({
+        queryKey: mailKeys.lists(orgId),
+        predicate: (q) => FLAG_LIST.test(String(q.queryKey[3] ?? '')),
+      });
     },
   });
 }

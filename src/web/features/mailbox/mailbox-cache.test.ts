@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TMailboxOverview, TMessageSummary } from '@shared/mailbox/contracts.ts';
 import {
+  listAwaitsFolder,
   applyAction,
   mapPages,
   newMessageBelongs,
@@ -130,6 +131,24 @@ describe('live mail messages (spec §7)', () => {
     expect(once.pages[0]!.items.map((r) => r.id)).toEqual(['n', 'a']);
     expect(once.pages[0]!.total).toBe(2);
     expect(withNewMessage(once, row('n'))).toBe(once);
+  });
+
+  it('asks again for a short list the folder belongs to when its counts change (a first sync)', () => {
+    const empty = { pages: [], pageParams: [] } as ListPages;
+    const emptyPage = pages();
+    const inbox = { id: F_INBOX, inbox: true } as const;
+    const other = { id: F_OTHER, inbox: false } as const;
+    const unknown = { id: 'new-folder', inbox: 'unknown' } as const;
+    const q = 'view=inbox&group=conversations';
+    expect(listAwaitsFolder(q, emptyPage, inbox, 50)).toBe(true);
+    expect(listAwaitsFolder(q, emptyPage, unknown, 50)).toBe(true);
+    expect(listAwaitsFolder(q, emptyPage, other, 50)).toBe(false);
+    expect(listAwaitsFolder(`folderId=${F_OTHER}&group=messages`, emptyPage, other, 50)).toBe(true);
+    expect(listAwaitsFolder(`folderId=${F_OTHER}&group=messages`, emptyPage, inbox, 50)).toBe(false);
+    expect(listAwaitsFolder(q, empty, inbox, 50)).toBe(true);
+    expect(listAwaitsFolder(q, undefined, inbox, 50)).toBe(false);
+    // A full page is left alone: the backfill adds older mail below it.
+    expect(listAwaitsFolder(q, pages(row('a'), row('b')), inbox, 2)).toBe(false);
   });
 
   it('updates folder counts and drives the sync state', () => {

@@ -108,6 +108,31 @@ export function newMessageBelongs(
   return view === 'all';
 }
 
+/**
+ * A folder's counts changed (folder:updated: a sync stored messages): should this list ask the server again?
+ * Only a list that shows less than a page and that the folder's mail belongs to: the first sync of a new account
+ * stores its newest messages without email:new (they are not new mail), and an empty or short list would otherwise
+ * stay empty until a reload. A full list is left alone: a backfill adds older mail below it, which "Load more"
+ * reaches, and refetching it at every batch would cost the database for nothing.
+ */
+export function listAwaitsFolder(
+  listQuery: string,
+  data: ListPages | undefined,
+  folder: { id: string; inbox: boolean | 'unknown' },
+  pageSize: number,
+): boolean {
+  if (!data) return false;
+  const loaded = data.pages.reduce((n, p) => n + p.items.length, 0);
+  if (loaded >= pageSize) return false;
+  const q = new URLSearchParams(listQuery);
+  const listFolder = q.get('folderId');
+  if (listFolder) return listFolder === folder.id;
+  const view = q.get('view');
+  // A folder the overview does not know yet (a new account's) may be its Inbox.
+  if (view === 'inbox') return folder.inbox !== false;
+  return view === 'all' || view === 'starred';
+}
+
 /** A new message at the top of the first page (once: a repeated event changes nothing). */
 export function withNewMessage(data: ListPages | undefined, email: TMessageSummary): ListPages | undefined {
   if (!data || data.pages.length === 0) return data;

@@ -17,7 +17,7 @@ import { useMediaQuery } from '@web/ui/use-media-query.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { useMailboxOverview, useMessageAction, useMessageList } from './mailbox-api.ts';
+import { useMailboxOverview, useMessageAction, useMessageList, usePrefetchMessage } from './mailbox-api.ts';
 import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
 import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
 import { MessageView } from './message-view.tsx';
@@ -65,6 +65,14 @@ export function MailboxPage() {
   const [edit, setEdit] = useState<FolderEdit | null>(null);
   const [help, setHelp] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
+
+  // The message under the keyboard cursor is fetched ahead, as a row under the pointer is; with a message open,
+  // the next one (j).
+  const prefetchMessage = usePrefetchMessage(orgId);
+  const aheadId = rows[state.messageId ? cursor + 1 : cursor]?.id;
+  useEffect(() => {
+    if (aheadId) prefetchMessage(aheadId);
+  }, [aheadId, prefetchMessage]);
 
   const action = useMessageAction(orgId);
   const mutate = action.mutate;
@@ -258,6 +266,8 @@ export function MailboxPage() {
                 hasMore={list.hasNextPage}
                 loadingMore={list.isFetchingNextPage}
                 onLoadMore={() => void list.fetchNextPage()}
+                onPrefetchMore={list.prefetchNext}
+                onPrefetch={prefetchMessage}
                 openId={state.messageId}
                 cursor={cursor}
                 selected={selected}

@@ -41,11 +41,17 @@ export function MessageList({
   folders,
   actions,
   header,
+  onPrefetch,
+  onPrefetchMore,
 }: {
   rows: TMessageSummary[];
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** A row under the pointer or focus: its message may be fetched ahead. */
+  onPrefetch?: (id: string) => void;
+  /** "Load more" in sight or under the pointer: the next page may be fetched ahead. */
+  onPrefetchMore?: () => void;
   openId: string | null;
   cursor: number;
   selected: ReadonlySet<string>;
@@ -71,6 +77,21 @@ export function MessageList({
   useEffect(() => {
     if (cursor >= 0 && cursor < rows.length) virtualizer.scrollToIndex(cursor, { align: 'auto' });
   }, [cursor, rows.length, virtualizer]);
+  const moreRef = useRef<HTMLDivElement>(null);
+  const prefetchMoreRef = useRef(onPrefetchMore);
+  prefetchMoreRef.current = onPrefetchMore;
+  useEffect(() => {
+    const target = moreRef.current;
+    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) prefetchMoreRef.current?.();
+      },
+      { root: scrollRef.current, rootMargin: '200px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, rows.length]);
 
   const ids = [...selected];
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -174,6 +195,8 @@ export function MessageList({
                   className="flex min-w-0 flex-1 flex-col text-left focus-visible:outline-2 focus-visible:outline-primary"
                   aria-current={open ? 'true' : undefined}
                   onClick={() => onOpen(row, item.index)}
+                  onPointerEnter={() => onPrefetch?.(row.id)}
+                  onFocus={() => onPrefetch?.(row.id)}
                 >
                   <span className="flex items-center gap-1.5 text-sm">
                     {!row.isRead ? (
@@ -254,8 +277,15 @@ export function MessageList({
           })}
         </ul>
         {hasMore ? (
-          <div className="flex justify-center p-3">
-            <Button variant="outline" size="sm" loading={loadingMore} onClick={onLoadMore}>
+          <div ref={moreRef} className="flex justify-center p-3">
+            <Button
+              variant="outline"
+              size="sm"
+              loading={loadingMore}
+              onClick={onLoadMore}
+              onPointerEnter={onPrefetchMore}
+              onFocus={onPrefetchMore}
+            >
               {t('mailbox:list.loadMore')}
             </Button>
           </div>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TMailboxOverview, TMessage } from '@shared/mailbox/contracts.ts';
+import { MAIL_PAGE_SIZE } from '@shared/mailbox/types.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
 import { mailKeys } from './mailbox-api.ts';
 import {
+  listAwaitsFolder,
   mapPages,
   newMessageBelongs,
   overviewAfterLive,
@@ -64,15 +66,38 @@ export function useMailLive(orgId: string | null) {
             mapPages(data, (r) => (r.id === message.emailId ? null : r)),
           );
           break;
-        case 'folder:updated':
+        case 'folder:updated': {
+          qc.setQueryData<TMailboxOverview>(mailKeys.overview(orgId), (o) => overviewAfterLive(o, message));
+          const known = qc
+            .getQueryData<TMailboxOverview>(mailKeys.overview(orgId))
+            ?.folders.find((f) => f.id === message.folderId);
+          // A new account's folders: the overview asks for them (without cancelling a fetch under way).
+          if (!known)
+            void qc.invalidateQueries({ queryKey: mailKeys.overview(orgId) }, { cancelRefetch: false });
+          const folder = {
+            id: message.folderId,
+            inbox: known ? known.role === 'inbox' : ('unknown' as const),
+          };
+          for (const [key, data] of qc.getQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) })) {
+            if (listAwaitsFolder(String(key[3] ?? ''), data, folder, MAIL_PAGE_SIZE))
+              void qc.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+          }
+          break;
+        }
         case 'sync:started':
         case 'sync:progress':
         case 'sync:completed':
-        case 'sync:error':
+        case 'sync:error': {
           qc.setQueryData<TMailboxOverview>(mailKeys.overview(orgId), (o) => overviewAfterLive(o, message));
+          const accountId = message.type === 'sync:progress' ? message.account.id : message.accountId;
+          const accounts = qc.getQueryData<TMailboxOverview>(mailKeys.overview(orgId))?.accounts;
+          // An account added since the overview was loaded (in another tab, or just now): ask for it.
+          if (accounts && !accounts.some((a) => a.id === accountId))
+            void qc.invalidateQueries({ queryKey: mailKeys.overview(orgId) }, { cancelRefetch: false });
           if (message.type === 'sync:completed' && message.newEmails > 0)
             void qc.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
           break;
+        }
         default:
           break;
       }
