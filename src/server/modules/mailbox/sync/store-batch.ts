@@ -101,6 +101,7 @@ export async function storeBatch(
       );
     });
     run.progress.stored += fetched.length;
+    await run.noteStored(fetched.length);
   }
   for (const r of relocated)
     await run.ctx.publish({ type: 'email:updated', emailId: r.id, updates: r.updates });

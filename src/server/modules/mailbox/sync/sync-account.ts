@@ -132,5 +132,6 @@ async function runSteps(run: SyncRun): Promise<number> {
       if (!folder.backfillDone) await backfill(run, folder, Infinity);
     }
   }
+  await run.noteStored(0, true);
   return run.newEmails;
 }

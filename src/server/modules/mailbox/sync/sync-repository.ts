@@ -520,3 +520,12 @@ export async function repointPendingChanges(
     .set({ folderPath, uid })
     .where(eq(mailPendingChanges.messageRowId, messageRowId));
 }
+
+/**
+ * Refreshes the planner's statistics of the stored mail. PGlite never runs autovacuum (and a PostgreSQL may run
+ * without it): without statistics a mailbox that grew by thousands of messages is read by walking all of it (the
+ * bench saw an Inbox page take 4.7 s at 20,000 messages, 0.9 ms after ANALYZE).
+ */
+export async function refreshMailStatistics(db: DbOrTx) {
+  await db.execute(sql`analyze ${mailMessages}`);
+}

@@ -42,9 +42,16 @@ export type SyncOptions = {
   forceUidCompare?: boolean;
   /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
   replayBaseDelayMs?: number;
+  /** When the planner's statistics are refreshed (noteStored; smaller in tests). */
+  statistics?: { every: number; afterRun: number };
 };
 
 export const SYNC_BATCH_SIZE = 50;
+/**
+ * The planner's statistics of the stored mail are refreshed every 2,000 messages a run stores, and at its end once
+ * it stored 100 (a run bringing a few new messages leaves them as they are).
+ */
+export const MAIL_STATISTICS = { every: 2_000, afterRun: 100 };
 
 /** Thrown at a checkpoint when the run was stopped (here, or by its lease taken away). */
 export class SyncStopped extends Error {}
@@ -71,6 +78,8 @@ export type ListedStatus = {
 export class SyncRun {
   progress: TMailProgress = { phase: 'inbox', stored: 0, total: 0 };
   newEmails = 0;
+  /** Messages stored since the planner's statistics were last refreshed by this run. */
+  storedSinceStatistics = 0;
   readonly batchSize: number;
   /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
   pendingIds = new Set<string>();
@@ -95,6 +104,19 @@ export class SyncRun {
   }
   get accountId() {
     return this.ctx.account.id;
+  }
+
+  /**
+   * Counts stored messages and refreshes the planner's statistics as MAIL_STATISTICS says (`final`: the run's
+   * end), so the mailbox stays fast while a large first sync fills it.
+   */
+  async noteStored(count: number, final = false) {
+    const { every, afterRun } = this.ctx.options.statistics ?? MAIL_STATISTICS;
+    this.storedSinceStatistics += count;
+    if (this.storedSinceStatistics >= (final ? afterRun : every)) {
+      this.storedSinceStatistics = 0;
+      await repo.refreshMailStatistics(this.db);
+    }
   }
 
   /**
