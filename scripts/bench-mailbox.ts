@@ -463,23 +463,7 @@ async function measureSize(
     log(
       `mailbox ${engine} ${gen.count}: all stored ${typeof result.allStoredMs === 'number' ? `${(result.allStoredMs / 1000).toFixed(1)} s` : result.allStoredMs}, peak RSS ${(peakRss / 1024).toFixed(0)} MB`,
     );
-    // This machine's PostgreSQL runs with autovacuum off: without statistics the planner takes any index that
-    // starts with (organization, user) for a thread lookup, and a 20,000-message Inbox took over 30 s to list.
-    // ANALYZE, as autovacuum's autoanalyze would within a minute of the sync (the other sections do the same
-    // after their data load); whether it was on is said in the section.
-    if (deps.databaseUrl) {
-      const c = new pg.Client({ connectionString: deps.databaseUrl });
-      await c.connect();
-      try {
-        const on = await c.query<{ v: string }>("select current_setting('autovacuum') as v");
-        if (on.rows[0]?.v !== 'on') {
-          await c.query('analyze mail_messages');
-          result.notes.push('autovacuum off on this PostgreSQL: ANALYZE mail_messages after the first sync');
-        }
-      } finally {
-        await c.end();
-      }
-    }
+    // No ANALYZE here: the sync refreshes the planner's statistics itself (MAIL_STATISTICS), as a user's has to.
     // Let the sync finish its bookkeeping (state idle) before the figures.
     for (let i = 0; i < 120; i++) {
       const res = await context.request.get(`/api/v1/mail/accounts/${accountId}`);
