@@ -396,27 +396,23 @@ async function webFigures(baseUrl: string): Promise<WebFigures> {
         const link = menu.getByRole('link', { name: /^(Dashboard)$/ });
         await link.hover();
         await page.waitForTimeout(300);
-        await page.evaluate(() => {
-          const shown = new Promise<number>((resolve) => {
-            let clickedAt = 0;
-            document.addEventListener('click', () => (clickedAt = performance.now()), {
-              capture: true,
-              once: true,
-            });
-            const check = () => {
+        // A string, not a function: tsx would wrap the named helpers in a __name() the page does not have.
+        await page.evaluate(`(() => {
+          let clickedAt = 0;
+          window.kpiShown = new Promise((resolve) => {
+            document.addEventListener('click', () => (clickedAt = performance.now()), { capture: true, once: true });
+            const observer = new MutationObserver(() => {
               const kpi = document.querySelector('[data-testid="kpi-invoiced"]');
-              if (!clickedAt || !kpi?.checkVisibility()) return;
+              if (!clickedAt || !kpi || !kpi.checkVisibility()) return;
               observer.disconnect();
               requestAnimationFrame(() => resolve(performance.now() - clickedAt));
-            };
-            const observer = new MutationObserver(check);
+            });
             observer.observe(document.body, { childList: true, subtree: true, attributes: true });
           });
-          (window as unknown as { kpiShown: Promise<number> }).kpiShown = shown;
-        });
+        })()`);
         await link.click();
         await page.getByTestId('kpi-invoiced').waitFor({ state: 'visible', timeout: 30_000 });
-        inApp.push(await page.evaluate(() => (window as unknown as { kpiShown: Promise<number> }).kpiShown));
+        inApp.push(Number(await page.evaluate('window.kpiShown')));
       }
       fig.inAppDashboard = { runs: inApp };
       await context.close();
