@@ -175,8 +175,11 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     expect(fromInvoices).toBeLessThanOrEqual(invoiced);
     expect(fromInvoices).toBeGreaterThan(invoiced * 0.75); // most of the year's invoices are paid
     expect(otherIncome).toBeLessThan(invoiced * 0.02); // interest and a refund, not hidden sales
-    // A small workshop that earns a little more than it spends.
-    const margin = sum(income) / sum(expenses);
+    // A small workshop that earns a little more than it spends, month after month: the months already over (the
+    // current one pays its rent and salaries before most of its invoices are collected, whatever the day).
+    const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+    const closed = (list: typeof ledger) => list.filter((e) => e.occurredOn < monthStart);
+    const margin = sum(closed(income)) / sum(closed(expenses));
     expect(margin).toBeGreaterThan(1);
     expect(margin).toBeLessThan(1.6);
 

@@ -83,7 +83,7 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
     const quarter = Math.ceil(month / 3);
 
     // Fixed monthly costs.
-    add(day(5), 'expense', 'Affitto', 180_000, `Affitto capannone via dell'Industria 14 – ${name}`, {
+    add(day(5), 'expense', 'Affitto', 150_000, `Affitto capannone via dell'Industria 14 – ${name}`, {
       method: 'sepa_direct_debit',
     });
     const power = amount(380, 640);
@@ -91,12 +91,12 @@ export async function seedTransactionsDemo(deps: { db: Db; orgId: string; userId
       vat: vatOf(power, 10),
       method: 'sepa_direct_debit',
     });
-    add(day(27), 'expense', 'Stipendi', amount(3400, 3650, 100), `Stipendi dipendenti – ${name}`);
+    add(day(27), 'expense', 'Stipendi', amount(2900, 3150, 100), `Stipendi dipendenti – ${name}`);
     add(
       day(16),
       'expense',
       'Imposte e tasse',
-      amount(1100, 1650),
+      amount(900, 1350),
       `F24 ritenute IRPEF e contributi INPS – ${previous}`,
     );
     const fuel = amount(55, 95);
