@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Radio } from 'lucide-react';
 import { formatEuroCents, formatTime } from '@shared/format/format.ts';
@@ -31,68 +32,58 @@ export function LiveFigures({ metrics, locale }: { metrics: readonly TRealTimeMe
         : t('live.updatedAt', { time });
   const figures = data?.figures;
   const today = data?.date;
-  const tiles = metrics.flatMap((metric) => {
+  /** A metric's tile, or null while its figure is missing (not asked, not allowed or not loaded yet). */
+  const tileOf = (metric: TRealTimeMetric): ComponentProps<typeof Kpi> | null => {
     switch (metric) {
       case 'invoicedToday':
         return figures?.invoicedToday
-          ? [
-              <Kpi
-                key={metric}
-                testId="live-invoiced"
-                label={t('live.invoicedToday')}
-                value={euro(figures.invoicedToday.cents)}
-                to={today ? `/invoices?from=${today}&to=${today}&phase=issued` : undefined}
-              />,
-            ]
-          : [];
+          ? {
+              testId: 'live-invoiced',
+              label: t('live.invoicedToday'),
+              value: euro(figures.invoicedToday.cents),
+              to: today ? `/invoices?from=${today}&to=${today}&phase=issued` : undefined,
+            }
+          : null;
       case 'collectedToday':
         return figures?.collectedToday
-          ? [
-              <Kpi
-                key={metric}
-                testId="live-collected"
-                label={t('live.collectedToday')}
-                value={euro(figures.collectedToday.cents)}
-              />,
-            ]
-          : [];
+          ? {
+              testId: 'live-collected',
+              label: t('live.collectedToday'),
+              value: euro(figures.collectedToday.cents),
+            }
+          : null;
       case 'outstanding':
         return figures?.outstanding
-          ? [
-              <Kpi
-                key={metric}
-                testId="live-outstanding"
-                label={t('live.outstanding')}
-                value={euro(figures.outstanding.cents)}
-                to="/reports?report=receivables"
-              />,
-            ]
-          : [];
+          ? {
+              testId: 'live-outstanding',
+              label: t('live.outstanding'),
+              value: euro(figures.outstanding.cents),
+              to: '/reports?report=receivables',
+            }
+          : null;
       case 'overdue':
         return figures?.overdue
-          ? [
-              <Kpi
-                key={metric}
-                testId="live-overdue"
-                label={t('live.overdue')}
-                value={String(figures.overdue.count)}
-                note={t('live.overdueNote', { amount: euro(figures.overdue.cents) })}
-                to="/invoices?status=overdue"
-              />,
-            ]
-          : [];
+          ? {
+              testId: 'live-overdue',
+              label: t('live.overdue'),
+              value: String(figures.overdue.count),
+              note: t('live.overdueNote', { amount: euro(figures.overdue.cents) }),
+              to: '/invoices?status=overdue',
+            }
+          : null;
       case 'unreadNotifications':
         return figures?.unreadNotifications
-          ? [
-              <Kpi
-                key={metric}
-                testId="live-unread"
-                label={t('live.unread')}
-                value={String(figures.unreadNotifications.count)}
-              />,
-            ]
-          : [];
+          ? {
+              testId: 'live-unread',
+              label: t('live.unread'),
+              value: String(figures.unreadNotifications.count),
+            }
+          : null;
     }
+  };
+  const tiles = metrics.flatMap((metric) => {
+    const tile = tileOf(metric);
+    return tile ? [<Kpi key={metric} {...tile} />] : [];
   });
   return (
     <section aria-labelledby="live-figures" data-testid="live-figures" className="mb-6 print:hidden">

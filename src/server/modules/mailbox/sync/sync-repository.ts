@@ -11,11 +11,15 @@ import {
 } from '../../../db/schema/mailbox.ts';
 import type { DbOrTx } from '../../../db/database.ts';
 import { MAX_REPLAY_ATTEMPTS, pendingCounts } from '../pending-changes-repository.ts';
+import type { FlagColumns } from './flags.ts';
 
 /**
  * The sync's reads and writes (issue 15). Accounts are claimed with a lease in one conditional update, so two app
  * instances never sync one account at once; every other write is by the id of a row the claimed account owns.
  */
+
+/** A message's flag columns as the sync writes them: the IMAP flags (flags.ts) and the labels they carry. */
+type StoredFlags = FlagColumns & { labelIds: string[] };
 export type Scope = { orgId: string; userId: string };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -335,20 +339,7 @@ export async function messagesByUid(db: DbOrTx, folderId: string, uids: number[]
     .where(and(eq(mailMessages.folderId, folderId), inArray(mailMessages.uid, uids)));
 }
 
-export async function updateMessageFlags(
-  db: DbOrTx,
-  id: string,
-  flags: {
-    isRead: boolean;
-    isStarred: boolean;
-    isImportant: boolean;
-    isAnswered: boolean;
-    isDraft: boolean;
-    keywords: string[];
-    labelIds: string[];
-  },
-  modseq: string | null,
-) {
+export async function updateMessageFlags(db: DbOrTx, id: string, flags: StoredFlags, modseq: string | null) {
   await db
     .update(mailMessages)
     .set({ ...flags, ...(modseq ? { modseq } : {}), updatedAt: new Date() })
@@ -421,15 +412,7 @@ export async function relocateMessage(
   db: DbOrTx,
   id: string,
   to: { folderId: string; uid: number; modseq: string | null },
-  flags: {
-    isRead: boolean;
-    isStarred: boolean;
-    isImportant: boolean;
-    isAnswered: boolean;
-    isDraft: boolean;
-    keywords: string[];
-    labelIds: string[];
-  },
+  flags: StoredFlags,
 ) {
   await db
     .update(mailMessages)
