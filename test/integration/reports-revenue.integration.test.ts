@@ -262,6 +262,66 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
     expect(empty.totals).toEqual({ revenueCents: 0, previousRevenueCents: 0, documents: 0 });
   });
 
+  it("counts a deleted item's lines as typed by hand, each document once, over whole months and over days", async () => {
+    const c = await owner();
+    const a = await addCompanyClient(c, 1);
+    const filter = await item(c, { name: 'Filtro olio', category: 'Filtri' });
+    const cable = await item(c, { name: 'Cavo batteria', category: 'Ricambi' });
+    // Before the range, three cables; in it, a filter, the cable and a line typed by hand, then the cable on two
+    // lines (issued in date order, as the numbering wants).
+    await issued(c, a, beforeRange(20), [itemLine(cable.id, '3', 1_000)]);
+    await issued(c, a, inRange(5), [
+      itemLine(filter.id, '1', 10_000),
+      lineInput({ description: 'Trasferta', unitPriceCents: 5_000 }),
+      itemLine(cable.id, '2', 1_000),
+    ]);
+    await issued(c, a, inRange(8), [itemLine(cable.id, '1', 1_000), itemLine(cable.id, '1', 1_000)]);
+
+    const rowsOf = (r: TRevenue) =>
+      r.rows.items.map((row) => [
+        row.kind,
+        row.key,
+        row.documents,
+        row.revenueCents,
+        row.previousRevenueCents,
+      ]);
+    // The range of whole months, the same range cut to days, and one of days before a whole month.
+    const monthQuery = `from=${range.from}&to=${range.to}&by=item`;
+    expect(rowsOf(await report(c, monthQuery))).toEqual([
+      ['item', filter.id, 1, 10_000, 0],
+      ['free', null, 1, 5_000, 0],
+      ['item', cable.id, 2, 4_000, 3_000],
+    ]);
+    expect(rowsOf(await report(c, `from=${inRange(2)}&to=${inRange(9)}&by=item`))).toEqual([
+      ['item', filter.id, 1, 10_000, 0],
+      ['free', null, 1, 5_000, 0],
+      ['item', cable.id, 2, 4_000, 0],
+    ]);
+    const spanning = await report(c, `from=${beforeRange(15)}&to=${range.to}&by=item`);
+    expect(rowsOf(spanning)).toEqual([
+      ['item', filter.id, 1, 10_000, 0],
+      ['item', cable.id, 3, 7_000, 0],
+      ['free', null, 1, 5_000, 0],
+    ]);
+
+    // Deleted, the cable's lines count as typed by hand: the first document once, though it has both kinds.
+    expect((await c.del(`/api/v1/inventory/${cable.id}`)).statusCode).toBe(204);
+    expect(rowsOf(await report(c, monthQuery))).toEqual([
+      ['item', filter.id, 1, 10_000, 0],
+      ['free', null, 2, 9_000, 3_000],
+    ]);
+    const byCategory = await report(c, `from=${range.from}&to=${range.to}&by=category`);
+    expect(rowsOf(byCategory)).toEqual([
+      ['category', 'Filtri', 1, 10_000, 0],
+      ['free', null, 2, 9_000, 3_000],
+    ]);
+
+    // A page past the last row still carries the totals of every row.
+    const past = await report(c, `${monthQuery}&pageSize=2&page=3`);
+    expect(past.rows).toMatchObject({ items: [], total: 2 });
+    expect(past.totals).toEqual({ revenueCents: 19_000, previousRevenueCents: 3_000, documents: 2 });
+  });
+
   it('counts the pension fund contribution as its own row, so items add up to the documents', async () => {
     const c = await owner();
     const a = await addCompanyClient(c, 3);

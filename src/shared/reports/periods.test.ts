@@ -7,6 +7,7 @@ import {
   rangeKindOf,
   rangeOfKind,
   shiftRange,
+  splitAtWholeMonths,
 } from './periods.ts';
 
 describe('report periods', () => {
@@ -92,5 +93,26 @@ describe('report ranges', () => {
       to: '2026-03-30',
     });
     expect(rangeOfKind('quarter', '2026-11-26')).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+  });
+
+  it('cuts a range into its whole months and the days around them', () => {
+    expect(splitAtWholeMonths({ from: '2025-01-01', to: '2025-12-31' })).toEqual({
+      months: { from: '2025-01-01', to: '2025-12-31' },
+      days: [],
+    });
+    expect(splitAtWholeMonths({ from: '2025-01-15', to: '2025-04-10' })).toEqual({
+      months: { from: '2025-02-01', to: '2025-03-31' },
+      days: [
+        { from: '2025-01-15', to: '2025-01-31' },
+        { from: '2025-04-01', to: '2025-04-10' },
+      ],
+    });
+    expect(splitAtWholeMonths({ from: '2024-02-01', to: '2024-02-29' }).days).toEqual([]);
+    // Within one month, or across two without a whole one: days only.
+    expect(splitAtWholeMonths({ from: '2025-03-02', to: '2025-03-31' })).toEqual({
+      months: null,
+      days: [{ from: '2025-03-02', to: '2025-03-31' }],
+    });
+    expect(splitAtWholeMonths({ from: '2025-03-20', to: '2025-04-10' }).months).toBeNull();
   });
 });

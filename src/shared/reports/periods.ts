@@ -95,3 +95,17 @@ export function shiftRange(range: DateRange, steps: number): DateRange {
   }
   return next;
 }
+
+/**
+ * A range cut at month boundaries: the whole months inside it (null when none) and the days before and after
+ * them, so sums kept per month can answer the months and only the days are summed from their rows.
+ */
+export function splitAtWholeMonths(range: DateRange): { months: DateRange | null; days: DateRange[] } {
+  const from = isFirstOfMonth(range.from) ? range.from : monthRange(range.from, 1).from;
+  const to = isLastOfMonth(range.to) ? range.to : monthRange(range.to, -1).to;
+  if (from > to) return { months: null, days: [range] };
+  const days: DateRange[] = [];
+  if (range.from < from) days.push({ from: range.from, to: addDays(from, -1) });
+  if (to < range.to) days.push({ from: addDays(to, 1), to: range.to });
+  return { months: { from, to }, days };
+}

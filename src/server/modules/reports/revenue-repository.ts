@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@shared/dates/dates.ts';
+import { splitAtWholeMonths } from '@shared/reports/periods.ts';
 import type { RevenueGrouping, RevenueRowKind } from '@shared/reports/revenue-contracts.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
-import { invoiceSalesLines, invoices } from '../../db/schema/invoicing.ts';
+import { invoiceSalesLines, invoiceSalesMonths, invoices } from '../../db/schema/invoicing.ts';
 
 /**
  * Revenue of a range, grouped by client, item or category, beside the range just before it. One scan of the
@@ -64,35 +66,71 @@ function byClient(db: DbOrTx, orgId: string, range: RevenueRange) {
 
 const currentRange = (range: RevenueRange) => ({ ...range, previousFrom: range.from });
 
+type Period = { from: string; to: string };
+const NO_ROWS = sql`select null::text, 0::bigint, 0::bigint, 0::numeric, 0::bigint where false`;
+
 /**
- * The lines of the documents of a range (`invoice_sales_lines`: the snapshots' lines kept by a trigger, amounts
- * and quantities of credit notes already negative) summed by item, and one more row for the pension fund
- * contribution: it is taxable but on no line, and without it the items would not add up to the documents'
- * taxable amount. Summed before joining the items, so the join sees one row per item, not one per line.
+ * Sales by item of one period as (item_id, revenue, previous, quantity, documents), its amounts in the column of
+ * `which`: the whole months from `invoice_sales_months` (kept by triggers, a row per month and item), the days
+ * around them from `invoice_sales_lines`. A document is counted by its first line of each item (`first_of_item`).
+ */
+function periodSales(orgId: string, period: Period, which: 'current' | 'previous') {
+  const isCurrent = which === 'current';
+  const pick = (value: SQL) => (isCurrent ? sql`${value}, 0` : sql`0, ${value}`);
+  const onlyCurrent = (value: SQL, zero: SQL) => (isCurrent ? value : zero);
+  const { months, days } = splitAtWholeMonths(period);
+  const m = invoiceSalesMonths;
+  const line = invoiceSalesLines;
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`select nullif(${m.itemKey}, ''), ${pick(sql`${m.cents}`)},
+      ${onlyCurrent(sql`${m.quantity}`, sql`0`)}, ${onlyCurrent(sql`${m.documents}`, sql`0`)}
+      from ${m}
+      where ${and(eq(m.organizationId, orgId), gte(m.month, months.from), lte(m.month, months.to))}
+        and ${m.documents} > 0`);
+  }
+  for (const range of days) {
+    parts.push(sql`select ${line.itemId}, ${pick(sql`${line.cents}`)},
+      ${onlyCurrent(sql`${line.quantity}`, sql`0`)},
+      ${onlyCurrent(sql`${line.firstOfItem}::int`, sql`0`)}
+      from ${line}
+      where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to))}`);
+  }
+  return parts;
+}
+
+/**
+ * Sales by item of the range and of the one before it, and one more row for the pension fund contribution: it is
+ * taxable but on no line, and without it the items would not add up to the documents' taxable amount. Summed
+ * before joining the items, so the join sees one row per item, not one per line.
  */
 function lineSums(orgId: string, range: RevenueRange) {
-  const line = invoiceSalesLines;
-  const current = sql`${line.issueDate} >= ${range.from}`;
+  const previous = { from: range.previousFrom, to: addDays(range.from, -1) };
+  const parts = [
+    ...periodSales(orgId, { from: range.from, to: range.to }, 'current'),
+    ...(range.previousFrom < range.from ? periodSales(orgId, previous, 'previous') : []),
+  ];
   const pensionFund = sql`${sign} * ${invoices.pensionFundCents}`;
   const pensionCurrent = sql`${invoices.issueDate} >= ${range.from}`;
   return sql`(
-    select ${line.itemId} as item_id, false as pension_fund,
-      sum(${line.cents}) filter (where ${current}) as revenue,
-      sum(${line.cents}) filter (where not ${current}) as previous,
-      sum(${line.quantity}) filter (where ${current}) as quantity
-    from ${line}
-    where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.previousFrom), lte(line.issueDate, range.to))}
-    group by ${line.itemId}
+    select item_id, false as pension_fund, sum(revenue) as revenue, sum(previous) as previous,
+      sum(quantity) as quantity, sum(documents) as documents
+    from (${sql.join(parts.length ? parts : [NO_ROWS], sql` union all `)})
+      as sales(item_id, revenue, previous, quantity, documents)
+    group by item_id
     union all
     select null, true, sum(${pensionFund}) filter (where ${pensionCurrent}),
-      sum(${pensionFund}) filter (where not ${pensionCurrent}), 0
+      sum(${pensionFund}) filter (where not ${pensionCurrent}), 0, count(*) filter (where ${pensionCurrent})
     from ${invoices}
     where ${and(issuedIn(orgId, range), sql`${invoices.pensionFundCents} <> 0`)}
     having count(*) > 0
   ) as l`;
 }
 
-/** The document of each line of the range (and each document with a pension fund), to count documents. */
+/**
+ * The document of each line of the range (and each document with a pension fund), to count the documents of each
+ * category: one document may sell several items of a category, so they are counted distinct.
+ */
 function lineDocuments(orgId: string, range: RevenueRange) {
   const line = invoiceSalesLines;
   return sql`(
@@ -117,9 +155,9 @@ const categoryKind = sql<RevenueRowKind>`case when ${lineKind} <> 'item' then ${
   when ${category} is null then 'uncategorised' else 'category' end`;
 
 /**
- * One row per item (or per category), with the sums of both ranges and the documents of the range: the sums and
- * the document counts are grouped apart (counting distinct documents needs every document, the sums do not) and
- * joined by kind and key.
+ * One row per item (or per category), with the sums of both ranges and the documents of the range. An item's
+ * documents come with its sums; a category's are counted distinct over the lines of the range (one document may
+ * sell several items of the category), grouped apart and joined by kind and key.
  */
 function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'item' | 'category') {
   const kind = by === 'item' ? lineKind : categoryKind;
@@ -145,15 +183,20 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
           : sql<string | null>`null::numeric`.as('quantity'),
       revenue: sql<number>`coalesce(sum(l.revenue), 0)`.as('revenue'),
       previous: sql<number>`coalesce(sum(l.previous), 0)`.as('previous'),
+      // A category's documents are counted apart, below.
+      documents: sql<number>`coalesce(sum(l.documents), 0)`.as(
+        by === 'item' ? 'documents' : 'item_documents',
+      ),
     })
     .from(withItems(lineSums(orgId, range), orgId))
     .groupBy(kind, key)
-    .as('sums');
+    .as(by === 'item' ? 'grouped' : 'sums');
+  if (by === 'item') return sums;
   const documents = db
     .select({
       kind: sql<RevenueRowKind>`${kind}`.as('document_kind'),
       key: sql<string | null>`${key}`.as('document_key'),
-      documents: sql<number>`count(distinct l.document_id)`.as('documents'),
+      count: sql<number>`count(distinct l.document_id)`.as('document_count'),
     })
     .from(withItems(lineDocuments(orgId, range), orgId))
     .groupBy(kind, key)
@@ -165,7 +208,7 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
       name: sql<string>`${sums.name}`.as('name'),
       sku: sql<string | null>`${sums.sku}`.as('sku'),
       unit: sql<string | null>`${sums.unit}`.as('unit'),
-      documents: sql<number>`coalesce(${documents.documents}, 0)`.as('documents'),
+      documents: sql<number>`coalesce(${documents.count}, 0)`.as('documents'),
       quantity: sql<string | null>`${sums.quantity}`.as('quantity'),
       revenue: sql<number>`${sums.revenue}`.as('revenue'),
       previous: sql<number>`${sums.previous}`.as('previous'),
@@ -178,7 +221,11 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
     .as('grouped');
 }
 
-/** One page of rows (largest revenue first) and the totals over every row. */
+/**
+ * One page of rows (largest revenue first) and the totals over every row, in one pass: the totals are window sums
+ * over all rows, computed before the page is cut. A page past the last row has no row to carry them, so only then
+ * are they asked for apart.
+ */
 export async function revenuePage(
   db: DbOrTx,
   orgId: string,
@@ -186,7 +233,12 @@ export async function revenuePage(
 ) {
   const { range, by } = input;
   const grouped = by === 'client' ? byClient(db, orgId, range) : byItemOrCategory(db, orgId, range, by);
-  const [rows, [totals], [documents]] = await Promise.all([
+  const totalsOver = {
+    rows: sql<number>`count(*) over ()`.mapWith(Number),
+    revenueCents: money(sql`sum(${grouped.revenue}) over ()`),
+    previousRevenueCents: money(sql`sum(${grouped.previous}) over ()`),
+  };
+  const [page, [documents]] = await Promise.all([
     db
       .select({
         kind: grouped.kind,
@@ -198,29 +250,30 @@ export async function revenuePage(
         quantity: sql<string | null>`${grouped.quantity}::text`,
         revenueCents: sql<number>`${grouped.revenue}`.mapWith(Number),
         previousRevenueCents: sql<number>`${grouped.previous}`.mapWith(Number),
+        totals: totalsOver,
       })
       .from(grouped)
       .orderBy(desc(grouped.revenue), asc(grouped.kind), asc(grouped.name), asc(grouped.key))
       .limit(input.limit)
       .offset(input.offset),
     db
-      .select({
-        rows: sql<number>`count(*)`.mapWith(Number),
-        revenueCents: money(sql`sum(${grouped.revenue})`),
-        previousRevenueCents: money(sql`sum(${grouped.previous})`),
-      })
-      .from(grouped),
-    db
-      .select({
-        documents: sql<number>`count(*) filter (where ${invoices.issueDate} >= ${range.from})`.mapWith(
-          Number,
-        ),
-      })
+      .select({ documents: sql<number>`count(*)`.mapWith(Number) })
       .from(invoices)
-      .where(issuedIn(orgId, range)),
+      .where(issuedIn(orgId, currentRange(range))),
   ]);
+  const totals =
+    page[0]?.totals ??
+    (
+      await db
+        .select({
+          rows: sql<number>`count(*)`.mapWith(Number),
+          revenueCents: money(sql`sum(${grouped.revenue})`),
+          previousRevenueCents: money(sql`sum(${grouped.previous})`),
+        })
+        .from(grouped)
+    )[0];
   return {
-    rows: rows as RevenueRowData[],
+    rows: page.map(({ totals: _, ...row }) => row) as RevenueRowData[],
     total: totals?.rows ?? 0,
     revenueCents: totals?.revenueCents ?? 0,
     previousRevenueCents: totals?.previousRevenueCents ?? 0,
