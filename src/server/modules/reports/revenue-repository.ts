@@ -127,23 +127,6 @@ function lineSums(orgId: string, range: RevenueRange) {
   ) as l`;
 }
 
-/**
- * The document of each line of the range (and each document with a pension fund), to count the documents of each
- * category: one document may sell several items of a category, so they are counted distinct.
- */
-function lineDocuments(orgId: string, range: RevenueRange) {
-  const line = invoiceSalesLines;
-  return sql`(
-    select ${line.itemId} as item_id, false as pension_fund, ${line.invoiceId} as document_id
-    from ${line}
-    where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to))}
-    union all
-    select null, true, ${invoices.id}
-    from ${invoices}
-    where ${and(issuedIn(orgId, currentRange(range)), sql`${invoices.pensionFundCents} <> 0`)}
-  ) as l`;
-}
-
 // Columns are named in full: drizzle writes these subqueries' columns without their table.
 const item = (column: string) => sql.raw(`it."${column}"`);
 const withItems = (rows: SQL, orgId: string) =>
@@ -192,15 +175,30 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
     .groupBy(kind, key)
     .as(by === 'item' ? 'grouped' : 'sums');
   if (by === 'item') return sums;
+  // Distinct documents per category, from the lines of inventory items only: a line typed by hand and the pension
+  // fund are one row each of the sums, whose document counts are already exact.
+  const line = invoiceSalesLines;
   const documents = db
     .select({
-      kind: sql<RevenueRowKind>`${kind}`.as('document_kind'),
-      key: sql<string | null>`${key}`.as('document_key'),
-      count: sql<number>`count(distinct l.document_id)`.as('document_count'),
+      category: sql<string | null>`${category}`.as('document_category'),
+      count: sql<number>`count(distinct ${line.invoiceId})`.as('document_count'),
     })
-    .from(withItems(lineDocuments(orgId, range), orgId))
-    .groupBy(kind, key)
+    .from(line)
+    .innerJoin(
+      sql`${inventoryItems} as it`,
+      sql`${item('organization_id')} = ${orgId} and ${item('id')} = ${line.itemId}::uuid`,
+    )
+    .where(
+      and(
+        eq(line.organizationId, orgId),
+        gte(line.issueDate, range.from),
+        lte(line.issueDate, range.to),
+        sql`${line.itemId} is not null`,
+      ),
+    )
+    .groupBy(category)
     .as('documents');
+  const itemLines = sql`${sums.kind} in ('category', 'uncategorised')`;
   return db
     .select({
       kind: sql<RevenueRowKind>`${sums.kind}`.as('kind'),
@@ -208,16 +206,14 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
       name: sql<string>`${sums.name}`.as('name'),
       sku: sql<string | null>`${sums.sku}`.as('sku'),
       unit: sql<string | null>`${sums.unit}`.as('unit'),
-      documents: sql<number>`coalesce(${documents.count}, 0)`.as('documents'),
+      documents: sql<number>`case when ${itemLines} then coalesce(${documents.count}, 0)
+        else ${sums.documents} end`.as('documents'),
       quantity: sql<string | null>`${sums.quantity}`.as('quantity'),
       revenue: sql<number>`${sums.revenue}`.as('revenue'),
       previous: sql<number>`${sums.previous}`.as('previous'),
     })
     .from(sums)
-    .leftJoin(
-      documents,
-      sql`${documents.kind} = ${sums.kind} and ${documents.key} is not distinct from ${sums.key}`,
-    )
+    .leftJoin(documents, sql`${itemLines} and ${documents.category} is not distinct from ${sums.key}`)
     .as('grouped');
 }
 
