@@ -599,6 +599,41 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
   });
 
+  it('a change queued through a long outage waits its delay after the first refusal, counted from that refusal', async () => {
+    const { accountId, other } = await setup();
+    await append(other, 'INBOX', 1, 'outage');
+    await syncOnce(accountId);
+    const [row] = await messages(accountId);
+    await queueChanges(db(), [
+      {
+        organizationId: owner.organizationId,
+        userId: owner.user.id,
+        accountId,
+        folderPath: 'INBOX',
+        uid: row!.uid!,
+        messageRowId: row!.id,
+        kind: 'move',
+        payload: { toPath: 'Nowhere', toFolderId: row!.folderId },
+      },
+    ]);
+    // Made two hours ago, while the server could not be reached.
+    await db()
+      .update(mailPendingChanges)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(mailPendingChanges.accountId, accountId));
+    const change = async () =>
+      (await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)))[0]!;
+
+    const before = Date.now();
+    await syncOnce(accountId);
+    const refused = await change();
+    expect(refused.attempts).toBe(1);
+    expect(refused.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    // The next run, a moment later: the first retry waits a minute from the refusal.
+    await syncOnce(accountId);
+    expect((await change()).attempts).toBe(1);
+  });
+
   it('labels read back: a label keyword set or removed in another client sets or removes the label here', async () => {
     const { accountId, other, pushed } = await setup();
     const created = await api(t.app, owner.cookie).post('/api/v1/mail/labels', {
