@@ -201,6 +201,21 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(types.at(-2)).toBe('sync:completed');
   });
 
+  it('a backfill pushes its folder counts at most every countsEveryMs, and the true counts when it ends', async () => {
+    const { accountId, other, pushed } = await setup();
+    for (let n = 1; n <= 12; n++) await append(other, 'INBOX', n, 'counts', n % 3 === 0 ? ['\\Seen'] : []);
+    // Twelve messages in batches of two: the first batch, then five more in the backfill.
+    await syncOnce(accountId, { batchSize: 2, countsEveryMs: 60_000 });
+    const inbox = (await folders(accountId)).find((f) => f.role === 'inbox')!;
+    const counts = pushed
+      .filter((m) => m.type === 'folder:updated' && m.folderId === inbox.id)
+      .map((m) => (m as Extract<TServerMessage, { type: 'folder:updated' }>).updates);
+    // The first batch's push, the folder head's, and the backfill's when it ends: never one per batch (each push
+    // counts the whole folder).
+    expect(counts.length).toBeLessThanOrEqual(3);
+    expect(counts.at(-1)).toEqual({ totalCount: 12, unreadCount: 8 });
+  });
+
   it('ingest: attachments stored once per content, cid images rewritten, hostile HTML cleaned', async () => {
     const { accountId, other } = await setup();
     const pdf = Buffer.from('%PDF-1.4 preventivo').toString('base64');
