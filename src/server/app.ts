@@ -315,14 +315,17 @@ export async function buildApp(
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
   // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
-  const mailSync = createSyncRunner({
-    db: database.db,
-    files,
-    hub,
-    mailCredentials,
-    analyze: createMailAnalyzer(),
-    log: app.log,
-  });
+  const mailSync = createSyncRunner(
+    {
+      db: database.db,
+      files,
+      hub,
+      mailCredentials,
+      analyze: createMailAnalyzer(),
+      log: app.log,
+    },
+    { sync: { replayBaseDelayMs: config.mailReplayBaseDelayMs } },
+  );
   await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
 
   registerWebApp(app, config.webDistDir);

@@ -201,6 +201,21 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(types.at(-2)).toBe('sync:completed');
   });
 
+  it('a backfill pushes its folder counts at most every countsEveryMs, and the true counts when it ends', async () => {
+    const { accountId, other, pushed } = await setup();
+    for (let n = 1; n <= 12; n++) await append(other, 'INBOX', n, 'counts', n % 3 === 0 ? ['\\Seen'] : []);
+    // Twelve messages in batches of two: the first batch, then five more in the backfill.
+    await syncOnce(accountId, { batchSize: 2, countsEveryMs: 60_000 });
+    const inbox = (await folders(accountId)).find((f) => f.role === 'inbox')!;
+    const counts = pushed
+      .filter((m) => m.type === 'folder:updated' && m.folderId === inbox.id)
+      .map((m) => (m as Extract<TServerMessage, { type: 'folder:updated' }>).updates);
+    // The first batch's push, the folder head's, and the backfill's when it ends: never one per batch (each push
+    // counts the whole folder).
+    expect(counts.length).toBeLessThanOrEqual(3);
+    expect(counts.at(-1)).toEqual({ totalCount: 12, unreadCount: 8 });
+  });
+
   it('ingest: attachments stored once per content, cid images rewritten, hostile HTML cleaned', async () => {
     const { accountId, other } = await setup();
     const pdf = Buffer.from('%PDF-1.4 preventivo').toString('base64');
@@ -597,6 +612,41 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const now = await api(t.app, owner.cookie).post(`/api/v1/mail/accounts/${accountId}/sync`);
     expect(now.statusCode).toBe(202);
     expect(await state()).toMatchObject({ pendingChanges: 2, failedChanges: 0 });
+  });
+
+  it('a change queued through a long outage waits its delay after the first refusal, counted from that refusal', async () => {
+    const { accountId, other } = await setup();
+    await append(other, 'INBOX', 1, 'outage');
+    await syncOnce(accountId);
+    const [row] = await messages(accountId);
+    await queueChanges(db(), [
+      {
+        organizationId: owner.organizationId,
+        userId: owner.user.id,
+        accountId,
+        folderPath: 'INBOX',
+        uid: row!.uid!,
+        messageRowId: row!.id,
+        kind: 'move',
+        payload: { toPath: 'Nowhere', toFolderId: row!.folderId },
+      },
+    ]);
+    // Made two hours ago, while the server could not be reached.
+    await db()
+      .update(mailPendingChanges)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(mailPendingChanges.accountId, accountId));
+    const change = async () =>
+      (await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)))[0]!;
+
+    const before = Date.now();
+    await syncOnce(accountId);
+    const refused = await change();
+    expect(refused.attempts).toBe(1);
+    expect(refused.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    // The next run, a moment later: the first retry waits a minute from the refusal.
+    await syncOnce(accountId);
+    expect((await change()).attempts).toBe(1);
   });
 
   it('labels read back: a label keyword set or removed in another client sets or removes the label here', async () => {

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       marketingClaims: false,
       logLevel: 'info',
       authRateLimit: { max: 10, windowMs: 60_000 },
+      mailReplayBaseDelayMs: 60_000,
       webDistDir: path.resolve('./dist/web'),
       dbTemplateDir: path.resolve('./dist/db-template'),
       mailPollMs: 2000,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '5',
       AUTH_RATE_LIMIT_WINDOW_MS: '1000',
+      MAIL_REPLAY_BASE_DELAY_MS: '0',
       WEB_DIST_DIR: '/tmp/web',
       DB_TEMPLATE_DIR: '/tmp/templates',
     });

@@ -31,6 +31,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  MAIL_REPLAY_BASE_DELAY_MS: z.coerce.number().int().min(0).default(60_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   DB_TEMPLATE_DIR: z.string().default('./dist/db-template'),
 });
@@ -57,6 +58,11 @@ export type AppConfig = {
   webDistDir: string;
   /** Built by `npm start`: migrated empty PGlite folders a fresh data folder starts from. */
   dbTemplateDir: string;
+  /**
+   * The first retry of a mail change the IMAP server refused waits this long, each next one four times longer;
+   * the journeys set 0 to reach a given-up change in a few runs.
+   */
+  mailReplayBaseDelayMs: number;
   /** Mail dispatcher poll interval; tests shorten it. */
   mailPollMs: number;
   /** Scheduled work (automatic reminders, quote expiry); off in tests, which call the jobs themselves. */
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketingClaims: e.MARKETING_CLAIMS,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    mailReplayBaseDelayMs: e.MAIL_REPLAY_BASE_DELAY_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     dbTemplateDir: path.resolve(e.DB_TEMPLATE_DIR),
     mailPollMs: 2000,

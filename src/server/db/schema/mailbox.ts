@@ -295,6 +295,8 @@ export const mailPendingChanges = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When the server last refused it: the next retry's delay counts from here (replay-changes.ts). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_pending_changes_account_idx').on(t.accountId, t.createdAt)],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { clientDisplayName } from '@shared/clients/contracts.ts';
 import type { MailFolderRole, TIncomingMail, TMailAddress } from '@shared/mailbox/types.ts';
@@ -8,17 +8,17 @@ import { matchClient, isFreeMailDomain } from './analysis/client-match.ts';
 import { domainOf } from './analysis/domains.ts';
 import { documentNumberCandidates, relatedDocumentsOf } from './analysis/related-documents.ts';
 import { analyzeSecurity } from './analysis/security.ts';
-import { insertAttachments } from './attachments-repository.ts';
 import { ensureLocalFolders, findRoleFolder, type MailScope } from './folders-repository.ts';
 import { clientContacts, documentsByNumbers } from './local-mailbox-repository.ts';
-import { insertMessage, threadOfMessageIds } from './messages-repository.ts';
-import { attachmentKey } from './storage-keys.ts';
-import type { AnalyzeHook } from './ingest/store-message.ts';
+import type { ParsedMessage } from './ingest/parse-message.ts';
+import { storeMessage, type AnalyzeHook, type MailAnalysis } from './ingest/store-message.ts';
+import { imapFlags } from './sync/flags.ts';
 
 /**
  * The local mailbox (account_id null): the app's own outgoing mail recorded in the user's Sent, and the demo
- * mailbox. A message stored here goes through the same business links as synced mail: the client it belongs to,
- * the invoices and quotes its subject names, and (for received mail) the security analysis.
+ * mailbox. A message stored here is stored as synced mail is (ingest/store-message.ts) and gets the same business
+ * links: the client it belongs to, the invoices and quotes its subject names, and (for received mail) the security
+ * analysis.
  */
 
 export type LocalAttachment = {
@@ -79,11 +79,29 @@ export function safeHtml(html: string | null): string | null {
   });
 }
 
-const addressText = (mail: TIncomingMail) =>
-  [mail.from, ...mail.to, ...mail.cc, ...mail.bcc, ...mail.replyTo]
-    .filter((a): a is TMailAddress => a !== null)
-    .map((a) => a.address.toLowerCase())
-    .join(' ');
+/**
+ * The parsed form of a local message, as the ingest's parser gives a synced one: its HTML through safeHtml, its
+ * snippet, and the attachments whose content is given (mail.attachments lists them all).
+ */
+function localParsed(mail: TIncomingMail, files: LocalAttachment[]): ParsedMessage {
+  const html = safeHtml(mail.html);
+  return {
+    mail: { ...mail, html },
+    snippet: snippetOf(mail.text, html),
+    hasRemoteImages: false,
+    size: (mail.text?.length ?? 0) + (html?.length ?? 0) + mail.attachments.reduce((s, a) => s + a.size, 0),
+    attachments: files.map((file) => ({
+      id: randomUUID(),
+      filename: file.filename,
+      contentType: file.contentType,
+      size: file.content.length,
+      isInline: false,
+      contentId: file.contentId ?? null,
+      content: file.content,
+      checksum: createHash('sha256').update(file.content).digest('hex'),
+    })),
+  };
+}
 
 /** Stores one message in the user's local folder of that role (made if missing); returns its id. */
 export async function storeLocalMessage(
@@ -93,88 +111,32 @@ export async function storeLocalMessage(
   context?: BusinessContext,
 ): Promise<string> {
   const { db } = deps;
-  const { mail } = input;
   await ensureLocalFolders(db, scope);
   const folder = await findRoleFolder(db, scope, null, input.role);
   if (!folder) throw new Error(`local folder ${input.role} missing`);
   const business = context ?? (await businessContext(db, scope.orgId));
   const outgoing = input.role === 'sent' || input.role === 'drafts';
-  const own = new Set((input.ownAddresses ?? []).map((a) => a.toLowerCase()));
-  const candidates = (outgoing ? [...mail.to, ...mail.cc] : [mail.from, ...mail.to, ...mail.cc])
-    .filter((a): a is TMailAddress => a !== null)
-    .map((a) => a.address)
-    .filter((a) => !own.has(a.toLowerCase()));
-  const clientId = matchClient(candidates, business.contacts);
-  const numbers = documentNumberCandidates(mail.subject);
-  const relatedDocuments = relatedDocumentsOf(
-    mail.subject,
-    await documentsByNumbers(db, scope.orgId, numbers),
+  const analyze: AnalyzeHook = (mail, { orgId }) =>
+    analyzeMail(business, db, orgId, mail, { outgoing, ownAddresses: input.ownAddresses });
+  const row = await storeMessage(
+    { db, files: deps.files, analyze },
+    {
+      scope,
+      folder: { id: folder.id, accountId: null },
+      parsed: localParsed(input.mail, deps.files ? (input.files ?? []) : []),
+      flags: imapFlags({
+        isRead: input.isRead ?? outgoing,
+        isStarred: input.isStarred,
+        isImportant: input.isImportant,
+        isDraft: input.isDraft ?? input.role === 'drafts',
+        isAnswered: input.isAnswered,
+      }),
+      labelIds: input.labelIds,
+      uid: null,
+      receivedAt: input.receivedAt,
+    },
   );
-  const references = [...mail.references, ...(mail.inReplyTo ? [mail.inReplyTo] : [])];
-  const threadId =
-    (await threadOfMessageIds(db, scope, references)) ??
-    mail.references[0] ??
-    mail.inReplyTo ??
-    mail.messageId ??
-    `<local.${createHash('sha256').update(`${mail.subject}${input.receivedAt.toISOString()}`).digest('hex').slice(0, 24)}>`;
-  const html = safeHtml(mail.html);
-  const id = await insertMessage(db, scope, {
-    folderId: folder.id,
-    accountId: null,
-    uid: null,
-    messageId: mail.messageId,
-    inReplyTo: mail.inReplyTo,
-    references: mail.references,
-    threadId,
-    subject: mail.subject,
-    snippet: snippetOf(mail.text, html),
-    fromName: mail.from?.name ?? null,
-    fromAddress: mail.from?.address ?? null,
-    to: mail.to,
-    cc: mail.cc,
-    bcc: mail.bcc,
-    replyTo: mail.replyTo,
-    addressText: addressText(mail),
-    textBody: mail.text,
-    htmlBody: html,
-    hasRemoteImages: false,
-    hasAttachments: mail.attachments.some((a) => !a.isInline),
-    attachmentNames: mail.attachments.map((a) => a.filename).join(' '),
-    isRead: input.isRead ?? outgoing,
-    isStarred: input.isStarred ?? false,
-    isImportant: input.isImportant ?? false,
-    isDraft: input.isDraft ?? input.role === 'drafts',
-    isAnswered: input.isAnswered ?? false,
-    labelIds: input.labelIds ?? [],
-    clientId,
-    clientLink: clientId ? 'auto' : null,
-    relatedDocuments,
-    securityAnalysis: outgoing ? null : analyzeSecurity(mail, business.security),
-    size: (mail.text?.length ?? 0) + (html?.length ?? 0) + mail.attachments.reduce((s, a) => s + a.size, 0),
-    sentAt: mail.sentAt,
-    receivedAt: input.receivedAt,
-  });
-  const files = input.files ?? [];
-  if (files.length && deps.files) {
-    const rows = [];
-    for (const file of files) {
-      const checksum = createHash('sha256').update(file.content).digest('hex');
-      const storageKey = attachmentKey(scope, checksum);
-      await deps.files.put(storageKey, file.content);
-      rows.push({
-        messageId: id,
-        filename: file.filename,
-        contentType: file.contentType,
-        size: file.content.length,
-        contentId: file.contentId ?? null,
-        isInline: false,
-        checksum,
-        storageKey,
-      });
-    }
-    await insertAttachments(db, scope, rows);
-  }
-  return id;
+  return row.id;
 }
 
 /** What the outbox hands over when it stores a message the app sends on a user's behalf. */
@@ -242,8 +204,33 @@ export async function recordAppSentMail(
 const CONTEXT_TTL_MS = 60_000;
 
 /**
- * The business links and the security analysis of synced mail (the ingest's `analyze` hook): the same as local
- * mail gets. The organization's clients are read once a minute, not once per message.
+ * The business links and the security analysis of a message: the client it belongs to (matched on its addresses,
+ * the user's own left out; on the recipients only for outgoing mail), the invoices and quotes its subject names,
+ * and for received mail the security analysis.
+ */
+async function analyzeMail(
+  context: BusinessContext,
+  db: DbOrTx,
+  orgId: string,
+  mail: TIncomingMail,
+  options: { outgoing?: boolean; ownAddresses?: string[] } = {},
+): Promise<MailAnalysis> {
+  const own = new Set((options.ownAddresses ?? []).map((a) => a.toLowerCase()));
+  const addresses = (options.outgoing ? [...mail.to, ...mail.cc] : [mail.from, ...mail.to, ...mail.cc])
+    .filter((a): a is TMailAddress => a !== null)
+    .map((a) => a.address)
+    .filter((a) => !own.has(a.toLowerCase()));
+  const numbers = documentNumberCandidates(mail.subject);
+  return {
+    clientId: matchClient(addresses, context.contacts),
+    relatedDocuments: relatedDocumentsOf(mail.subject, await documentsByNumbers(db, orgId, numbers)),
+    securityAnalysis: options.outgoing ? null : analyzeSecurity(mail, context.security),
+  };
+}
+
+/**
+ * The analysis of synced mail (the ingest's `analyze` hook): the same as local mail gets. The organization's
+ * clients are read once a minute, not once per message.
  */
 export function createMailAnalyzer(ttlMs = CONTEXT_TTL_MS): AnalyzeHook {
   const cache = new Map<string, { at: number; context: BusinessContext }>();
@@ -253,15 +240,6 @@ export function createMailAnalyzer(ttlMs = CONTEXT_TTL_MS): AnalyzeHook {
       entry = { at: Date.now(), context: await businessContext(db, orgId) };
       cache.set(orgId, entry);
     }
-    const { context } = entry;
-    const addresses = [mail.from, ...mail.to, ...mail.cc]
-      .filter((a): a is TMailAddress => a !== null)
-      .map((a) => a.address);
-    const numbers = documentNumberCandidates(mail.subject);
-    return {
-      clientId: matchClient(addresses, context.contacts),
-      relatedDocuments: relatedDocumentsOf(mail.subject, await documentsByNumbers(db, orgId, numbers)),
-      securityAnalysis: analyzeSecurity(mail, context.security),
-    };
+    return analyzeMail(entry.context, db, orgId, mail);
   };
 }

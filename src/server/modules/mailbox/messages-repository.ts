@@ -404,20 +404,6 @@ export async function insertMessage(db: DbOrTx, scope: MailScope, values: NewMes
   return row!.id;
 }
 
-/** The messages with a Message-ID, for threading a reply into its conversation. */
-export async function threadOfMessageIds(db: DbOrTx, scope: MailScope, messageIds: string[]) {
-  if (messageIds.length === 0) return null;
-  const m = mailMessages;
-  const [row] = await db
-    .select({ threadId: m.threadId })
-    .from(m)
-    .where(
-      and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.messageId, messageIds)),
-    )
-    .limit(1);
-  return row?.threadId ?? null;
-}
-
 /**
  * The user's messages linked to a client, newest first (mail_messages_client_idx), for the client's timeline.
  * The app's own outgoing mail recorded from the outbox is left out: the timeline shows it as a document e-mail.

@@ -10,11 +10,13 @@ import * as repo from './ingest-repository.ts';
 import { toSummary } from '../messages-service.ts';
 
 /**
- * Stores one message in the mail store (issue 15): its row (sanitized HTML, snippet, addresses, thread, flags), its
- * attachments once per content, and the raw message in the file store. Used by the sync, and by the seed and the
- * app for local mail (raw absent, parsed given). Runs on the transaction the caller gives, so a batch of messages
- * and the folder's sync position stand or fall together; files are written before the rows, so a crash leaves at
- * most an unreferenced file, never a row without its file.
+ * The one way a message enters the mail store (issue 15): its row (sanitized HTML, snippet, addresses, thread,
+ * flags, business links and security analysis), its attachments once per content, and the raw message in the file
+ * store. The sync gives the raw message (parsed here, or already parsed); the local mailbox (the app's own Sent,
+ * the demo mailbox: local-mailbox-service.ts) gives the parsed form it builds, without raw, and its own analysis.
+ * Runs on the transaction the caller gives, so a batch of messages and the folder's sync position stand or fall
+ * together; files are written before the rows, so a crash leaves at most an unreferenced file, never a row without
+ * its file.
  */
 
 /** What the analysis (security, client match, related documents) adds to a message; wired when it lands. */
@@ -28,7 +30,8 @@ export type AnalyzeHook = (
   context: { orgId: string; userId: string; db: DbOrTx },
 ) => Promise<MailAnalysis | null> | MailAnalysis | null;
 
-export type StoreDeps = { db: DbOrTx; files: FileStore; analyze?: AnalyzeHook };
+/** `files` may be null only for a message with nothing to write there (no raw message, no attachment content). */
+export type StoreDeps = { db: DbOrTx; files: FileStore | null; analyze?: AnalyzeHook };
 
 export type StoreMessageInput = {
   scope: repo.Scope;
@@ -62,8 +65,12 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
   const parsed = input.parsed ?? (await parseMessage(input.raw!));
   const { mail } = parsed;
   const id = randomUUID();
+  const put = async (key: string, content: Buffer) => {
+    if (!deps.files) throw new Error('storeMessage: a raw message or attachment needs the file store');
+    await deps.files.put(key, content);
+  };
 
-  if (input.raw) await deps.files.put(rawMessageKey(scope, id), input.raw);
+  if (input.raw) await put(rawMessageKey(scope, id), input.raw);
   // Once per content: a file the owner already has is not written again.
   const known = await repo.knownChecksums(deps.db, scope, [
     ...new Set(parsed.attachments.map((a) => a.checksum)),
@@ -71,7 +78,7 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
   const written = new Set<string>();
   for (const a of parsed.attachments) {
     if (known.has(a.checksum) || written.has(a.checksum)) continue;
-    await deps.files.put(attachmentKey(scope, a.checksum), a.content);
+    await put(attachmentKey(scope, a.checksum), a.content);
     written.add(a.checksum);
   }
 
@@ -85,7 +92,8 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
   }
 
   const flags = flagColumns(input.flags);
-  const listed = parsed.attachments.filter((a) => !a.isInline);
+  // What the message lists (the local mailbox may list attachments whose content it does not store).
+  const listed = mail.attachments.filter((a) => !a.isInline);
   const row = await repo.insertMessage(deps.db, {
     id,
     organizationId: scope.orgId,

@@ -23,8 +23,9 @@ export async function backfill(run: SyncRun, folder: repo.SyncFolderRow, maxBatc
       backfillDone: last,
     });
     await run.saveProgress();
-    await run.publishCounts(folder.id);
+    await run.publishCounts(folder.id, true);
   }
+  await run.settleCounts(folder.id);
   if (uids.length === 0)
     await repo.updateFolder(run.db, folder.id, { backfillDone: true, backfillBelowUid: 1 });
 }

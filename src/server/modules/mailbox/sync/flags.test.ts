@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagColumns, sameFlags, splitLabels } from './flags.ts';
+import { flagColumns, imapFlags, sameFlags, splitLabels } from './flags.ts';
 
 describe('flagColumns', () => {
   it('maps system flags and keeps keywords', () => {
@@ -16,6 +16,17 @@ describe('flagColumns', () => {
     expect(flagColumns(['\\Draft', '\\Important'])).toMatchObject({
       isDraft: true,
       isImportant: true,
+      isRead: false,
+    });
+  });
+
+  it('imapFlags gives back the flags of the columns', () => {
+    const columns = { isRead: true, isStarred: false, isImportant: true, isAnswered: true, isDraft: false };
+    expect(imapFlags(columns)).toEqual(['\\Seen', '$Important', '\\Answered']);
+    expect(flagColumns(imapFlags(columns))).toEqual({ ...columns, keywords: [] });
+    expect(flagColumns(imapFlags({ isDraft: true, isStarred: true }))).toMatchObject({
+      isDraft: true,
+      isStarred: true,
       isRead: false,
     });
   });

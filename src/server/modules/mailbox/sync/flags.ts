@@ -40,6 +40,17 @@ export function flagColumns(flags: Iterable<string>): FlagColumns {
   };
 }
 
+/** The IMAP flags of these columns (a message stored here without a server, e.g. the app's own Sent). */
+export function imapFlags(columns: Partial<Omit<FlagColumns, 'keywords'>>): string[] {
+  return [
+    columns.isRead ? '\\Seen' : null,
+    columns.isStarred ? '\\Flagged' : null,
+    columns.isImportant ? '$Important' : null,
+    columns.isAnswered ? '\\Answered' : null,
+    columns.isDraft ? '\\Draft' : null,
+  ].filter((f): f is string => f !== null);
+}
+
 /** Whether two flag sets differ in anything the row stores. */
 export function sameFlags(a: FlagColumns, b: FlagColumns): boolean {
   return (

@@ -17,13 +17,23 @@ import * as repo from './sync-repository.ts';
  * path in it (its mail moved out first, its subfolders deleted first).
  */
 
-/** The first retry of a refused change waits this long, each next one four times longer (1, 5, 21, 85 min). */
+/** The first retry of a refused change waits this long, each next one four times longer (1, 4, 16, 64 min). */
 export const REPLAY_BASE_DELAY_MS = 60_000;
 
-/** Whether a change refused `attempts` times is due again: created + base × (1 + 4 + … + 4^(attempts−1)). */
-export function replayDue(change: { attempts: number; createdAt: Date }, now: number, baseMs: number) {
+/**
+ * Whether a change refused `attempts` times is due again: base × 4^(attempts−1) after the last refusal, so a change
+ * made while the server answers is tried 1, 5, 21 and 85 min after it was made. Counted from the refusal, not from
+ * the change's creation: a change queued through a long outage would otherwise spend all its tries in a row once
+ * the server is back. (A change refused before last_attempt_at existed counts from its creation.)
+ */
+export function replayDue(
+  change: { attempts: number; createdAt: Date; lastAttemptAt: Date | null },
+  now: number,
+  baseMs: number,
+) {
   if (change.attempts === 0) return true;
-  return now >= change.createdAt.getTime() + (baseMs * (4 ** change.attempts - 1)) / 3;
+  const since = (change.lastAttemptAt ?? change.createdAt).getTime();
+  return now >= since + baseMs * 4 ** (change.attempts - 1);
 }
 
 type Change = repo.PendingChangeRecord;

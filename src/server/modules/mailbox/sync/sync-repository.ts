@@ -466,7 +466,8 @@ export async function dropPendingChange(db: DbOrTx, id: string) {
 const stillTried = sql`${mailPendingChanges.attempts} < ${MAX_REPLAY_ATTEMPTS}`;
 
 /**
- * A replay that did not go through: `attempt` when the server refused it (the attempts count towards the cap),
+ * A replay that did not go through: `attempt` when the server refused it (it counts towards the cap, and the next
+ * retry's delay starts now),
  * `outage` when the server could not be reached (no attempt spent), `giveUp` when it can never go through as it is
  * (failed at once: no UID to address, or an earlier change of the same message failed).
  */
@@ -484,7 +485,11 @@ export async function failPendingChange(
         : mailPendingChanges.attempts;
   await db
     .update(mailPendingChanges)
-    .set({ attempts, lastError: error.slice(0, 500) })
+    .set({
+      attempts,
+      lastError: error.slice(0, 500),
+      ...(how === 'attempt' ? { lastAttemptAt: new Date() } : {}),
+    })
     .where(eq(mailPendingChanges.id, id));
 }
 

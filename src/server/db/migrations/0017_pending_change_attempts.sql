@@ -1,0 +1,1 @@
+ALTER TABLE "mail_pending_changes" ADD COLUMN "last_attempt_at" timestamp with time zone;
