@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setStepUpHandler } from './api.ts';
+import { api, ApiError, EARLY_RESPONSE_MAX_AGE_MS, setStepUpHandler } from './api.ts';
 
 const stepUpRequired = () =>
   new Response(
@@ -82,5 +82,41 @@ describe('api() and step-up', () => {
   it('without a handler the refusal is thrown as it is', async () => {
     fetchMock.mockResolvedValueOnce(stepUpRequired());
     await expect(api('/api/v1/x')).rejects.toMatchObject({ code: 'STEP_UP_REQUIRED' });
+  });
+});
+
+describe('api() and the answers index.html asked for early', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const holder = globalThis as { __earlyResponses?: Record<string, Promise<Response>> };
+  beforeEach(() => {
+    vi.stubGlobal('document', { documentElement: { lang: 'it' } });
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => {
+    delete holder.__earlyResponses;
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('takes the early answer of the same GET once, then asks the server', async () => {
+    holder.__earlyResponses = { '/api/v1/session': Promise.resolve(ok({ me: 'early' })) };
+    fetchMock.mockResolvedValue(ok({ me: 'fetched' }));
+    expect(await api('/api/v1/session')).toEqual({ me: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await api('/api/v1/session')).toEqual({ me: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops them all on any other request (a sign-out, a sign-in) and after the first seconds', async () => {
+    fetchMock.mockImplementation(async () => ok({ me: 'fetched' }));
+    holder.__earlyResponses = { '/api/v1/session': Promise.resolve(ok({ me: 'early' })) };
+    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    expect(await api('/api/v1/session')).toEqual({ me: 'fetched' });
+
+    holder.__earlyResponses = { '/api/v1/session': Promise.resolve(ok({ me: 'early' })) };
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_RESPONSE_MAX_AGE_MS + 1);
+    expect(await api('/api/v1/session')).toEqual({ me: 'fetched' });
+    expect(holder.__earlyResponses).toBeUndefined();
   });
 });

@@ -95,10 +95,35 @@ function requestHeaders(body: unknown, raw: boolean, extra?: Record<string, stri
   };
 }
 
+/** How long after the page's start an answer index.html asked for is still taken instead of asking again. */
+export const EARLY_RESPONSE_MAX_AGE_MS = 10_000;
+
+type EarlyResponses = { __earlyResponses?: Record<string, Promise<Response>> };
+
+/**
+ * The answer to a GET that index.html's first script asked for while the code loaded (the session, the
+ * dashboard's data), taken once and only in the page's first seconds. Any other request (a sign-in, a sign-out, a
+ * change) may change what they answered, so it drops them all.
+ */
+function takeEarlyResponse(path: string, method: string): Promise<Response> | undefined {
+  const holder = globalThis as EarlyResponses;
+  const early = holder.__earlyResponses;
+  if (!early) return undefined;
+  if (method !== 'GET' || performance.now() > EARLY_RESPONSE_MAX_AGE_MS) {
+    delete holder.__earlyResponses;
+    return undefined;
+  }
+  const response = early[path];
+  delete early[path];
+  return response;
+}
+
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
   const raw = body instanceof Blob || body instanceof FormData;
   try {
+    const early = takeEarlyResponse(path, method);
+    if (early) return await early;
     return await fetch(path, {
       method,
       headers: requestHeaders(body, raw, options.headers),

@@ -1,14 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
-import i18n from './i18n.ts';
+import { findRoute, type RouteName } from '@shared/navigation/routes.ts';
+import i18n, { i18nReady } from './i18n.ts';
+import { PAGE_LOADERS } from './page-loaders.ts';
 import { prefetchRoute, SHELL_NAMESPACES } from './route-prefetch.ts';
 
 /**
- * The first load of a signed-in screen: the shell's code and translations and the screen's code, translations and
- * first data, all asked at once (main.tsx calls this as soon as the session answers), so the page does not wait
- * for each lazy part to ask for the next.
+ * The first load of a signed-in screen: the shell's code and the screen's code at once (main.tsx calls this at
+ * start, beside the session), their translations as soon as i18next has started (asking for more namespaces before
+ * its own first ones would race them), so the page does not wait for each lazy part to ask for the next.
  */
-export function prefetchSignedInScreen(path: string, queryClient: QueryClient, orgId: string) {
+export function prefetchScreenCode(path: string) {
   void import('@web/features/shell/app-shell.tsx').catch(() => undefined);
-  void i18n.loadNamespaces(SHELL_NAMESPACES).catch(() => undefined);
-  prefetchRoute(path, { queryClient, orgId, data: true });
+  const route = findRoute(path) as { name: RouteName } | undefined;
+  if (route) void PAGE_LOADERS[route.name]?.().catch(() => undefined);
+  void i18nReady
+    .then(() => {
+      void i18n.loadNamespaces(SHELL_NAMESPACES).catch(() => undefined);
+      prefetchRoute(path);
+    })
+    .catch(() => undefined);
+}
+
+/** The screen's first data, once the session has said which organization is active. */
+export function prefetchScreenData(path: string, queryClient: QueryClient, orgId: string) {
+  void i18nReady.then(() => prefetchRoute(path, { queryClient, orgId, data: true }));
 }

@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { findRoute } from '@shared/navigation/routes.ts';
 import { i18nReady } from './i18n.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -15,16 +16,17 @@ const queryClient = createQueryClient();
 // The translation loading screen shows while i18next starts (spec §2).
 root.render(<TranslationLoadingScreen />);
 
-// The session is asked at once, beside the translations, not after them; once it says who is signed in, the
-// screen of the address (code, translations, first data) and the shell load together instead of one after
-// another. The prefetch module is its own chunk: the sign-in page never loads it.
+// On the address of a signed-in screen, its code and translations and the shell's are asked at once, beside the
+// session (index.html has already asked for it); once the session says which organization is active, the screen's
+// first data. The prefetch module is its own chunk: the sign-in page never loads it.
+const path = window.location.pathname;
+const boot = findRoute(path) ? import('./boot-prefetch.ts') : null;
+void boot?.then((b) => b.prefetchScreenCode(path)).catch(() => undefined);
 void queryClient
   .fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe })
   .then((me) => {
-    if (me?.activeOrganizationId)
-      void import('./boot-prefetch.ts').then((boot) =>
-        boot.prefetchSignedInScreen(window.location.pathname, queryClient, me.activeOrganizationId!),
-      );
+    const orgId = me?.activeOrganizationId;
+    if (orgId) void boot?.then((b) => b.prefetchScreenData(path, queryClient, orgId));
   })
   .catch(() => undefined);
 
