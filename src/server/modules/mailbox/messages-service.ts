@@ -133,6 +133,7 @@ export async function listMessages(
     conversations: query.group === 'conversations',
     limit,
     offset,
+    count: query.count !== false,
   });
   const marked = filter.search
     ? await highlights(
@@ -144,9 +145,10 @@ export async function listMessages(
     : new Map<string, { subject: string; snippet: string }>();
   return {
     items: page.items.map((row) => toSummary(row, marked.get(row.id))),
-    total: page.total,
+    ...(page.total === null ? {} : { total: page.total }),
     page: query.page,
     pageSize: query.pageSize,
+    hasMore: page.hasMore,
     ...(page.capped ? { totalCapped: true } : {}),
   };
 }

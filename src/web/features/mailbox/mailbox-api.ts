@@ -57,8 +57,11 @@ export function useMailboxOverview(orgId: string | null) {
   });
 }
 
+/** The list shows no total: it asks only whether more follows (count=false spares the server a count). */
 const fetchListPage = (query: string, page: number, signal?: AbortSignal) =>
-  api<TMessagePage>(`${BASE}/messages?${query}&page=${page}&pageSize=${MAIL_PAGE_SIZE}`, { signal });
+  api<TMessagePage>(`${BASE}/messages?${query}&page=${page}&pageSize=${MAIL_PAGE_SIZE}&count=false`, {
+    signal,
+  });
 /** How long a page fetched ahead stays good for "Load more". */
 const NEXT_PAGE_FRESH_MS = 15_000;
 
@@ -83,12 +86,7 @@ export function useMessageList(orgId: string | null, query: string) {
       return page;
     },
     initialPageParam: 1,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.items.length, 0);
-      // A capped search count (totalCapped) may have more after the cap: a full page asks for the next.
-      const more = loaded < last.total || (last.totalCapped === true && last.items.length === last.pageSize);
-      return last.items.length > 0 && more ? last.page + 1 : undefined;
-    },
+    getNextPageParam: (last) => (last.items.length > 0 && last.hasMore ? last.page + 1 : undefined),
     enabled: !!orgId,
     staleTime: 30_000,
   });
