@@ -20,6 +20,7 @@ import { ListToolbar } from './list-toolbar.tsx';
 import { useMailboxOverview, useMessageAction, useMessageList, usePrefetchMessage } from './mailbox-api.ts';
 import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
 import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
+import { SandboxWarmer } from './message-parts.tsx';
 import { MessageView } from './message-view.tsx';
 import { commandFor, type MailCommand } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -326,6 +327,7 @@ export function MailboxPage() {
         }}
       />
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
+      <SandboxWarmer />
     </div>
   );
 }
