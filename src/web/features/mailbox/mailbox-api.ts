@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQueries,
@@ -66,13 +67,11 @@ const fetchListPage = (query: string, page: number, signal?: AbortSignal) =>
 const NEXT_PAGE_FRESH_MS = 15_000;
 
 /**
- * The list for one folder/view, search and filters (its query string is its identity). `prefetchNext` fetches
- * the next page ahead (the "Load more" button came into sight or under the pointer), so the click shows it at
- * once; the page is handed to the list once and dropped from the side cache.
+ * The list for one folder/view, search and filters (its query string is its identity): pages after the first
+ * come from the side cache when they were fetched ahead (see useMessageList), once, and are dropped from it.
  */
-export function useMessageList(orgId: string | null, query: string) {
-  const queryClient = useQueryClient();
-  const list = useInfiniteQuery({
+function listOptions(queryClient: QueryClient, orgId: string | null, query: string) {
+  return infiniteQueryOptions({
     queryKey: mailKeys.list(orgId, query),
     queryFn: async ({ pageParam, signal }) => {
       if (pageParam === 1) return fetchListPage(query, 1, signal);
@@ -86,10 +85,34 @@ export function useMessageList(orgId: string | null, query: string) {
       return page;
     },
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.items.length > 0 && last.hasMore ? last.page + 1 : undefined),
+    getNextPageParam: (last: TMessagePage) =>
+      last.items.length > 0 && last.hasMore ? last.page + 1 : undefined,
     enabled: !!orgId,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Fetches a list's first page ahead (its folder or view is under the pointer or the keyboard focus): the click
+ * then shows the server's answer already in hand, or one already on its way.
+ */
+export function usePrefetchList(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (query: string) => {
+      if (orgId) void queryClient.prefetchInfiniteQuery(listOptions(queryClient, orgId, query));
+    },
+    [queryClient, orgId],
+  );
+}
+
+/**
+ * The list of a folder or view. `prefetchNext` fetches the next page ahead (the "Load more" button came into
+ * sight or under the pointer), so the click shows it at once.
+ */
+export function useMessageList(orgId: string | null, query: string) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(listOptions(queryClient, orgId, query));
   const next = list.hasNextPage && !list.isFetchingNextPage ? (list.data?.pages.at(-1)?.page ?? 0) + 1 : null;
   const prefetchNext = useCallback(() => {
     if (next === null) return;

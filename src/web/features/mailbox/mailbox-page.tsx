@@ -17,7 +17,13 @@ import { useMediaQuery } from '@web/ui/use-media-query.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { useMailboxOverview, useMessageAction, useMessageList, usePrefetchMessage } from './mailbox-api.ts';
+import {
+  useMailboxOverview,
+  useMessageAction,
+  useMessageList,
+  usePrefetchList,
+  usePrefetchMessage,
+} from './mailbox-api.ts';
 import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
 import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
 import { SandboxWarmer } from './message-parts.tsx';
@@ -70,6 +76,7 @@ export function MailboxPage() {
   // The message under the keyboard cursor is fetched ahead, as a row under the pointer is; with a message open,
   // the next one (j).
   const prefetchMessage = usePrefetchMessage(orgId);
+  const prefetchList = usePrefetchList(orgId);
   const aheadId = rows[state.messageId ? cursor + 1 : cursor]?.id;
   useEffect(() => {
     if (aheadId) prefetchMessage(aheadId);
@@ -233,6 +240,7 @@ export function MailboxPage() {
                 onFolder={(folderId) => change({ folderId })}
                 onLabel={(labelId) => change({ labelId })}
                 onEdit={setEdit}
+                onPrefetch={(target) => prefetchList(listQueryOf(withList(state, target)).toString())}
               />
             )}
           </aside>
