@@ -238,9 +238,15 @@ export function useMessageAction(orgId: string | null) {
     mutationFn: (input: TMessageActionInput) =>
       api<TMessageActionResult>(`${BASE}/messages/actions`, { method: 'POST', body: input }),
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: root(orgId) });
-      const before = snapshot(queryClient, orgId);
       const ids = new Set(input.ids);
+      // Only what the optimistic update rewrites: a message fetched ahead, a conversation or a next page under
+      // way are left to finish (cancelling them would drop them, to be fetched again when asked for).
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: mailKeys.lists(orgId) }),
+        queryClient.cancelQueries({ queryKey: mailKeys.overview(orgId) }),
+        ...[...ids].map((id) => queryClient.cancelQueries({ queryKey: mailKeys.message(orgId, id) })),
+      ]);
+      const before = snapshot(queryClient, orgId);
       const rows = cachedRows(queryClient, orgId, ids);
       queryClient.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
         mapPages(data, (r) => (ids.has(r.id) ? applyAction(r, input) : r)),

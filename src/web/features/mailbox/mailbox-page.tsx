@@ -77,6 +77,8 @@ export function MailboxPage() {
   // the next one (j).
   const prefetchMessage = usePrefetchMessage(orgId);
   const prefetchList = usePrefetchList(orgId);
+  const prefetchListOf = (patch: Partial<MailboxState>) =>
+    prefetchList(listQueryOf(withList(state, patch)).toString());
   const aheadId = rows[state.messageId ? cursor + 1 : cursor]?.id;
   useEffect(() => {
     if (aheadId) prefetchMessage(aheadId);
@@ -240,7 +242,7 @@ export function MailboxPage() {
                 onFolder={(folderId) => change({ folderId })}
                 onLabel={(labelId) => change({ labelId })}
                 onEdit={setEdit}
-                onPrefetch={(target) => prefetchList(listQueryOf(withList(state, target)).toString())}
+                onPrefetch={prefetchListOf}
               />
             )}
           </aside>
@@ -259,6 +261,7 @@ export function MailboxPage() {
               labels={labels}
               searchRef={searchRef}
               onChange={change}
+              onPrefetch={prefetchListOf}
               onFolders={wide ? null : () => go({ ...state, folders: true }, true)}
             />
             {list.isPending ? (
