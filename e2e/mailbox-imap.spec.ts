@@ -144,10 +144,9 @@ test('an IMAP account: synced, shown, hostile HTML inert, read written back to t
   await list.getByRole('button', { name: new RegExp(LOGO) }).click();
   await expect(view.getByRole('heading', { level: 2, name: LOGO })).toBeVisible();
   await expect(page.frameLocator('[data-testid="mail-frame"]').getByText('Ecco il logo:')).toBeVisible();
-  const logoWidth = () => {
-    const inner = page
-      .frames()
-      .find((f) => f.parentFrame() === page.mainFrame() && f.url().startsWith('about:'));
+  // The message's own frame (the mailbox keeps another, empty sandboxed frame: see SandboxWarmer).
+  const logoWidth = async () => {
+    const inner = await (await page.getByTestId('mail-frame').elementHandle())?.contentFrame();
     return inner?.evaluate(
       () => document.querySelector<HTMLImageElement>('img[alt="Logo Verdi"]')?.naturalWidth,
     );

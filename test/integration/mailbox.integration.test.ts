@@ -202,9 +202,17 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       expect(first.total).toBe(55);
       const times = first.items.map((m) => m.receivedAt);
       expect([...times].sort().reverse()).toEqual(times);
+      expect(first.hasMore).toBe(true);
       const second = await list(c, '?group=messages&page=2');
       expect(second.items).toHaveLength(5);
       expect(second.items.some((m) => first.items.some((f) => f.id === m.id))).toBe(false);
+      expect(second.hasMore).toBe(false);
+      // The mailbox's own list asks no count: the same rows, whether more follow, no total.
+      const uncounted = await list(c, '?group=messages&count=false');
+      expect(uncounted).not.toHaveProperty('total');
+      expect(uncounted.items.map((m) => m.id)).toEqual(first.items.map((m) => m.id));
+      expect(uncounted.hasMore).toBe(true);
+      expect((await list(c, '?group=messages&page=2&count=false')).hasMore).toBe(false);
       expect((await list(c, '?isRead=false')).total).toBe(27);
       expect((await list(c, '?isStarred=true')).total).toBe(1);
       expect((await list(c, '?isImportant=true')).total).toBe(1);

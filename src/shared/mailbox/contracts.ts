@@ -90,6 +90,11 @@ export const ZMessageListQuery = zPageQuery(MAIL_PAGE_SIZE, MAIL_PAGE_SIZE).exte
   clientId: z.string().uuid().optional(),
   /** conversations: one row per thread (its newest message, with the count); messages: every message. */
   group: z.enum(['conversations', 'messages']).default('conversations'),
+  /**
+   * false: no total (the mailbox's list only asks whether more follows, `hasMore`): counting up to
+   * SEARCH_COUNT_CAP matches costs the database more than the page itself.
+   */
+  count: zFlag.optional(),
 });
 export type TMessageListQuery = z.infer<typeof ZMessageListQuery>;
 
@@ -119,13 +124,18 @@ export type TMessageSummary = {
   risk: TMailSecurityAnalysis['recommendation'] | null;
 };
 export const ZMessagePage = zPage(z.custom<TMessageSummary>()).extend({
+  total: z.number().int().optional(),
   totalCapped: z.boolean().optional(),
+  hasMore: z.boolean(),
 });
 export type TMessagePage = {
   items: TMessageSummary[];
-  total: number;
+  /** Absent when the list was asked without a count (`count=false`). */
+  total?: number;
   page: number;
   pageSize: number;
+  /** Another page follows this one. */
+  hasMore: boolean;
   /**
    * A list stops counting at SEARCH_COUNT_CAP rows (an exact count of a large folder or search is slow): when
    * true, total is the cap and the list says "more than {total}"; a full page means there may be a next one.

@@ -137,15 +137,16 @@ export type SummaryRow = {
 /**
  * A page of the list, newest first. `conversations`: one row per thread, its newest matching message (a row is
  * kept when no newer matching message of its thread exists: an index lookup per row), with the number of
- * messages of the whole conversation, one's own replies in Sent included. The total counts at most
- * SEARCH_COUNT_CAP + 1 rows (`capped` beyond).
+ * messages of the whole conversation, one's own replies in Sent included. One row more than the page is read to
+ * know whether another page follows. With `count`, the total counts at most SEARCH_COUNT_CAP + 1 rows (`capped`
+ * beyond); without it (the mailbox's own list) there is no total, and no second walk over up to a thousand rows.
  */
 export async function listMessages(
   db: DbOrTx,
   scope: MailScope,
   f: MessageFilter,
-  options: { conversations: boolean; limit: number; offset: number },
-): Promise<{ items: SummaryRow[]; total: number; capped: boolean }> {
+  options: { conversations: boolean; limit: number; offset: number; count: boolean },
+): Promise<{ items: SummaryRow[]; hasMore: boolean; total: number | null; capped: boolean }> {
   const m = mailMessages;
   const n = newer;
   const c = alias(mailMessages, 'c');
@@ -167,7 +168,7 @@ export async function listMessages(
     .from(m)
     .where(options.conversations ? and(where, newestOfThread) : where)
     .orderBy(...newestFirst)
-    .limit(options.limit)
+    .limit(options.limit + 1)
     .offset(options.offset);
 
   // The count stops after SEARCH_COUNT_CAP + 1 rows (an index walk that ends early): an exact count of a large
@@ -175,6 +176,7 @@ export async function listMessages(
   // together (two pool connections on PostgreSQL); a first page with room to spare is the whole list, its length
   // the count.
   const countQuery = async () => {
+    if (!options.count) return null;
     const matches = db
       .select({ one: sql`1` })
       .from(m)
@@ -184,10 +186,14 @@ export async function listMessages(
     const [row] = await db.select({ total: count() }).from(matches);
     return row?.total ?? 0;
   };
-  const [rows, counted] = await Promise.all([rowsQuery, countQuery()]);
-  const total = options.offset === 0 && rows.length < options.limit ? rows.length : counted;
+  const [read, counted] = await Promise.all([rowsQuery, countQuery()]);
+  const hasMore = read.length > options.limit;
+  const rows = (hasMore ? read.slice(0, options.limit) : read) as SummaryRow[];
+  if (counted === null) return { items: rows, hasMore, total: null, capped: false };
+  const total = options.offset === 0 && !hasMore ? rows.length : counted;
   return {
-    items: rows as SummaryRow[],
+    items: rows,
+    hasMore,
     total: Math.min(total, SEARCH_COUNT_CAP),
     capped: total > SEARCH_COUNT_CAP,
   };

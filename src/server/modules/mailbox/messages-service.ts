@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
-import { attachmentsOf, keysStillUsed, storageKeysOf } from './attachments-repository.ts';
+import { attachmentsOf, keysStillUsed, storageKeysOf, type AttachmentRow } from './attachments-repository.ts';
 import {
   ensureLocalFolders,
   findFolder,
@@ -133,6 +133,7 @@ export async function listMessages(
     conversations: query.group === 'conversations',
     limit,
     offset,
+    count: query.count !== false,
   });
   const marked = filter.search
     ? await highlights(
@@ -144,9 +145,10 @@ export async function listMessages(
     : new Map<string, { subject: string; snippet: string }>();
   return {
     items: page.items.map((row) => toSummary(row, marked.get(row.id))),
-    total: page.total,
+    ...(page.total === null ? {} : { total: page.total }),
     page: query.page,
     pageSize: query.pageSize,
+    hasMore: page.hasMore,
     ...(page.capped ? { totalCapped: true } : {}),
   };
 }
@@ -175,8 +177,13 @@ export function invitationsOf(ics: string): TMailInvitation[] {
 
 const MAX_ICS_BYTES = 1024 * 1024;
 
-async function toMessage(deps: MailboxDeps, scope: MailScope, row: MessageRow): Promise<TMessage> {
-  const attachments = await attachmentsOf(deps.db, scope, row.id);
+async function toMessage(
+  deps: MailboxDeps,
+  scope: MailScope,
+  row: MessageRow,
+  listed?: AttachmentRow[],
+): Promise<TMessage> {
+  const attachments = listed ?? (await attachmentsOf(deps.db, scope, row.id));
   const invitations: TMailInvitation[] = [];
   for (const a of attachments) {
     const isIcs = a.contentType.toLowerCase().startsWith('text/calendar') || /\.ics$/i.test(a.filename);
@@ -231,9 +238,13 @@ export async function publishNewMessage(deps: MailboxDeps, scope: MailScope, id:
 /** The whole message; opening it does not mark it read (the web calls the read action). */
 export async function getMessage(deps: MailboxDeps, input: MailScope & { id: string }): Promise<TMessage> {
   const scope = { orgId: input.orgId, userId: input.userId };
-  const row = await findMessage(deps.db, scope, input.id);
+  // The attachments are asked beside the message (two pool connections on PostgreSQL), not after it.
+  const [row, attachments] = await Promise.all([
+    findMessage(deps.db, scope, input.id),
+    attachmentsOf(deps.db, scope, input.id),
+  ]);
   if (!row) throw new AppError('NOT_FOUND');
-  return toMessage(deps, scope, row);
+  return toMessage(deps, scope, row, attachments);
 }
 
 /** A conversation, oldest first, across folders (one's own replies in Sent included). */

@@ -33,7 +33,7 @@ import { toast } from '@web/ui/toast.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { useSyncNow } from './mailbox-api.ts';
 import { folderTree } from './mailbox-format.ts';
-import type { MailView } from './mailbox-url.ts';
+import type { MailboxState, MailView } from './mailbox-url.ts';
 
 export const ACCOUNTS_SETTINGS = '/settings?tab=mail-accounts';
 
@@ -73,6 +73,7 @@ export function FolderPane({
   onFolder,
   onLabel,
   onEdit,
+  onPrefetch,
 }: {
   overview: TMailboxOverview;
   folderId: string | null;
@@ -81,6 +82,8 @@ export function FolderPane({
   onView: (view: MailView) => void;
   onFolder: (id: string) => void;
   onLabel: (id: string | null) => void;
+  /** A folder or view under the pointer or the keyboard focus: its list may be fetched ahead. */
+  onPrefetch?: (target: Pick<MailboxState, 'folderId'> & Partial<Pick<MailboxState, 'view'>>) => void;
   onEdit: (edit: FolderEdit) => void;
 }) {
   const { t } = useTranslation(['mailbox']);
@@ -98,12 +101,14 @@ export function FolderPane({
           unread={inboxUnread}
           active={!folderId && view === 'inbox'}
           onClick={() => onView('inbox')}
+          onPrefetch={() => onPrefetch?.({ folderId: null, view: 'inbox' })}
         />
         <PaneItem
           Icon={Star}
           label={t('mailbox:views.starred')}
           active={!folderId && view === 'starred'}
           onClick={() => onView('starred')}
+          onPrefetch={() => onPrefetch?.({ folderId: null, view: 'starred' })}
         />
       </ul>
 
@@ -115,6 +120,7 @@ export function FolderPane({
           folders={overview.folders.filter((f) => f.accountId === account.id)}
           folderId={folderId}
           onFolder={onFolder}
+          onPrefetch={onPrefetch}
           onEdit={onEdit}
         />
       ))}
@@ -125,6 +131,7 @@ export function FolderPane({
           folders={local}
           folderId={folderId}
           onFolder={onFolder}
+          onPrefetch={onPrefetch}
           onEdit={onEdit}
         />
       ) : null}
@@ -199,6 +206,7 @@ function FolderGroup({
   folders,
   folderId,
   onFolder,
+  onPrefetch,
   onEdit,
 }: {
   title: string;
@@ -206,6 +214,7 @@ function FolderGroup({
   folders: TMailFolder[];
   folderId: string | null;
   onFolder: (id: string) => void;
+  onPrefetch?: (target: { folderId: string }) => void;
   onEdit: (edit: FolderEdit) => void;
 }) {
   const { t } = useTranslation(['mailbox']);
@@ -243,6 +252,7 @@ function FolderGroup({
             depth={depth}
             active={folderId === folder.id}
             onClick={() => onFolder(folder.id)}
+            onPrefetch={() => onPrefetch?.({ folderId: folder.id })}
             menu={
               folder.role ? null : (
                 <Menu>
@@ -369,6 +379,7 @@ function PaneItem({
   depth = 0,
   color,
   onClick,
+  onPrefetch,
   menu,
 }: {
   Icon: typeof Inbox;
@@ -379,6 +390,7 @@ function PaneItem({
   depth?: number;
   color?: string | null;
   onClick: () => void;
+  onPrefetch?: () => void;
   menu?: React.ReactNode;
 }) {
   const { t } = useTranslation(['mailbox']);
@@ -388,6 +400,8 @@ function PaneItem({
         type="button"
         aria-current={active ? 'page' : undefined}
         onClick={onClick}
+        onPointerEnter={active ? undefined : onPrefetch}
+        onFocus={active ? undefined : onPrefetch}
         style={{ paddingLeft: `${0.5 + depth * 1}rem` }}
         title={total !== undefined ? t('mailbox:counts', { unread, total }) : undefined}
         className={cn(

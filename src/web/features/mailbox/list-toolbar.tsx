@@ -7,6 +7,9 @@ import { Input, Select } from '@web/ui/input.tsx';
 import { SearchInput } from '@web/ui/search-input.tsx';
 import { hasFilters, type MailboxState, type TriState } from './mailbox-url.ts';
 
+/** A pause in typing this long fetches the search's first page ahead. */
+const SEARCH_AHEAD_MS = 150;
+
 /**
  * Above the list: the search box (/ focuses it; a search runs on Enter or after a pause), the spec §2 filters
  * (read, starred, important, attachments, date range, label) in a panel, and the conversations/messages switch.
@@ -17,6 +20,7 @@ export function ListToolbar({
   labels,
   searchRef,
   onChange,
+  onPrefetch,
   onFolders,
 }: {
   state: MailboxState;
@@ -24,6 +28,8 @@ export function ListToolbar({
   labels: TMailLabel[];
   searchRef: RefObject<HTMLInputElement | null>;
   onChange: (patch: Partial<MailboxState>) => void;
+  /** The list these changes would show may be fetched ahead (typing paused in the search box). */
+  onPrefetch?: (patch: Partial<MailboxState>) => void;
   /** Phones: back to the folder pane. */
   onFolders: (() => void) | null;
 }) {
@@ -35,8 +41,13 @@ export function ListToolbar({
   useEffect(() => setText(state.q), [state.q]);
   useEffect(() => {
     if (text.trim() === state.q.trim()) return;
+    // A short pause asks the server already; Enter or the longer pause then shows its answer.
+    const ahead = setTimeout(() => onPrefetch?.({ q: text }), SEARCH_AHEAD_MS);
     const timer = setTimeout(() => onChange({ q: text }), 400);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(ahead);
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 

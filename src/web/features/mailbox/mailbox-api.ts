@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQueries,
@@ -57,19 +58,20 @@ export function useMailboxOverview(orgId: string | null) {
   });
 }
 
+/** The list shows no total: it asks only whether more follows (count=false spares the server a count). */
 const fetchListPage = (query: string, page: number, signal?: AbortSignal) =>
-  api<TMessagePage>(`${BASE}/messages?${query}&page=${page}&pageSize=${MAIL_PAGE_SIZE}`, { signal });
+  api<TMessagePage>(`${BASE}/messages?${query}&page=${page}&pageSize=${MAIL_PAGE_SIZE}&count=false`, {
+    signal,
+  });
 /** How long a page fetched ahead stays good for "Load more". */
 const NEXT_PAGE_FRESH_MS = 15_000;
 
 /**
- * The list for one folder/view, search and filters (its query string is its identity). `prefetchNext` fetches
- * the next page ahead (the "Load more" button came into sight or under the pointer), so the click shows it at
- * once; the page is handed to the list once and dropped from the side cache.
+ * The list for one folder/view, search and filters (its query string is its identity): pages after the first
+ * come from the side cache when they were fetched ahead (see useMessageList), once, and are dropped from it.
  */
-export function useMessageList(orgId: string | null, query: string) {
-  const queryClient = useQueryClient();
-  const list = useInfiniteQuery({
+function listOptions(queryClient: QueryClient, orgId: string | null, query: string) {
+  return infiniteQueryOptions({
     queryKey: mailKeys.list(orgId, query),
     queryFn: async ({ pageParam, signal }) => {
       if (pageParam === 1) return fetchListPage(query, 1, signal);
@@ -83,15 +85,34 @@ export function useMessageList(orgId: string | null, query: string) {
       return page;
     },
     initialPageParam: 1,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.items.length, 0);
-      // A capped search count (totalCapped) may have more after the cap: a full page asks for the next.
-      const more = loaded < last.total || (last.totalCapped === true && last.items.length === last.pageSize);
-      return last.items.length > 0 && more ? last.page + 1 : undefined;
-    },
+    getNextPageParam: (last: TMessagePage) =>
+      last.items.length > 0 && last.hasMore ? last.page + 1 : undefined,
     enabled: !!orgId,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Fetches a list's first page ahead (its folder or view is under the pointer or the keyboard focus): the click
+ * then shows the server's answer already in hand, or one already on its way.
+ */
+export function usePrefetchList(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (query: string) => {
+      if (orgId) void queryClient.prefetchInfiniteQuery(listOptions(queryClient, orgId, query));
+    },
+    [queryClient, orgId],
+  );
+}
+
+/**
+ * The list of a folder or view. `prefetchNext` fetches the next page ahead (the "Load more" button came into
+ * sight or under the pointer), so the click shows it at once.
+ */
+export function useMessageList(orgId: string | null, query: string) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(listOptions(queryClient, orgId, query));
   const next = list.hasNextPage && !list.isFetchingNextPage ? (list.data?.pages.at(-1)?.page ?? 0) + 1 : null;
   const prefetchNext = useCallback(() => {
     if (next === null) return;
@@ -217,9 +238,15 @@ export function useMessageAction(orgId: string | null) {
     mutationFn: (input: TMessageActionInput) =>
       api<TMessageActionResult>(`${BASE}/messages/actions`, { method: 'POST', body: input }),
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: root(orgId) });
-      const before = snapshot(queryClient, orgId);
       const ids = new Set(input.ids);
+      // Only what the optimistic update rewrites: a message fetched ahead, a conversation or a next page under
+      // way are left to finish (cancelling them would drop them, to be fetched again when asked for).
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: mailKeys.lists(orgId) }),
+        queryClient.cancelQueries({ queryKey: mailKeys.overview(orgId) }),
+        ...[...ids].map((id) => queryClient.cancelQueries({ queryKey: mailKeys.message(orgId, id) })),
+      ]);
+      const before = snapshot(queryClient, orgId);
       const rows = cachedRows(queryClient, orgId, ids);
       queryClient.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
         mapPages(data, (r) => (ids.has(r.id) ? applyAction(r, input) : r)),

@@ -41,7 +41,7 @@ function row(id: string, patch: Partial<TMessageSummary> = {}): TMessageSummary 
 }
 
 const pages = (...items: TMessageSummary[]): ListPages => ({
-  pages: [{ items, total: items.length, page: 1, pageSize: 50 }],
+  pages: [{ items, total: items.length, page: 1, pageSize: 50, hasMore: false }],
   pageParams: [1],
 });
 
@@ -107,6 +107,15 @@ describe('mapPages', () => {
     ]);
     expect(next.pages[0]!.total).toBe(2);
     expect(data.pages[0]!.items).toHaveLength(3);
+  });
+
+  it('leaves a page asked without a count (count=false) without one', () => {
+    const data = pages(row('a'), row('b'));
+    const uncounted = { ...data, pages: data.pages.map(({ total: _total, ...p }) => p) };
+    const next = mapPages(uncounted, (r) => (r.id === 'b' ? null : r))!;
+    expect(next.pages[0]!.items).toHaveLength(1);
+    expect(next.pages[0]).not.toHaveProperty('total');
+    expect(withNewMessage(next, row('n'))!.pages[0]!.total).toBeUndefined();
   });
 });
 

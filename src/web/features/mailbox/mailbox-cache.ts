@@ -66,7 +66,10 @@ export function mapPages(
     }
     return { ...page, items };
   });
-  return { ...data, pages: pages.map((p) => ({ ...p, total: Math.max(0, p.total - removed) })) };
+  return {
+    ...data,
+    pages: pages.map((p) => (p.total === undefined ? p : { ...p, total: Math.max(0, p.total - removed) })),
+  };
 }
 
 /** Unread counts of the folders after read/unread of these rows (moves and deletes wait for the server's counts). */
@@ -133,6 +136,8 @@ export function listAwaitsFolder(
   return view === 'all' || view === 'starred';
 }
 
+const plusOne = (total: number | undefined) => (total === undefined ? undefined : total + 1);
+
 /** A new message at the top of the first page (once: a repeated event changes nothing). */
 export function withNewMessage(data: ListPages | undefined, email: TMessageSummary): ListPages | undefined {
   if (!data || data.pages.length === 0) return data;
@@ -141,8 +146,8 @@ export function withNewMessage(data: ListPages | undefined, email: TMessageSumma
   return {
     ...data,
     pages: [
-      { ...first!, items: [email, ...first!.items], total: first!.total + 1 },
-      ...rest.map((p) => ({ ...p, total: p.total + 1 })),
+      { ...first!, items: [email, ...first!.items], total: plusOne(first!.total) },
+      ...rest.map((p) => ({ ...p, total: plusOne(p.total) })),
     ],
   };
 }

@@ -3,15 +3,32 @@ import type { TMailAddress } from '@shared/mailbox/types.ts';
 
 /** Small pure helpers of the mailbox's screens: dates in the list, sizes, addresses, the folder tree. */
 
+const LIST_DATE_STYLES = {
+  time: { hour: '2-digit', minute: '2-digit' },
+  dayMonth: { day: 'numeric', month: 'short' },
+  short: { dateStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and style: a list of 50 rows would otherwise build three per row at every draw. */
+function formatterOf(locale: string, style: keyof typeof LIST_DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, LIST_DATE_STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Today: the time; this year: day and month; before: the short date. */
 export function listDate(iso: string, locale: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const sameDay = d.toDateString() === now.toDateString();
-  if (sameDay) return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d);
-  if (d.getFullYear() === now.getFullYear())
-    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(d);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(d);
+  if (sameDay) return formatterOf(locale, 'time').format(d);
+  if (d.getFullYear() === now.getFullYear()) return formatterOf(locale, 'dayMonth').format(d);
+  return formatterOf(locale, 'short').format(d);
 }
 
 export function fileSize(bytes: number, locale: string): string {

@@ -17,9 +17,16 @@ import { useMediaQuery } from '@web/ui/use-media-query.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { useMailboxOverview, useMessageAction, useMessageList, usePrefetchMessage } from './mailbox-api.ts';
+import {
+  useMailboxOverview,
+  useMessageAction,
+  useMessageList,
+  usePrefetchList,
+  usePrefetchMessage,
+} from './mailbox-api.ts';
 import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
 import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
+import { SandboxWarmer } from './message-parts.tsx';
 import { MessageView } from './message-view.tsx';
 import { commandFor, type MailCommand } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -69,6 +76,9 @@ export function MailboxPage() {
   // The message under the keyboard cursor is fetched ahead, as a row under the pointer is; with a message open,
   // the next one (j).
   const prefetchMessage = usePrefetchMessage(orgId);
+  const prefetchList = usePrefetchList(orgId);
+  const prefetchListOf = (patch: Partial<MailboxState>) =>
+    prefetchList(listQueryOf(withList(state, patch)).toString());
   const aheadId = rows[state.messageId ? cursor + 1 : cursor]?.id;
   useEffect(() => {
     if (aheadId) prefetchMessage(aheadId);
@@ -232,6 +242,7 @@ export function MailboxPage() {
                 onFolder={(folderId) => change({ folderId })}
                 onLabel={(labelId) => change({ labelId })}
                 onEdit={setEdit}
+                onPrefetch={prefetchListOf}
               />
             )}
           </aside>
@@ -250,6 +261,7 @@ export function MailboxPage() {
               labels={labels}
               searchRef={searchRef}
               onChange={change}
+              onPrefetch={prefetchListOf}
               onFolders={wide ? null : () => go({ ...state, folders: true }, true)}
             />
             {list.isPending ? (
@@ -326,6 +338,7 @@ export function MailboxPage() {
         }}
       />
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
+      <SandboxWarmer />
     </div>
   );
 }

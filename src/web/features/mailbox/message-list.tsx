@@ -1,17 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertTriangle, Inbox, MailOpen, Mail, Paperclip, Star, Trash2 } from 'lucide-react';
+import { Inbox, MailOpen, Mail, Star, Trash2 } from 'lucide-react';
 import type { TMailFolder, TMailLabel, TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Button } from '@web/ui/button.tsx';
-import { cn } from '@web/ui/cn.ts';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
-import { Highlighted } from './highlighted.tsx';
-import { listDate, senderName } from './mailbox-format.ts';
 import { LabelMenu, MoveMenu } from './message-menus.tsx';
+import { MessageRow, type RowHandlers } from './message-row.tsx';
 
 const ROW_HEIGHT = 84;
 
@@ -66,8 +64,19 @@ export function MessageList({
   const { t } = useTranslation(['mailbox']);
   const scrollRef = useRef<HTMLDivElement>(null);
   const locale = localeOf(currentLanguage());
-  const now = new Date();
-  const labelById = new Map(labels.map((l) => [l.id, l]));
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const labelById = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
+  // The rows get one handlers object for the list's life (their memo holds); it calls the latest props.
+  const latest = useRef({ onOpen, onSelect, onPrefetch });
+  latest.current = { onOpen, onSelect, onPrefetch };
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      onOpen: (row, index) => latest.current.onOpen(row, index),
+      onSelect: (id, on) => latest.current.onSelect(id, on),
+      onPrefetch: (id) => latest.current.onPrefetch?.(id),
+    }),
+    [],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -168,111 +177,21 @@ export function MessageList({
         >
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
-            const open = row.id === openId;
-            const subject = row.highlight?.subject ?? row.subject;
-            const snippet = row.highlight?.snippet ?? row.snippet;
             return (
-              <li
+              <MessageRow
                 key={row.id}
-                data-index={item.index}
-                data-message-id={row.id}
-                className={cn(
-                  'absolute inset-x-0 top-0 flex gap-2 border-b border-border px-3 py-2',
-                  open ? 'bg-primary-soft' : item.index === cursor ? 'bg-surface-muted' : 'bg-surface',
-                  item.index === cursor && 'shadow-[inset_3px_0_0_var(--color-primary)]',
-                )}
-                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-              >
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4 shrink-0 accent-primary"
-                  aria-label={t('mailbox:list.select', { subject: row.subject || t('mailbox:noSubject') })}
-                  checked={selected.has(row.id)}
-                  onChange={(e) => onSelect(row.id, e.target.checked)}
-                />
-                <button
-                  type="button"
-                  className="flex min-w-0 flex-1 flex-col text-left focus-visible:outline-2 focus-visible:outline-primary"
-                  aria-current={open ? 'true' : undefined}
-                  onClick={() => onOpen(row, item.index)}
-                  onPointerEnter={() => onPrefetch?.(row.id)}
-                  onFocus={() => onPrefetch?.(row.id)}
-                >
-                  <span className="flex items-center gap-1.5 text-sm">
-                    {!row.isRead ? (
-                      <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />
-                    ) : null}
-                    <span
-                      className={cn(
-                        'min-w-0 truncate',
-                        row.isRead ? 'text-foreground' : 'font-bold text-foreground',
-                      )}
-                    >
-                      {senderName(row.from) || t('mailbox:unknownSender')}
-                    </span>
-                    {row.threadCount > 1 ? (
-                      <span className="shrink-0 text-xs text-muted-foreground">
-                        <span aria-hidden="true">{row.threadCount}</span>
-                        <span className="sr-only">
-                          {t('mailbox:list.inThread', { count: row.threadCount })}
-                        </span>
-                      </span>
-                    ) : null}
-                    <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
-                      {row.risk && row.risk !== 'safe' ? (
-                        <AlertTriangle
-                          role="img"
-                          aria-label={t(`mailbox:security.recommendation.${row.risk}`)}
-                          className={cn(
-                            'size-3.5',
-                            row.risk === 'high' ? 'text-danger' : 'text-warning-soft-foreground',
-                          )}
-                        />
-                      ) : null}
-                      {row.hasAttachments ? (
-                        <Paperclip
-                          role="img"
-                          aria-label={t('mailbox:list.hasAttachments')}
-                          className="size-3.5"
-                        />
-                      ) : null}
-                      {row.isStarred ? (
-                        <Star
-                          role="img"
-                          aria-label={t('mailbox:list.starred')}
-                          className="size-3.5 fill-current text-warning-soft-foreground"
-                        />
-                      ) : null}
-                      <time dateTime={row.receivedAt}>{listDate(row.receivedAt, locale, now)}</time>
-                    </span>
-                  </span>
-                  <span
-                    className={cn(
-                      'truncate text-sm',
-                      row.isRead ? 'text-foreground' : 'font-semibold text-foreground',
-                    )}
-                  >
-                    {subject ? <Highlighted value={subject} /> : t('mailbox:noSubject')}
-                  </span>
-                  <span className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
-                    {row.labelIds.map((id) => {
-                      const label = labelById.get(id);
-                      return label ? (
-                        <span
-                          key={id}
-                          className="shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium text-white"
-                          style={{ backgroundColor: label.color }}
-                        >
-                          {label.name}
-                        </span>
-                      ) : null;
-                    })}
-                    <span className="truncate">
-                      <Highlighted value={snippet} />
-                    </span>
-                  </span>
-                </button>
-              </li>
+                row={row}
+                index={item.index}
+                start={item.start}
+                height={item.size}
+                open={row.id === openId}
+                atCursor={item.index === cursor}
+                selected={selected.has(row.id)}
+                labelById={labelById}
+                locale={locale}
+                minute={minute}
+                handlers={handlers}
+              />
             );
           })}
         </ul>

@@ -134,6 +134,26 @@ export function MessageBody({ message }: { message: TMessage }) {
   );
 }
 
+/**
+ * An empty, hidden frame with the message frame's sandbox, kept for as long as the mailbox is open. Chromium
+ * draws sandboxed frames in a renderer process of their own, started with the first such frame and ended with
+ * the last: without this one, every HTML message would wait for a new process (200 ms and more on a busy
+ * machine) instead of about 50 ms for its document.
+ */
+export function SandboxWarmer() {
+  return (
+    <iframe
+      hidden
+      aria-hidden="true"
+      tabIndex={-1}
+      sandbox={FRAME_SANDBOX}
+      srcDoc={WARMER_DOCUMENT}
+      title=""
+    />
+  );
+}
+const WARMER_DOCUMENT = `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'">`;
+
 const PREVIEWABLE = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/i;
 
 export function Attachments({ attachments }: { attachments: TMailAttachment[] }) {
