@@ -117,8 +117,13 @@ export function ensureServerBuild({ log = console.log } = {}) {
   return true;
 }
 
-/** Node's arguments that run the bundle ensureServerBuild() wrote (stack traces name the TypeScript sources). */
-export const SERVER_ARGS = ['--enable-source-maps', 'dist/server/main.mjs'];
+/**
+ * Node's arguments that run the bundle ensureServerBuild() wrote (stack traces name the TypeScript sources).
+ * --heap-growing-percent: V8 lets the heap grow to up to 4× what outlived the last full collection before the next
+ * one, and keeps the pages it grew into resident. A mail sync allocates fast (MIME parsing, query building) and a
+ * 3,000-message first sync took the server from 240 to 480 MB; growing by 30% at a time it stays near 350 MB.
+ */
+export const SERVER_ARGS = ['--heap-growing-percent=30', '--enable-source-maps', 'dist/server/main.mjs'];
 
 /**
  * Builds the PGlite template (a migrated empty data folder) when missing or older than the migrations, so a
