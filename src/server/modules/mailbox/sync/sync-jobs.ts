@@ -21,7 +21,7 @@ export type SyncRunnerOptions = {
   intervalMs?: number;
   leaseSeconds?: number;
   /** Passed to every run. */
-  sync?: Pick<SyncOptions, 'batchSize' | 'forceUidCompare'>;
+  sync?: Pick<SyncOptions, 'batchSize' | 'transactionSize' | 'forceUidCompare'>;
 };
 
 export type SyncRunner = ReturnType<typeof createSyncRunner>;
