@@ -93,6 +93,8 @@ declare module 'fastify' {
 
 /** API requests that reach PGlite at once; the rest wait in arrival order. */
 const PGLITE_CONCURRENT_REQUESTS = 4;
+/** Messages the mail sync stores per transaction on PGlite, whose one connection the transaction holds. */
+const PGLITE_SYNC_TRANSACTION_SIZE = 10;
 
 /** Paths of better-auth that are rate limited (sign-in, sign-up, password reset). */
 const RATE_LIMITED_AUTH_PATHS = [
@@ -316,15 +318,13 @@ export async function buildApp(
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
   // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
   const mailSync = createSyncRunner(
+    { db: database.db, files, hub, mailCredentials, analyze: createMailAnalyzer(), log: app.log },
     {
-      db: database.db,
-      files,
-      hub,
-      mailCredentials,
-      analyze: createMailAnalyzer(),
-      log: app.log,
+      sync: {
+        replayBaseDelayMs: config.mailReplayBaseDelayMs,
+        ...(database.kind === 'pglite' ? { transactionSize: PGLITE_SYNC_TRANSACTION_SIZE } : {}),
+      },
     },
-    { sync: { replayBaseDelayMs: config.mailReplayBaseDelayMs } },
   );
   await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
 

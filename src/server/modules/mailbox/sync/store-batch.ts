@@ -14,8 +14,8 @@ type Position = { uidNext?: number; backfillBelowUid?: number; backfillDone?: bo
 type Fetched = { uid: number; flags: Set<string>; internalDate: Date; modseq: string | null; raw: Buffer };
 
 /**
- * Fetches and stores the messages with these UIDs (issue 15), in sub-batches bounded by size, each in one
- * transaction with the folder's new position. UIDs already stored (a move replayed by us, a resumed batch) are
+ * Fetches and stores the messages with these UIDs (issue 15), in sub-batches bounded by size and by the run's
+ * transactionSize, each in one transaction with the folder's new position. UIDs already stored (a move replayed by us, a resumed batch) are
  * skipped. Answers the summaries of the messages stored.
  */
 export async function storeBatch(
@@ -119,7 +119,7 @@ export async function storeBatch(
   return summaries;
 }
 
-/** The UIDs in the order asked, cut into groups of at most BATCH_BYTES by their RFC822.SIZE. */
+/** The UIDs in the order asked, cut into groups by their RFC822.SIZE (cutGroups). */
 async function sizeGroups(run: SyncRun, uids: number[]): Promise<number[][]> {
   const sizes: { uid: number; size: number }[] = [];
   for await (const msg of run.client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) {
@@ -127,11 +127,19 @@ async function sizeGroups(run: SyncRun, uids: number[]): Promise<number[][]> {
   }
   run.ensureConnected();
   sizes.sort((a, b) => uids.indexOf(a.uid) - uids.indexOf(b.uid));
+  return cutGroups(sizes, { bytes: BATCH_BYTES, messages: run.transactionSize });
+}
+
+/** Consecutive groups of at most `limits.bytes` (one larger message goes alone) and `limits.messages`. */
+export function cutGroups(
+  sizes: { uid: number; size: number }[],
+  limits: { bytes: number; messages: number },
+): number[][] {
   const groups: number[][] = [];
   let current: number[] = [];
   let bytes = 0;
   for (const { uid, size } of sizes) {
-    if (current.length && bytes + size > BATCH_BYTES) {
+    if (current.length && (bytes + size > limits.bytes || current.length >= limits.messages)) {
       groups.push(current);
       current = [];
       bytes = 0;

@@ -21,7 +21,7 @@ export type SyncRunnerOptions = {
   intervalMs?: number;
   leaseSeconds?: number;
   /** Passed to every run. */
-  sync?: Pick<SyncOptions, 'batchSize' | 'forceUidCompare' | 'replayBaseDelayMs'>;
+  sync?: Pick<SyncOptions, 'batchSize' | 'transactionSize' | 'forceUidCompare' | 'replayBaseDelayMs'>;
 };
 
 export type SyncRunner = ReturnType<typeof createSyncRunner>;

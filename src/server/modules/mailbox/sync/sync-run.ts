@@ -38,6 +38,11 @@ export type SyncOptions = {
   signal?: AbortSignal;
   /** Messages per batch (and per transaction). */
   batchSize?: number;
+  /**
+   * At most this many messages per transaction, when fewer than a batch: PGlite has one connection, and every other
+   * request waits while a transaction holds it.
+   */
+  transactionSize?: number;
   /** Compare UID lists even when the server offers CONDSTORE/QRESYNC (the fallback path, for tests). */
   forceUidCompare?: boolean;
   /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
@@ -90,6 +95,7 @@ export class SyncRun {
   /** Messages stored since the planner's statistics were last refreshed by this run. */
   storedSinceStatistics = 0;
   readonly batchSize: number;
+  readonly transactionSize: number;
   /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
   pendingIds = new Set<string>();
   /**
@@ -108,6 +114,7 @@ export class SyncRun {
     readonly ctx: RunContext,
   ) {
     this.batchSize = Math.max(1, ctx.options.batchSize ?? SYNC_BATCH_SIZE);
+    this.transactionSize = Math.max(1, Math.min(this.batchSize, ctx.options.transactionSize ?? Infinity));
   }
 
   get db() {
