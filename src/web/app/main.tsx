@@ -20,7 +20,8 @@ root.render(<TranslationLoadingScreen />);
 // session (index.html has already asked for it); once the session says which organization is active, the screen's
 // first data. The prefetch module is its own chunk: the sign-in page never loads it.
 const path = window.location.pathname;
-const boot = findRoute(path) ? import('./boot-prefetch.ts') : null;
+const screen = findRoute(path);
+const boot = screen && !screen.public ? import('./boot-prefetch.ts') : null;
 void boot?.then((b) => b.prefetchScreenCode(path)).catch(() => undefined);
 void queryClient
   .fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe })
