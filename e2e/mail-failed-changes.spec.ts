@@ -4,7 +4,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import type { TMailboxOverview } from '../src/shared/mailbox/contracts.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../test/helpers/dovecot.ts';
-import { baseUrlOf, expect, registerUser, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { connectDovecotAccount } from './mail-account.ts';
 
 /**
  * A change the IMAP server refuses (issue 15): a message moved here to a folder the server cannot write into (its
@@ -94,31 +95,12 @@ test('a change the server refuses is shown as failed in Italian and English, and
 }) => {
   test.skip(!!skip, skip ?? '');
   test.setTimeout(120_000);
-  await registerUser(page, { name: 'Dario Galli' });
-  const headers = { Origin: baseUrlOf(page) };
-  const org = await page.request.post('/api/v1/organizations', {
-    data: { name: `Impianti Galli ${Date.now().toString(36)}` },
-    headers,
+  const { id, syncNow } = await connectDovecotAccount(page, dovecot, {
+    name: 'Dario Galli',
+    organization: 'Impianti Galli',
+    username: USER,
+    password: PASSWORD,
   });
-  expect(org.status(), await org.text()).toBe(201);
-  const server = { host: dovecot.host, port: dovecot.port, security: 'none', username: USER };
-  const account = await page.request.post('/api/v1/mail/accounts', {
-    data: {
-      emailAddress: 'dario@example.test',
-      displayName: 'Dario Galli',
-      imap: server,
-      smtp: { ...server, port: 2525 },
-      password: PASSWORD,
-    },
-    headers,
-  });
-  expect(account.status(), await account.text()).toBe(201);
-  const { id } = (await account.json()) as { id: string };
-  const syncNow = async () => {
-    const res = await page.request.post(`/api/v1/mail/accounts/${id}/sync`, { headers });
-    expect(res.status(), await res.text()).toBe(202);
-  };
-  await syncNow();
 
   await page.goto('/email');
   const list = page.getByTestId('mail-list');

@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../test/helpers/dovecot.ts';
-import { baseUrlOf, expect, registerUser, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { connectDovecotAccount } from './mail-account.ts';
 
 /**
  * The whole way of a message from a real IMAP server to the screen and back (issue 15): a Dovecot mailbox with a
@@ -101,28 +102,12 @@ test('an IMAP account: synced, shown, hostile HTML inert, read written back to t
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await registerUser(page, { name: 'Carla Neri' });
-  const headers = { Origin: baseUrlOf(page) };
-  const org = await page.request.post('/api/v1/organizations', {
-    data: { name: `Impianti Neri ${Date.now().toString(36)}` },
-    headers,
+  const { id, headers } = await connectDovecotAccount(page, dovecot, {
+    name: 'Carla Neri',
+    organization: 'Impianti Neri',
+    username: 'carla',
+    password: PASSWORD,
   });
-  expect(org.status(), await org.text()).toBe(201);
-  const server = { host: dovecot.host, port: dovecot.port, security: 'none', username: 'carla' };
-  const account = await page.request.post('/api/v1/mail/accounts', {
-    data: {
-      emailAddress: 'carla@example.test',
-      displayName: 'Carla Neri',
-      imap: server,
-      smtp: { ...server, port: 2525 },
-      password: PASSWORD,
-    },
-    headers,
-  });
-  expect(account.status(), await account.text()).toBe(201);
-  const { id } = (await account.json()) as { id: string };
-  const sync = await page.request.post(`/api/v1/mail/accounts/${id}/sync`, { headers });
-  expect(sync.status(), await sync.text()).toBe(202);
 
   // The live connections the page opens from here on.
   const sockets: string[] = [];
