@@ -141,6 +141,15 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     db().select().from(mailMessages).where(eq(mailMessages.accountId, accountId));
   const account = async (accountId: string) =>
     (await db().select().from(mailAccounts).where(eq(mailAccounts.id, accountId)))[0]!;
+  /** Who and what a queued change of one stored Inbox message is about, as the mailbox API writes it. */
+  const inboxChange = (accountId: string, row: { id: string; uid: number | null }) => ({
+    organizationId: owner.organizationId,
+    userId: owner.user.id,
+    accountId,
+    folderPath: 'INBOX',
+    uid: row.uid!,
+    messageRowId: row.id,
+  });
 
   it('first sync: newest Inbox messages first, folder roles and hierarchy, raw kept, state and pushes', async () => {
     const { accountId, other, pushed } = await setup();
@@ -558,14 +567,7 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     await append(other, 'INBOX', 1, 'cap');
     await syncOnce(accountId);
     const [row] = await messages(accountId);
-    const base = {
-      organizationId: owner.organizationId,
-      userId: owner.user.id,
-      accountId,
-      folderPath: 'INBOX',
-      uid: row!.uid!,
-      messageRowId: row!.id,
-    };
+    const base = inboxChange(accountId, row!);
     await queueChanges(db(), [
       { ...base, kind: 'move', payload: { toPath: 'Nowhere', toFolderId: row!.folderId } },
     ]);
@@ -621,12 +623,7 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const [row] = await messages(accountId);
     await queueChanges(db(), [
       {
-        organizationId: owner.organizationId,
-        userId: owner.user.id,
-        accountId,
-        folderPath: 'INBOX',
-        uid: row!.uid!,
-        messageRowId: row!.id,
+        ...inboxChange(accountId, row!),
         kind: 'move',
         payload: { toPath: 'Nowhere', toFolderId: row!.folderId },
       },
