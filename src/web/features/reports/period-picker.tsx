@@ -38,7 +38,8 @@ export function PeriodPicker({
   onChange,
 }: {
   range: DateRange;
-  onChange: (range: DateRange) => void;
+  /** Only the dates that changed: a custom date typed right after the other must not undo it. */
+  onChange: (range: Partial<DateRange>) => void;
 }) {
   const { t } = useTranslation('reports');
   const label = useRangeLabel();
@@ -66,14 +67,14 @@ export function PeriodPicker({
             type="date"
             value={range.from}
             className="w-40"
-            onChange={(e) => onChange({ ...range, from: e.target.value })}
+            onChange={(e) => onChange({ from: e.target.value })}
           />
           <InputField
             label={t('period.to')}
             type="date"
             value={range.to}
             className="w-40"
-            onChange={(e) => onChange({ ...range, to: e.target.value })}
+            onChange={(e) => onChange({ to: e.target.value })}
           />
         </>
       ) : (

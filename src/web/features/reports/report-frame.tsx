@@ -32,7 +32,7 @@ export function ReportFrame<T>({
   title: string;
   description: string;
   /** A range report's period (useReportRange). */
-  period?: { range: DateRange; onChange: (range: DateRange) => void };
+  period?: { range: DateRange; onChange: (range: Partial<DateRange>) => void };
   /** Other controls, before the actions. */
   controls?: ReactNode;
   /** The export URL with its query, without `format`. */

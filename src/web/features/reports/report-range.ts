@@ -17,12 +17,14 @@ export function useReportRange() {
     isIsoDate(range.to) &&
     range.from <= range.to &&
     daysBetween(range.from, range.to) <= 366;
-  const setRange = (next: DateRange) =>
+  // A change names only what changed and lands on the latest address: typing both dates in a row (before the
+  // first one's navigation has rendered) must not write back the first field's older value.
+  const setRange = (next: Partial<DateRange>) =>
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev);
-        out.set('from', next.from);
-        out.set('to', next.to);
+        out.set('from', next.from ?? prev.get('from') ?? month.from);
+        out.set('to', next.to ?? prev.get('to') ?? month.to);
         out.delete('page');
         return out;
       },
