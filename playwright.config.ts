@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './e2e/chromium.ts';
 
 /**
  * Journeys run against the built app (scripts/start.mjs builds the web when it is missing or stale), started on
@@ -65,9 +65,13 @@ export default defineConfig({
     baseURL,
     locale: 'it-IT',
     timezoneId: 'UTC',
+    // No spinner or fade keeps the two browsers' software compositor busy between steps (styles.css honours it).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // A trace records a screencast of every step, which costs the browser a core's worth of work on this machine:
+    // only a retry, the attempt after a failure, records one.
+    trace: 'on-first-retry',
+    launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Journeys on the shared demo business change its data (reminders, schedules): one at a time, beside the others.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, request, type Page } from '@playwright/test';
 import { addDays, utcToZoned, weekdayIndex } from '../src/shared/dates/dates.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium.ts';
 import { baseUrlOf, expect, registerUser, test, uniqueEmail, type TestUser } from './fixtures.ts';
 import { expectSettled, onboardViaApi, uniqueCompany } from './helpers.ts';
 
@@ -235,7 +235,7 @@ async function checkInWithCamera(
   guest: Guest,
 ) {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: JOURNEY_CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',

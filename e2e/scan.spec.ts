@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { gs1CheckDigit } from '../src/shared/inventory/barcodes.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium.ts';
 import { baseUrlOf, expect, newUser, registerUser, test, type TestUser } from './fixtures.ts';
 import { renderEan13 } from './fixtures-scan/ean13.ts';
 
@@ -110,7 +110,7 @@ test('scan a barcode through the camera (Chromium fake device playing an MJPEG)'
 
   const baseURL = baseUrlOf(page);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: JOURNEY_CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
