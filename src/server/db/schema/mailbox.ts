@@ -116,6 +116,9 @@ export const mailFolders = pgTable(
     backfillBelowUid: bigint('backfill_below_uid', { mode: 'number' }),
     backfillDone: boolean('backfill_done').notNull().default(false),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** Kept by the mail_folder_counts trigger on mail_messages (migration 0018), never written by the app. */
+    totalCount: integer('total_count').notNull().default(0),
+    unreadCount: integer('unread_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MailFolderRole } from '@shared/mailbox/types.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
+import { mailAccounts, mailFolders } from '../../db/schema/mailbox.ts';
 
 /** Every mail query names the organization and the user: mail is the user's own (issue 15). */
 export type MailScope = { orgId: string; userId: string };
@@ -65,10 +65,7 @@ export async function listFolders(db: DbOrTx, scope: MailScope): Promise<FolderR
     .orderBy(asc(mailFolders.accountId), asc(mailFolders.path));
 }
 
-/**
- * Unread and total messages per folder in one grouped query over the owner's rows (mail_messages_owner_list_idx),
- * never one query per folder.
- */
+/** Unread and total messages per folder: columns kept by a trigger on mail_messages (migration 0018). */
 export async function folderCounts(
   db: DbOrTx,
   scope: MailScope,
@@ -76,21 +73,10 @@ export async function folderCounts(
 ): Promise<Map<string, { unread: number; total: number }>> {
   if (folderIds && folderIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      folderId: mailMessages.folderId,
-      total: sql<number>`count(*)`.mapWith(Number),
-      unread: sql<number>`count(*) filter (where not ${mailMessages.isRead})`.mapWith(Number),
-    })
-    .from(mailMessages)
-    .where(
-      and(
-        eq(mailMessages.organizationId, scope.orgId),
-        eq(mailMessages.userId, scope.userId),
-        folderIds ? inArray(mailMessages.folderId, folderIds) : undefined,
-      ),
-    )
-    .groupBy(mailMessages.folderId);
-  return new Map(rows.map((r) => [r.folderId, { unread: r.unread, total: r.total }]));
+    .select({ id: mailFolders.id, unread: mailFolders.unreadCount, total: mailFolders.totalCount })
+    .from(mailFolders)
+    .where(and(owned(scope), folderIds ? inArray(mailFolders.id, folderIds) : undefined));
+  return new Map(rows.map((r) => [r.id, { unread: r.unread, total: r.total }]));
 }
 
 export async function findFolder(db: DbOrTx, scope: MailScope, id: string): Promise<FolderRow | undefined> {

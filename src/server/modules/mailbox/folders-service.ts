@@ -41,7 +41,7 @@ function toFolder(row: FolderRow, counts: { unread: number; total: number } | un
   };
 }
 
-/** GET /mail/folders: the accounts' sync state, every folder with its counts (one grouped query), the labels. */
+/** GET /mail/folders: the accounts' sync state, every folder with its counts (kept by the database), the labels. */
 export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Promise<TMailboxOverview> {
   await ensureLocalFolders(deps.db, scope);
   const [accounts, folders, counts, labels] = await Promise.all([
