@@ -17,14 +17,16 @@ export function useReportRange() {
     isIsoDate(range.to) &&
     range.from <= range.to &&
     daysBetween(range.from, range.to) <= 366;
-  // A change names only what changed and lands on the latest address: typing both dates in a row (before the
-  // first one's navigation has rendered) must not write back the first field's older value.
+  // A change names only what changed and lands on the address as it is now: typing both dates in a row, the
+  // second before the first one's navigation has rendered, must not write back the first field's older value.
+  // React Router hands the updater the parameters of the last render, so the latest come from the location itself
+  // (the router writes it at once and renders it later).
   const setRange = (next: Partial<DateRange>) =>
     setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        out.set('from', next.from ?? prev.get('from') ?? month.from);
-        out.set('to', next.to ?? prev.get('to') ?? month.to);
+      () => {
+        const out = new URLSearchParams(window.location.search);
+        out.set('from', next.from ?? out.get('from') ?? month.from);
+        out.set('to', next.to ?? out.get('to') ?? month.to);
         out.delete('page');
         return out;
       },
