@@ -282,14 +282,12 @@ export async function deleteFolders(db: DbOrTx, ids: string[]) {
   if (ids.length) await db.delete(mailFolders).where(inArray(mailFolders.id, ids));
 }
 
+/** A folder's counts, as the trigger of migration 0018 keeps them (never a count over its messages). */
 export async function folderCounts(db: DbOrTx, folderId: string) {
   const [row] = await db
-    .select({
-      totalCount: count(),
-      unreadCount: sql<number>`count(*) filter (where not ${mailMessages.isRead})`.mapWith(Number),
-    })
-    .from(mailMessages)
-    .where(eq(mailMessages.folderId, folderId));
+    .select({ totalCount: mailFolders.totalCount, unreadCount: mailFolders.unreadCount })
+    .from(mailFolders)
+    .where(eq(mailFolders.id, folderId));
   return { totalCount: row?.totalCount ?? 0, unreadCount: row?.unreadCount ?? 0 };
 }
 
