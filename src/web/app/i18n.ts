@@ -8,13 +8,13 @@ import {
   sanitizeLanguage,
   SUPPORTED_LANGUAGES,
 } from '@shared/i18n/language.ts';
+import { DEFAULT_NAMESPACES } from './screen-namespaces.ts';
 
 /**
  * i18next with the files at /locales/{lng}/{ns}.json (one namespace per feature, loaded when a screen
  * needs it), detection from local storage (`gestionale.language`) then the browser, and codes that do not
  * look like a language discarded. Changing the language sets <html lang dir> and stores the choice.
  */
-export const DEFAULT_NAMESPACES = ['common', 'buttons'];
 
 function applyToDocument(lng: string) {
   const code = sanitizeLanguage(lng) ?? DEFAULT_LANGUAGE;
@@ -57,7 +57,8 @@ const localesBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, namespace, callback) => {
-    fetch(`/locales/${language}/${namespace}.json`)
+    const url = `/locales/${language}/${namespace}.json`;
+    (takeEarlyLocale(url) ?? fetch(url))
       .then(async (res) => {
         if (!res.ok)
           return callback(new Error(`${res.status} loading ${language}/${namespace}`), res.status >= 500);
@@ -66,6 +67,17 @@ const localesBackend: BackendModule = {
       .catch((error: unknown) => callback(error as Error, true));
   },
 };
+
+/**
+ * A translation file index.html asked for while the code loaded, taken once (a later read, a retry, asks again).
+ * Translation files are the same for every visitor, so unlike the API's early answers they never go stale.
+ */
+function takeEarlyLocale(url: string): Promise<Response> | undefined {
+  const early = (globalThis as { __earlyLocales?: Record<string, Promise<Response>> }).__earlyLocales;
+  const response = early?.[url];
+  if (early) delete early[url];
+  return response;
+}
 
 export const i18nReady = i18n
   .use(localesBackend)

@@ -7,24 +7,7 @@ import { browserToday } from '@web/features/reports/report-dates.ts';
 import { vatSettlementQuery } from '@web/features/reports/reports-api.ts';
 import i18n from './i18n.ts';
 import { PAGE_LOADERS } from './page-loaders.ts';
-
-/** The translation files the signed-in shell (menu, bell, voice button) reads beyond the default ones. */
-export const SHELL_NAMESPACES = ['navigation', 'notifications', 'voice'];
-
-/** The translation files a screen reads beyond the default ones. */
-const NAMESPACES: Partial<Record<RouteName, string[]>> = {
-  dashboard: ['dashboard', 'invoices', 'mail'],
-  clients: ['clients'],
-  calendar: ['calendar'],
-  invoices: ['invoices'],
-  quotes: ['quotes', 'invoices'],
-  transactions: ['transactions'],
-  inventory: ['inventory'],
-  analytics: ['analytics', 'reports'],
-  reports: ['reports', 'invoices'],
-  settings: ['settings'],
-  email: ['mailbox', 'fields'],
-};
+import { SCREEN_NAMESPACES } from './screen-namespaces.ts';
 
 /** Code a screen loads lazily inside itself (its charts), loaded with the screen's own on intent. */
 const INNER_CODE: Partial<Record<RouteName, () => Promise<unknown>>> = {
@@ -46,13 +29,13 @@ const FIRST_DATA: Partial<Record<RouteName, (queryClient: QueryClient, orgId: st
  */
 export function prefetchRoute(
   path: string,
-  options: { queryClient?: QueryClient; orgId?: string | null; data?: boolean } = {},
+  options: { queryClient?: QueryClient; orgId?: string | null; data?: boolean; innerCode?: boolean } = {},
 ) {
   const route = findRoute(path) as { name: RouteName } | undefined;
   if (!route) return;
   void PAGE_LOADERS[route.name]?.().catch(() => undefined);
-  void INNER_CODE[route.name]?.().catch(() => undefined);
-  void i18n.loadNamespaces(NAMESPACES[route.name] ?? []).catch(() => undefined);
+  if (options.innerCode !== false) void INNER_CODE[route.name]?.().catch(() => undefined);
+  void i18n.loadNamespaces(SCREEN_NAMESPACES[route.name] ?? []).catch(() => undefined);
   const first = FIRST_DATA[route.name];
   if (options.data && first && options.queryClient && options.orgId)
     void first(options.queryClient, options.orgId).catch(() => undefined);

@@ -1,0 +1,22 @@
+import type { RouteName } from '@shared/navigation/routes.ts';
+
+/** The translation files every page reads, loaded when i18next starts. */
+export const DEFAULT_NAMESPACES = ['common', 'buttons'];
+
+/** The translation files the signed-in shell (menu, bell, voice button) reads beyond the default ones. */
+export const SHELL_NAMESPACES = ['navigation', 'notifications', 'voice'];
+
+/** The translation files a screen reads beyond the default ones. */
+export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
+  dashboard: ['dashboard', 'invoices', 'mail'],
+  clients: ['clients'],
+  calendar: ['calendar'],
+  invoices: ['invoices'],
+  quotes: ['quotes', 'invoices'],
+  transactions: ['transactions'],
+  inventory: ['inventory'],
+  analytics: ['analytics', 'reports'],
+  reports: ['reports', 'invoices'],
+  settings: ['settings'],
+  email: ['mailbox', 'fields'],
+};
