@@ -13,6 +13,7 @@ import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { insertMessage } from '@server/modules/mailbox/messages-repository.ts';
 import { syncAccount } from '@server/modules/mailbox/sync/sync-account.ts';
 import { claimAccount } from '@server/modules/mailbox/sync/sync-repository.ts';
+import { sequence } from '@server/seed/sequence.ts';
 import type { TMailFolder, TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
@@ -39,17 +40,6 @@ function rawMail(n: number, tag: string) {
       '',
     ].join('\r\n'),
   );
-}
-
-/** A small seeded generator (mulberry32): a failing sequence is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe.each(DATABASES)('mail folder counts on %s', (kind) => {
@@ -237,7 +227,8 @@ describe.each(DATABASES)('mail folder counts on %s', (kind) => {
   it('equal a fresh count after a random sequence of stores, flags, moves, trash, deletes and folder changes', async () => {
     const { scope, action, request, overview, local } = await freshUser();
     const account = await addAccount(scope);
-    const next = random(kind === 'pglite' ? 15 : 1815);
+    // The demo seeds' deterministic sequence: a failing run of steps is the same on every run.
+    const next = sequence(kind === 'pglite' ? 15 : 1815);
     const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
     const some = <T>(list: T[]) => list.filter(() => next() < 0.35).slice(0, 6);
     let uid = 0;
