@@ -371,11 +371,25 @@ async function webFigures(baseUrl: string): Promise<WebFigures> {
         headers: { origin: baseUrl },
       });
       if (res.status() !== 200) throw new Error(`demo sign-in answered ${res.status()}: ${await res.text()}`);
-      const t0 = performance.now();
+      // Timed in the page, from the navigation's start (performance.now() counts from it) to the next frame painted
+      // after the first KPI is visible: Playwright's polling of waitFor (up to 500 ms between looks) is left out.
+      // Visible means its figures: the first KPI, not only the greeting. A string: see the in-app figure below.
+      await page.addInitScript(`(() => {
+        window.kpiPainted = new Promise((resolve) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            const observer = new MutationObserver(() => {
+              const kpi = document.querySelector('[data-testid="kpi-invoiced"]');
+              if (!kpi || !kpi.checkVisibility()) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now()));
+            });
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+          });
+        });
+      })()`);
       await page.goto('/dashboard', { waitUntil: 'commit' });
-      // Visible means its figures: the first KPI, not only the greeting.
       await page.getByTestId('kpi-invoiced').waitFor({ state: 'visible', timeout: 30_000 });
-      runs.push(performance.now() - t0);
+      runs.push(Number(await page.evaluate('window.kpiPainted')));
       if (!new URL(page.url()).pathname.startsWith('/dashboard'))
         throw new Error(`ended on ${page.url()} instead of /dashboard`);
       await context.close();
@@ -794,8 +808,9 @@ data folder: **${goal}**.
           ? `${kb(web.staticJs.gzip)} (${web.staticJs.files.length} files, ${kb(web.staticJs.raw)} uncompressed).`
           : 'not measured.'
       }
-- Navigation to a visible dashboard on localhost (demo user signed in, fresh browser context, from \`page.goto('/dashboard')\`
-  to its first KPI visible, Debian Chromium headless): ${
+- Navigation to a visible dashboard on localhost (demo user signed in, fresh browser context, \`page.goto('/dashboard')\`;
+  timed in the page from the navigation's start to the frame painted after the first KPI appeared, Debian Chromium
+  headless; goal ≤ 1 s): ${
     dash !== undefined && web.dashboard
       ? `**${fmtMs(dash)}** median of 5 (${web.dashboard.runs.map(fmtMs).join(', ')}).`
       : 'not measured.'
