@@ -12,7 +12,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Integration files each start their own in-memory PGlite; two cores on CI.
+    // Integration files each start their own in-memory PGlite, from a migrated template; two cores on CI.
+    globalSetup: ['test/global-setup.ts'],
     maxWorkers: 2,
   },
 });

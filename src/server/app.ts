@@ -136,7 +136,7 @@ export async function buildApp(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : config.inMemoryDatabase
-        ? { kind: 'pglite-memory' }
+        ? { kind: 'pglite-memory', templateDir: config.dbTemplateDir }
         : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
   );
   const mail = createMailPort({

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '@server/app.ts';
 import { loadConfig, testDatabaseUrl, type AppConfig } from '@server/platform/config.ts';
 import { addMember, createOrganizationFor, createUser } from '@server/seed/factories.ts';
+import { TEST_DB_TEMPLATE_DIR } from './db-template.ts';
 import type { Role } from '@shared/auth/permissions.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -78,7 +79,7 @@ export async function createTestApp(
     // Tests sign many users up from one address; the rate-limit file sets its own limit.
     authRateLimit: { max: 10_000, windowMs: 60_000 },
     ...(kind === 'pglite'
-      ? { inMemoryDatabase: true, databaseUrl: undefined }
+      ? { inMemoryDatabase: true, databaseUrl: undefined, dbTemplateDir: TEST_DB_TEMPLATE_DIR }
       : { inMemoryDatabase: false, databaseUrl }),
     ...overrides,
   };
