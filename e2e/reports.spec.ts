@@ -97,4 +97,10 @@ test('registro IVA vendite: riepilogo per aliquota, documenti e periodo vuoto', 
   await page.getByLabel('Al', { exact: true }).fill('2001-01-31');
   await expect(page.getByRole('heading', { name: 'Nessun documento nel periodo' })).toBeVisible();
   await expect(page).toHaveURL(/from=2001-01-01/);
+  // The purchases register says that received invoices are not recorded yet, instead of an empty register.
+  await page.getByRole('button', { name: 'Registro acquisti' }).click();
+  await expect(page).toHaveURL(/report=purchases/);
+  await expect(page.getByRole('heading', { name: 'Registro IVA acquisti' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gli acquisti non sono ancora registrati' })).toBeVisible();
+  await axe();
 });

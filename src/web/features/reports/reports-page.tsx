@@ -5,6 +5,7 @@ import { cn } from '@web/ui/cn.ts';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { CashFlowReport } from './cash-flow-report.tsx';
 import { ProfitAndLossReport } from './profit-and-loss-report.tsx';
+import { PurchaseRegisterReport } from './purchase-register-report.tsx';
 import { InventoryReport } from './inventory-report.tsx';
 import { ReceivablesReport } from './receivables-report.tsx';
 import { RevenueReport } from './revenue-report.tsx';
@@ -15,6 +16,7 @@ import { VatSettlementReport } from './vat-settlement-report.tsx';
 const REPORTS = [
   'vat',
   'register',
+  'purchases',
   'receivables',
   'pnl',
   'cashflow',
@@ -59,6 +61,8 @@ export function ReportsPage() {
         <VatSettlementReport />
       ) : current === 'register' ? (
         <SalesRegisterReport />
+      ) : current === 'purchases' ? (
+        <PurchaseRegisterReport />
       ) : current === 'scheduled' ? (
         <ScheduledReports />
       ) : current === 'pnl' ? (
