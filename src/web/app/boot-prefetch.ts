@@ -19,7 +19,7 @@ export function prefetchScreenCode(path: string) {
       void i18n.loadNamespaces(SHELL_NAMESPACES).catch(() => undefined);
       // Not the code the screen loads inside itself (the dashboard's chart library): on a first load it would
       // compete with the screen's own code for the one main thread before the figures are on screen.
-      prefetchRoute(path, { innerCode: false });
+      void prefetchRoute(path, { innerCode: false });
     })
     .catch(() => undefined);
 }

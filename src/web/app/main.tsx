@@ -36,7 +36,7 @@ void i18nReady
   .then(() => {
     root.render(
       <StrictMode>
-        <BrowserRouter>
+        <BrowserRouter useTransitions={false}>
           <Providers queryClient={queryClient}>
             <AppRoutes />
           </Providers>

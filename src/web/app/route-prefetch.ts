@@ -26,17 +26,20 @@ const FIRST_DATA: Partial<Record<RouteName, (queryClient: QueryClient, orgId: st
 /**
  * Loads what a path's screen needs before the click: its code, its translations and, with `data`, its first
  * data (into the query cache, where the page finds it fresh). Failures are left to the page, which shows them.
+ * The promise settles once the code and translations are in (never rejects): the idle prefetch waits for one
+ * screen before the next.
  */
 export function prefetchRoute(
   path: string,
   options: { queryClient?: QueryClient; orgId?: string | null; data?: boolean; innerCode?: boolean } = {},
-) {
+): Promise<void> {
   const route = findRoute(path) as { name: RouteName } | undefined;
-  if (!route) return;
-  void PAGE_LOADERS[route.name]?.().catch(() => undefined);
+  if (!route) return Promise.resolve();
+  const code = PAGE_LOADERS[route.name]?.().catch(() => undefined);
   if (options.innerCode !== false) void INNER_CODE[route.name]?.().catch(() => undefined);
-  void i18n.loadNamespaces(SCREEN_NAMESPACES[route.name] ?? []).catch(() => undefined);
+  const texts = i18n.loadNamespaces(SCREEN_NAMESPACES[route.name] ?? []).catch(() => undefined);
   const first = FIRST_DATA[route.name];
   if (options.data && first && options.queryClient && options.orgId)
     void first(options.queryClient, options.orgId).catch(() => undefined);
+  return Promise.all([code, texts]).then(() => undefined);
 }

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQueries,
@@ -89,6 +90,9 @@ function listOptions(queryClient: QueryClient, orgId: string | null, query: stri
       last.items.length > 0 && last.hasMore ? last.page + 1 : undefined,
     enabled: !!orgId,
     staleTime: 30_000,
+    // The rows of the list before stay on screen, dimmed and inert, until the new list's first page is in: no
+    // flash of an empty list on every folder or search, and no second draw of the whole pane (the page marks it).
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -113,7 +117,10 @@ export function usePrefetchList(orgId: string | null) {
 export function useMessageList(orgId: string | null, query: string) {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(listOptions(queryClient, orgId, query));
-  const next = list.hasNextPage && !list.isFetchingNextPage ? (list.data?.pages.at(-1)?.page ?? 0) + 1 : null;
+  const next =
+    list.hasNextPage && !list.isFetchingNextPage && !list.isPlaceholderData
+      ? (list.data?.pages.at(-1)?.page ?? 0) + 1
+      : null;
   const prefetchNext = useCallback(() => {
     if (next === null) return;
     void queryClient.prefetchQuery({

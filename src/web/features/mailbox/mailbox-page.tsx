@@ -112,8 +112,17 @@ export function MailboxPage() {
     [act],
   );
 
-  const change = (patch: Partial<MailboxState>) => go(withList(state, patch));
-  const open = (id: string) => go({ ...state, messageId: id, folders: false }, true);
+  // The new list's (or message's) request leaves with the click or the Enter, before React renders the change:
+  // the render of a navigation is sliced into the frames after it and would otherwise hold the request back.
+  const change = (patch: Partial<MailboxState>) => {
+    const next = withList(state, patch);
+    prefetchList(listQueryOf(next).toString());
+    go(next);
+  };
+  const open = (id: string) => {
+    prefetchMessage(id);
+    go({ ...state, messageId: id, folders: false }, true);
+  };
   const back = () => go({ ...state, messageId: null });
 
   const archive = (row: TMessageSummary) => {
@@ -123,6 +132,8 @@ export function MailboxPage() {
   };
 
   const run = (command: MailCommand) => {
+    // The rows of the list before, while the new one loads, are not there to act on.
+    if (list.isPlaceholderData && command !== 'search' && command !== 'help' && command !== 'back') return;
     const row = rows[cursor];
     switch (command) {
       case 'next':
@@ -280,6 +291,7 @@ export function MailboxPage() {
                 onLoadMore={() => void list.fetchNextPage()}
                 onPrefetchMore={list.prefetchNext}
                 onPrefetch={prefetchMessage}
+                stale={list.isPlaceholderData}
                 openId={state.messageId}
                 cursor={cursor}
                 selected={selected}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@web/ui/cn.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Inbox, MailOpen, Mail, Star, Trash2 } from 'lucide-react';
 import type { TMailFolder, TMailLabel, TMessageSummary } from '@shared/mailbox/contracts.ts';
@@ -41,8 +42,11 @@ export function MessageList({
   header,
   onPrefetch,
   onPrefetchMore,
+  stale = false,
 }: {
   rows: TMessageSummary[];
+  /** The rows of the list before, shown while the new list's first page loads: dimmed, inert, marked busy. */
+  stale?: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -109,7 +113,11 @@ export function MessageList({
   const someUnstarred = selectedRows.some((r) => !r.isStarred);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div
+      className={cn('flex min-h-0 flex-1 flex-col', stale && 'opacity-60')}
+      inert={stale}
+      aria-busy={stale || undefined}
+    >
       {header}
       <div className="flex min-h-11 items-center gap-1 border-b border-border px-3 py-1 text-sm">
         <input
