@@ -116,6 +116,8 @@ export function MailboxPage() {
   // the render of a navigation is sliced into the frames after it and would otherwise hold the request back.
   const change = (patch: Partial<MailboxState>) => {
     const next = withList(state, patch);
+    // The search box's pause timer after an Enter asks for the same list: nothing to navigate to.
+    if (paramsFromState(next).toString() === paramsFromState(state).toString()) return;
     prefetchList(listQueryOf(next).toString());
     go(next);
   };

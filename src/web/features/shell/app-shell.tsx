@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
@@ -26,16 +26,19 @@ function useRememberedCollapse(): [boolean, () => void] {
       return false;
     }
   });
-  const toggle = () =>
-    setCollapsed((value) => {
-      const next = !value;
-      try {
-        localStorage.setItem(SIDEBAR_STORAGE_KEY, next ? '1' : '0');
-      } catch {
-        // The choice lasts for this page only.
-      }
-      return next;
-    });
+  const toggle = useCallback(
+    () =>
+      setCollapsed((value) => {
+        const next = !value;
+        try {
+          localStorage.setItem(SIDEBAR_STORAGE_KEY, next ? '1' : '0');
+        } catch {
+          // The choice lasts for this page only.
+        }
+        return next;
+      }),
+    [],
+  );
   return [collapsed, toggle];
 }
 
@@ -64,7 +67,12 @@ export function AppShell() {
     setDrawerOpen(false);
   }, [location.pathname]);
 
-  const access = { role: me.role, hasOrganization: !!me.activeOrganizationId };
+  // Stable props: the top bar and the sidebar are memoised, so a change of the address (a search in a list, a
+  // filter) does not draw them again.
+  const hasOrganization = !!me.activeOrganizationId;
+  const access = useMemo(() => ({ role: me.role, hasOrganization }), [me.role, hasOrganization]);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const decision = routeName ? accessDecision(routeByName(routeName), access) : 'allowed';
   if (decision === 'needs_organization') {
     if (me.organizations.length === 0) return <Navigate to="/onboarding" replace />;
@@ -86,7 +94,7 @@ export function AppShell() {
         >
           {t('navigation:skipToContent')}
         </a>
-        <TopBar me={me} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+        <TopBar me={me} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
         <nav
           aria-label={t('navigation:sidebar.label')}
           data-testid="sidebar"
@@ -108,7 +116,7 @@ export function AppShell() {
               data-testid="mobile-drawer"
               className="flex min-h-0 flex-1 flex-col"
             >
-              <SidebarNav access={access} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              <SidebarNav access={access} collapsed={false} onNavigate={closeDrawer} />
             </nav>
           </DrawerContent>
         </Dialog.Root>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,8 @@ function usePrefetchWhenIdle(paths: string[]) {
   }, [key]);
 }
 
-function NavEntry({
+/** Memoised: only its NavLink follows the address (the entry's own elements are handed to it unchanged). */
+const NavEntry = memo(function NavEntry({
   item,
   collapsed,
   onNavigate,
@@ -97,7 +98,7 @@ function NavEntry({
       <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
     </NavLink>
   );
-}
+});
 
 function NavGroupEntry({
   item,
@@ -164,7 +165,7 @@ function NavGroupEntry({
  * The sidebar's entries: main entries, the Tools group and Settings at the bottom. It shows a spinner until
  * the navigation translations are ready (spec §2).
  */
-export function SidebarNav({
+export const SidebarNav = memo(function SidebarNav({
   access,
   collapsed,
   onNavigate,
@@ -254,4 +255,4 @@ export function SidebarNav({
       </div>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu as MenuIcon } from 'lucide-react';
@@ -10,8 +11,11 @@ import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Logo to /dashboard, organization switcher (several organizations), language, theme, bell, user menu. */
-export function TopBar({
+/**
+ * Logo to /dashboard, organization switcher (several organizations), language, theme, bell, user menu. Memoised:
+ * nothing in it follows the address.
+ */
+export const TopBar = memo(function TopBar({
   me,
   drawerOpen,
   onOpenDrawer,
@@ -46,4 +50,4 @@ export function TopBar({
       <UserMenu user={me.user} />
     </header>
   );
-}
+});
