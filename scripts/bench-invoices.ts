@@ -14,6 +14,7 @@ import { createOrganizationFor, createUser } from '../src/server/seed/factories.
 
 export const INVOICE_VOLUME = 100_000;
 export const TRANSACTION_VOLUME = 200_000;
+export const STOCK_MOVEMENT_VOLUME = 100_000;
 export const REPORT_SAMPLES = 50;
 const SAMPLES = 200;
 const PASSWORD = 'Bench-password-2026';
@@ -57,7 +58,8 @@ export async function timeRequests(url: string, cookie: string, samples = SAMPLE
 
 /**
  * 100,000 issued invoices over three years for 1,000 clients, a third of them paid, with the snapshot the reports
- * read (three lines each, two of them items of the inventory), and 200,000 ledger entries, in plain SQL.
+ * read (three lines each, two of them items of the inventory), 200,000 ledger entries and 100,000 stock movements,
+ * in plain SQL.
  */
 export async function seedInvoices(
   db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> },
@@ -84,6 +86,20 @@ export async function seedInvoices(
     insert into inventory_items (organization_id, name, sku, category)
     select ${orgId}, 'Articolo ' || i, 'ART-' || i, 'Categoria ' || (i % 10)
     from generate_series(1, 200) as s(i)`);
+  // 100,000 stock movements of those goods over three years (a delivery in for every four sales out), and the
+  // costs the valuation multiplies by; each item's stock is the sum of its movements, as the app keeps it.
+  await db.execute(sql`
+    with items as (
+      select id, row_number() over (order by id) - 1 as n from inventory_items where organization_id = ${orgId})
+    insert into stock_movements (organization_id, item_id, kind, quantity, occurred_on)
+    select ${orgId}, items.id, case when i % 5 = 0 then 'in' else 'out' end,
+      case when i % 5 = 0 then 20 else -4 end, date '2024-01-01' + (i * 1095 / ${STOCK_MOVEMENT_VOLUME})
+    from generate_series(0, ${STOCK_MOVEMENT_VOLUME - 1}) as s(i)
+    join items on items.n = i % 200`);
+  await db.execute(sql`
+    update inventory_items it set cost_cents = 800 + abs(hashtext(it.sku)) % 5000,
+      stock_quantity = coalesce((select sum(m.quantity) from stock_movements m where m.item_id = it.id), 0)
+    where it.organization_id = ${orgId}`);
   // The frozen snapshot the reports read: the buyer, the totals with three lines (two inventory items and one
   // typed by hand, as a real invoice has) and one VAT summary row at 22%.
   await db.execute(sql`
@@ -178,6 +194,10 @@ async function listBench(engine: string, dataDir: string, databaseUrl?: string) 
         '/api/v1/reports/revenue?from=2025-01-01&to=2025-12-31&by=category',
       ],
       ['analytics 2025', '/api/v1/analytics?from=2025-01-01&to=2025-12-31'],
+      [
+        'inventory valuation and movements 2025, first page',
+        '/api/v1/reports/inventory?from=2025-01-01&to=2025-12-31',
+      ],
     ];
     const reports: { name: string; latency: Latency }[] = [];
     for (const [name, url] of reportUrls) {
