@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
@@ -31,7 +32,12 @@ export async function storeBatch(
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
     const parsed: ParsedMessage[] = [];
-    for (const f of fetched) parsed.push(await parseMessage(f.raw));
+    for (const f of fetched) {
+      parsed.push(await parseMessage(f.raw));
+      // Parsing is the sync's processor work, on the server's one thread: the requests of the people using the
+      // app meanwhile are answered between two messages, not after fifty.
+      await nextTurn();
+    }
     const lastGroup = index === groups.length - 1;
     await run.db.transaction(async (tx) => {
       const present = new Set(
