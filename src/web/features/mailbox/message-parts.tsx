@@ -17,6 +17,7 @@ import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { ClientPicker } from '@web/ui/client-picker.tsx';
@@ -28,6 +29,7 @@ import { attachmentUrl, useInlineImages, useLinkClient } from './mailbox-api.ts'
 import { fileSize } from './mailbox-format.ts';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { FRAME_SANDBOX, frameDocument, withInlineImages } from './message-frame.ts';
+import { allowImagesFrom, imagesAllowedFrom } from './image-senders.ts';
 
 /** Parts of the open message: security banner, body, attachments, invitations, client link, related documents. */
 
@@ -77,7 +79,9 @@ export function SecurityBanner({ message }: { message: TMessage }) {
 /** Sanitized HTML in a sandboxed frame (no scripts, no same origin), or plain text with its links clickable. */
 export function MessageBody({ message }: { message: TMessage }) {
   const { t } = useTranslation(['mailbox']);
-  const [showImages, setShowImages] = useState(false);
+  const userId = useSignedInMe().user.id;
+  const sender = message.from?.address ?? null;
+  const [showImages, setShowImages] = useState(() => imagesAllowedFrom(userId, sender));
   const inline = useInlineImages(message.html);
   if (message.html) {
     return (
@@ -89,6 +93,18 @@ export function MessageBody({ message }: { message: TMessage }) {
             <Button variant="outline" size="sm" onClick={() => setShowImages(true)}>
               {t('mailbox:body.showImages')}
             </Button>
+            {sender ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  allowImagesFrom(userId, sender);
+                  setShowImages(true);
+                }}
+              >
+                {t('mailbox:body.alwaysShowImages', { sender })}
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {/* The frame waits for the inline images (a few small files) so it is drawn once, complete. */}
