@@ -390,6 +390,69 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     });
   });
 
+  it('tells a forfettario business that no VAT is due and where its revenue stands against the €85,000 limit', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c, { taxRegime: 'RF19' });
+    const buyer = await client(c, 7);
+    // Last year 10,000.00, which does not count against this year's limit. This year 60,000.00 entered at 22%:
+    // the forfettario issues it at 0% with Natura N2.2, so it is revenue with no VAT.
+    await issued(c, buyer, [line(1_000_000, 22)], {
+      issueDate: `${year - 1}-12-10`,
+      dueDate: `${year}-01-09`,
+    });
+    const first = await issued(c, buyer, [line(6_000_000, 22)]);
+    expect(first.totals).toMatchObject({ taxableCents: 6_000_000, vatCents: 0 });
+
+    const quarterly = await settlement(c, `year=${year}&periodicity=quarterly`);
+    expect(quarterly).toMatchObject({ forfettario: true, purchasesRecorded: false, advance: null });
+    // 85,000.00 − 60,000.00 = 25,000.00 left before the limit.
+    expect(quarterly.forfettarioStanding).toEqual({
+      revenueCents: 6_000_000,
+      limitCents: 8_500_000,
+      remainingCents: 2_500_000,
+      overLimit: false,
+      immediateExit: false,
+    });
+    expect(quarterly.totals).toEqual({ vp4: 0, vp5: 0, paymentCents: 0, revenueCents: 6_000_000 });
+    expect(quarterly.periods[quarter - 1]).toMatchObject({ vp2: 6_000_000, vp4: 0, documents: 1 });
+    for (const p of quarterly.periods)
+      expect([p.vp4, p.vp14Due, p.paymentCents, p.vp12]).toEqual([0, 0, 0, 0]);
+
+    // Another 30,000.00, less a credit note of 4,000.00 on it: 60,000.00 + 30,000.00 − 4,000.00 = 86,000.00,
+    // over the €85,000 limit (the regime ends next year) but under the €100,000 of an immediate exit.
+    const second = await issued(c, buyer, [line(3_000_000, 22)]);
+    const note = await c.post(`/api/v1/invoices/${second.id}/credit-note`);
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as TInvoice).id;
+    const edited = await c.put(
+      `/api/v1/invoices/${noteId}`,
+      invoiceInput({
+        documentType: 'TD04',
+        relatedInvoiceId: second.id,
+        clientId: buyer,
+        issueDate: today,
+        lines: [line(400_000, 22)],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
+    expect(monthly).toMatchObject({ forfettario: true, advance: null });
+    expect(monthly.forfettarioStanding).toEqual({
+      revenueCents: 8_600_000,
+      limitCents: 8_500_000,
+      remainingCents: 0,
+      overLimit: true,
+      immediateExit: false,
+    });
+    expect(monthly.totals).toEqual({ vp4: 0, vp5: 0, paymentCents: 0, revenueCents: 8_600_000 });
+    expect(monthly.periods[month - 1]).toMatchObject({ vp2: 8_600_000, vp4: 0, documents: 3 });
+    expect((await settlement(c, `year=${year - 1}`)).forfettarioStanding).toMatchObject({
+      revenueCents: 1_000_000,
+      remainingCents: 7_500_000,
+    });
+  });
+
   it("follows the business's own periodicity when the request names none", async () => {
     const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     expect((await settlement(c, `year=${year}`)).periodicity).toBe('monthly');
