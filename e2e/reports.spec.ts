@@ -42,6 +42,12 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await expect(page.getByRole('heading', { name: 'Registro IVA vendite' })).toBeVisible();
   await expect(page.getByLabel('Periodo', { exact: true })).toHaveValue('quarter');
   await expect(page.getByTestId('register-previous')).toContainText(/Confronto con 4° trimestre \d{4}/);
+  // Split payment and reverse charge have columns of their own in the summary.
+  const summary = page.getByTestId('register-summary');
+  await expect(summary.getByRole('columnheader', { name: 'IVA in scissione' })).toBeVisible();
+  await expect(
+    summary.getByRole('columnheader', { name: 'Imponibile in inversione contabile' }),
+  ).toBeVisible();
   await page.goBack();
 
   // The quarters as an Excel file, named in Italian.

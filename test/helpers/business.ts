@@ -7,7 +7,8 @@ import { piva } from './italian-ids.ts';
 /** The report and dashboard tests' business: a complete profile, company clients, issued invoices, payments. */
 type Api = ReturnType<typeof api>;
 
-export async function completeProfile(c: Api) {
+/** The business profile complete (regime RF01, ordinary), with `overrides` (e.g. `{ taxRegime: 'RF19' }`). */
+export async function completeProfile(c: Api, overrides: object = {}) {
   const profile = await c.put('/api/v1/business-profile', {
     companyName: 'Officina Rossi S.r.l.',
     businessType: 'llc',
@@ -21,6 +22,7 @@ export async function completeProfile(c: Api) {
     postalCode: '47121',
     country: 'IT',
     email: 'amministrazione@officinarossi.example.com',
+    ...overrides,
   });
   expect(profile.statusCode, profile.body).toBe(200);
 }

@@ -141,14 +141,36 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect(registerRes.statusCode, registerRes.body).toBe(200);
     const register = registerRes.json() as TSalesRegister;
     expect(register.summary).toEqual([
-      { vatRate: 22, nature: null, taxableCents: 90_000, vatCents: 19_800, splitPaymentVatCents: 0 },
-      { vatRate: 10, nature: null, taxableCents: 50_000, vatCents: 0, splitPaymentVatCents: 5_000 },
-      { vatRate: 0, nature: 'N6.7', taxableCents: 30_000, vatCents: 0, splitPaymentVatCents: 0 },
+      {
+        vatRate: 22,
+        nature: null,
+        taxableCents: 90_000,
+        vatCents: 19_800,
+        splitPaymentVatCents: 0,
+        reverseChargeTaxableCents: 0,
+      },
+      {
+        vatRate: 10,
+        nature: null,
+        taxableCents: 50_000,
+        vatCents: 0,
+        splitPaymentVatCents: 5_000,
+        reverseChargeTaxableCents: 0,
+      },
+      {
+        vatRate: 0,
+        nature: 'N6.7',
+        taxableCents: 30_000,
+        vatCents: 0,
+        splitPaymentVatCents: 0,
+        reverseChargeTaxableCents: 30_000,
+      },
     ]);
     expect(register.totals).toEqual({
       taxableCents: 170_000,
       vatCents: 19_800,
       splitPaymentVatCents: 5_000,
+      reverseChargeTaxableCents: 30_000,
       documents: 4,
     });
     expect(register.entries.items.map((e) => e.documentType)).toEqual(['TD01', 'TD01', 'TD01', 'TD04']);
@@ -178,6 +200,7 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
       taxableCents: 170_000,
       vatCents: 19_800,
       splitPaymentVatCents: 5_000,
+      reverseChargeTaxableCents: 30_000,
     });
     for (const bad of [
       `from=${year}-01-01&to=${year + 1}-06-30`,
@@ -246,6 +269,102 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect((await settlement(c, `year=${year - 1}`)).totals).toMatchObject({ vp4: 0, revenueCents: 0 });
   });
 
+  it('puts the taxable of reverse-charge sales (Natura N6.x) in a column of its own in the sales register and its files', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c);
+    const buyer = await client(c, 6);
+    // A: 2,000.00 at 22% (VAT 440.00) and 800.00 of building subcontracting in reverse charge (N6.3);
+    // B: 450.50 reverse charge N6.7; a credit note of 100.00 (N6.7) on B. Reverse-charge taxable:
+    // 800.00 + 450.50 − 100.00 = 1,150.50, all of it in the taxable total too (2,000.00 + 1,150.50 = 3,150.50).
+    await issued(c, buyer, [line(200_000, 22), line(80_000, 0, 'N6.3')]);
+    const b = await issued(c, buyer, [line(45_050, 0, 'N6.7')]);
+    const note = await c.post(`/api/v1/invoices/${b.id}/credit-note`);
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as TInvoice).id;
+    const edited = await c.put(
+      `/api/v1/invoices/${noteId}`,
+      invoiceInput({
+        documentType: 'TD04',
+        relatedInvoiceId: b.id,
+        clientId: buyer,
+        issueDate: today,
+        lines: [line(10_000, 0, 'N6.7')],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+
+    const range = monthRange(today);
+    const res = await c.get(`/api/v1/reports/sales-register?from=${range.from}&to=${range.to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const register = res.json() as TSalesRegister;
+    expect(register.summary).toEqual([
+      {
+        vatRate: 22,
+        nature: null,
+        taxableCents: 200_000,
+        vatCents: 44_000,
+        splitPaymentVatCents: 0,
+        reverseChargeTaxableCents: 0,
+      },
+      {
+        vatRate: 0,
+        nature: 'N6.3',
+        taxableCents: 80_000,
+        vatCents: 0,
+        splitPaymentVatCents: 0,
+        reverseChargeTaxableCents: 80_000,
+      },
+      {
+        vatRate: 0,
+        nature: 'N6.7',
+        taxableCents: 35_050,
+        vatCents: 0,
+        splitPaymentVatCents: 0,
+        reverseChargeTaxableCents: 35_050,
+      },
+    ]);
+    expect(register.totals).toEqual({
+      taxableCents: 315_050,
+      vatCents: 44_000,
+      splitPaymentVatCents: 0,
+      reverseChargeTaxableCents: 115_050,
+      documents: 3,
+    });
+    // The next month compares with this one, reverse charge included.
+    const next = monthRange(today, 1);
+    const nextRegister = (
+      await c.get(`/api/v1/reports/sales-register?from=${next.from}&to=${next.to}`)
+    ).json() as TSalesRegister;
+    expect(nextRegister.previous.reverseChargeTaxableCents).toBe(115_050);
+
+    // The files: a column of its own, filled on the reverse-charge rows only, added up in the PDF's totals.
+    const query = `from=${range.from}&to=${range.to}`;
+    const xlsx = await c.get(`/api/v1/reports/sales-register/export?${query}&format=xlsx`, {
+      'accept-language': 'it',
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const sheet = await readXlsx(xlsx.rawPayload);
+    expect(sheet.headers.slice(7, 10)).toEqual([
+      'Imponibile',
+      'IVA',
+      'Imponibile in inversione contabile (N6)',
+    ]);
+    expect(sheet.rows.map((r) => r[6])).toEqual(['', 'N6.3', 'N6.7', 'N6.7']);
+    expect(sheet.rows.map((r) => (r[9] === '' ? null : Number(r[9])))).toEqual([null, 800, 450.5, -100]);
+    const csv = await c.get(`/api/v1/reports/sales-register/export?${query}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const csvLines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csvLines[0]).toContain(',VAT,Reverse-charge taxable (N6),');
+    expect(csvLines[2]).toContain(',0.00,800.00,');
+    const pdf = await c.get(`/api/v1/reports/sales-register/export?${query}&format=pdf`, {
+      'accept-language': 'it',
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('1.150,50 €');
+  });
+
   it('takes the December advance from the last period of the year before (historical method, 88%)', async () => {
     const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     await completeProfile(c);
@@ -268,6 +387,69 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     expect((await settlement(c, `year=${year - 1}&periodicity=monthly`)).advance).toMatchObject({
       amountCents: 0,
       basisCents: 0,
+    });
+  });
+
+  it('tells a forfettario business that no VAT is due and where its revenue stands against the €85,000 limit', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c, { taxRegime: 'RF19' });
+    const buyer = await client(c, 7);
+    // Last year 10,000.00, which does not count against this year's limit. This year 60,000.00 entered at 22%:
+    // the forfettario issues it at 0% with Natura N2.2, so it is revenue with no VAT.
+    await issued(c, buyer, [line(1_000_000, 22)], {
+      issueDate: `${year - 1}-12-10`,
+      dueDate: `${year}-01-09`,
+    });
+    const first = await issued(c, buyer, [line(6_000_000, 22)]);
+    expect(first.totals).toMatchObject({ taxableCents: 6_000_000, vatCents: 0 });
+
+    const quarterly = await settlement(c, `year=${year}&periodicity=quarterly`);
+    expect(quarterly).toMatchObject({ forfettario: true, purchasesRecorded: false, advance: null });
+    // 85,000.00 − 60,000.00 = 25,000.00 left before the limit.
+    expect(quarterly.forfettarioStanding).toEqual({
+      revenueCents: 6_000_000,
+      limitCents: 8_500_000,
+      remainingCents: 2_500_000,
+      overLimit: false,
+      immediateExit: false,
+    });
+    expect(quarterly.totals).toEqual({ vp4: 0, vp5: 0, paymentCents: 0, revenueCents: 6_000_000 });
+    expect(quarterly.periods[quarter - 1]).toMatchObject({ vp2: 6_000_000, vp4: 0, documents: 1 });
+    for (const p of quarterly.periods)
+      expect([p.vp4, p.vp14Due, p.paymentCents, p.vp12]).toEqual([0, 0, 0, 0]);
+
+    // Another 30,000.00, less a credit note of 4,000.00 on it: 60,000.00 + 30,000.00 − 4,000.00 = 86,000.00,
+    // over the €85,000 limit (the regime ends next year) but under the €100,000 of an immediate exit.
+    const second = await issued(c, buyer, [line(3_000_000, 22)]);
+    const note = await c.post(`/api/v1/invoices/${second.id}/credit-note`);
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as TInvoice).id;
+    const edited = await c.put(
+      `/api/v1/invoices/${noteId}`,
+      invoiceInput({
+        documentType: 'TD04',
+        relatedInvoiceId: second.id,
+        clientId: buyer,
+        issueDate: today,
+        lines: [line(400_000, 22)],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
+    expect(monthly).toMatchObject({ forfettario: true, advance: null });
+    expect(monthly.forfettarioStanding).toEqual({
+      revenueCents: 8_600_000,
+      limitCents: 8_500_000,
+      remainingCents: 0,
+      overLimit: true,
+      immediateExit: false,
+    });
+    expect(monthly.totals).toEqual({ vp4: 0, vp5: 0, paymentCents: 0, revenueCents: 8_600_000 });
+    expect(monthly.periods[month - 1]).toMatchObject({ vp2: 8_600_000, vp4: 0, documents: 3 });
+    expect((await settlement(c, `year=${year - 1}`)).forfettarioStanding).toMatchObject({
+      revenueCents: 1_000_000,
+      remainingCents: 7_500_000,
     });
   });
 

@@ -123,7 +123,8 @@ function compareRows(a: { vatRate: number; nature: VatNature | null }, b: typeof
   return (a.nature ? VAT_NATURES.indexOf(a.nature) : -1) - (b.nature ? VAT_NATURES.indexOf(b.nature) : -1);
 }
 
-const isReverseCharge = (nature: VatNature | null) => nature?.startsWith('N6') ?? false;
+/** Rule: Natura N6.x is reverse charge (inversione contabile): the client accounts for the VAT. */
+export const isReverseCharge = (nature: string | null) => nature?.startsWith('N6') ?? false;
 
 /**
  * Rule: a line at 0 % with Natura N1 is an expense excluded from the taxable amount (art. 15 DPR 633/72, e.g.

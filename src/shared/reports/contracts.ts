@@ -245,12 +245,22 @@ export type TSalesRegisterEntry = z.infer<typeof ZSalesRegisterEntry>;
 export const ZSalesRegister = z.object({
   from: z.string(),
   to: z.string(),
-  /** Per rate and Natura over the whole range (every page), signed. */
-  summary: z.array(ZVatLine.omit({ vatCollectability: true }).extend({ splitPaymentVatCents: cents })),
+  /**
+   * Per rate and Natura over the whole range (every page), signed. `vatCents` is the VAT the seller owes; the VAT
+   * of split-payment rows and the taxable of reverse-charge rows (Natura N6.x, no VAT charged) have columns of
+   * their own (the taxable of reverse-charge rows is in `taxableCents` too).
+   */
+  summary: z.array(
+    ZVatLine.omit({ vatCollectability: true }).extend({
+      splitPaymentVatCents: cents,
+      reverseChargeTaxableCents: cents,
+    }),
+  ),
   totals: z.object({
     taxableCents: cents,
     vatCents: cents,
     splitPaymentVatCents: cents,
+    reverseChargeTaxableCents: cents,
     documents: z.number().int(),
   }),
   /** The same totals over the range just before (`previousRange`), to compare with. */
@@ -260,6 +270,7 @@ export const ZSalesRegister = z.object({
     taxableCents: cents,
     vatCents: cents,
     splitPaymentVatCents: cents,
+    reverseChargeTaxableCents: cents,
   }),
   entries: zPage(ZSalesRegisterEntry),
 });

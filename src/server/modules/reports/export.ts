@@ -2,6 +2,7 @@ import type { Locale } from '@shared/errors/error-codes.ts';
 import { formatDate, formatDateTime, formatMonth } from '@shared/format/format.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { catalogueText, type TextKey } from '@shared/i18n/texts.ts';
+import { isReverseCharge } from '@shared/invoicing/compute.ts';
 import type {
   ReportFormat,
   TReceivables,
@@ -199,7 +200,10 @@ export function receivablesFile(
   });
 }
 
-/** The register's documents, one row per VAT row of each document (as the register is kept on paper). */
+/**
+ * The register's documents, one row per VAT row of each document (as the register is kept on paper); the taxable
+ * of a reverse-charge row (Natura N6.x) is repeated in a column of its own, which the totals add up.
+ */
 export function salesRegisterFile(
   dates: { from: string; to: string },
   entries: TSalesRegisterEntry[],
@@ -218,6 +222,7 @@ export function salesRegisterFile(
       'nature',
       'taxable',
       'vat',
+      'reverseChargeTaxable',
       'collectability',
       'documentTotal',
     ] as const
@@ -233,6 +238,7 @@ export function salesRegisterFile(
       line.nature,
       money(line.taxableCents),
       money(line.vatCents),
+      isReverseCharge(line.nature) ? money(line.taxableCents) : null,
       line.vatCollectability,
       money(entry.totalCents),
     ]),
@@ -248,6 +254,7 @@ export function salesRegisterFile(
     null,
     money(lines.reduce((sum, line) => sum + line.taxableCents, 0)),
     money(lines.reduce((sum, line) => sum + line.vatCents, 0)),
+    money(lines.reduce((sum, line) => sum + (isReverseCharge(line.nature) ? line.taxableCents : 0), 0)),
     null,
     money(entries.reduce((sum, entry) => sum + entry.totalCents, 0)),
   ];

@@ -145,7 +145,10 @@ const inRange = (orgId: string, from: string, to: string) =>
     lte(invoices.issueDate, to),
   );
 
-/** The sales register's summary: per VAT rate and Natura over the range, credit notes negative. */
+/**
+ * The sales register's summary: per VAT rate and Natura over the range, credit notes negative; split-payment VAT
+ * and the taxable of reverse-charge rows (Natura N6.x) in columns of their own.
+ */
 export async function salesRegisterSummary(db: DbOrTx, orgId: string, from: string, to: string) {
   const sign = sql`case when ${invoices.documentType} = 'TD04' then -1 else 1 end`;
   const lines = db
@@ -155,6 +158,8 @@ export async function salesRegisterSummary(db: DbOrTx, orgId: string, from: stri
       taxable: sql<number>`${sign} * (r->>'taxableCents')::bigint`.as('taxable'),
       vat: sql<number>`${sign} * (r->>'vatCents')::bigint`.as('vat'),
       split: sql<boolean>`r->>'vatCollectability' = 'S'`.as('split'),
+      // Reverse charge (Natura N6.x): the client accounts for the VAT, the seller charges none.
+      reverse: sql<boolean>`coalesce(r->>'nature', '') like 'N6%'`.as('reverse'),
     })
     .from(
       sql`${invoices} cross join lateral jsonb_array_elements(${invoices.snapshot}->'totals'->'vatSummary') as r`,
@@ -170,6 +175,8 @@ export async function salesRegisterSummary(db: DbOrTx, orgId: string, from: stri
       splitPaymentVatCents: sql<number>`coalesce(sum(${lines.vat}) filter (where ${lines.split}), 0)`.mapWith(
         Number,
       ),
+      reverseChargeTaxableCents:
+        sql<number>`coalesce(sum(${lines.taxable}) filter (where ${lines.reverse}), 0)`.mapWith(Number),
     })
     .from(lines)
     .groupBy(lines.vatRate, lines.nature)

@@ -187,6 +187,7 @@ function summaryTotals(summary: TSalesRegister['summary']) {
     taxableCents: summary.reduce((sum, row) => sum + row.taxableCents, 0),
     vatCents: summary.reduce((sum, row) => sum + row.vatCents, 0),
     splitPaymentVatCents: summary.reduce((sum, row) => sum + row.splitPaymentVatCents, 0),
+    reverseChargeTaxableCents: summary.reduce((sum, row) => sum + row.reverseChargeTaxableCents, 0),
   };
 }
 

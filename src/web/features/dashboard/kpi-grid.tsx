@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
+import { canAccess, routeByName } from '@shared/navigation/routes.ts';
 import type { TDashboard } from '@shared/reports/contracts.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { ChangeNote } from '@web/ui/change-note.tsx';
 import { cn } from '@web/ui/cn.ts';
 
@@ -39,9 +41,17 @@ export function Kpi({
   );
 }
 
-/** The figures of the period against the previous one, each leading to the list behind it. */
+/**
+ * The figures of the period against the previous one, each leading to the list behind it when the member may open
+ * that list (a viewer, who has no reports, sees the receivables and VAT figures without a link to a closed door).
+ */
 export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) {
   const { t } = useTranslation('dashboard');
+  const me = useSignedInMe();
+  const reports = canAccess(routeByName('reports'), {
+    role: me.role,
+    hasOrganization: !!me.activeOrganizationId,
+  });
   const euro = (cents: number) => formatEuroCents(cents, locale);
   return (
     <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
@@ -62,7 +72,7 @@ export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) 
         testId="kpi-outstanding"
         label={t('kpi.outstanding')}
         value={euro(data.outstandingCents)}
-        to="/reports?report=receivables"
+        to={reports ? '/reports?report=receivables' : undefined}
       />
       <Kpi
         testId="kpi-overdue"
@@ -77,7 +87,7 @@ export function KpiGrid({ data, locale }: { data: TDashboard; locale: string }) 
         label={t(data.vatEstimate.periodicity === 'quarterly' ? 'kpi.vatQuarter' : 'kpi.vat')}
         value={euro(data.vatEstimate.cents)}
         note={t('kpi.vatNote', { date: formatDate(data.vatEstimate.dueDate, locale) })}
-        to="/reports"
+        to={reports ? '/reports' : undefined}
       />
       <Kpi
         testId="kpi-quotes"

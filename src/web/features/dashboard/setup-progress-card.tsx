@@ -11,16 +11,19 @@ import {
 import { formatPercent } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { Badge } from '@web/ui/badge.tsx';
 import { buttonClasses } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 
 /**
  * Setup progress (spec §5): the rounded percentage of the nine profile fields that are filled, with the
- * ones still missing. Shown on the dashboard until every field is filled.
+ * ones still missing. Shown on the dashboard until every field is filled; the way to complete it only to the
+ * members who may change the profile (manage_organization), the others are told who can.
  */
 export function SetupProgressCard({ profile }: { profile: TBusinessProfile | null }) {
   const { t } = useTranslation(['dashboard']);
+  const canEdit = useSignedInMe().permissions.includes('manage_organization');
   const percent = setupProgress(profile);
   const missing = new Set(missingSetupFields(profile));
   const complete = isProfileComplete(profile);
@@ -83,13 +86,17 @@ export function SetupProgressCard({ profile }: { profile: TBusinessProfile | nul
             );
           })}
         </ul>
-        <Link
-          to={profile ? '/settings?tab=profile' : '/onboarding'}
-          className={buttonClasses('primary', 'md', 'mt-6')}
-        >
-          {profile ? t('dashboard:setup.action') : t('dashboard:setup.start')}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        {canEdit ? (
+          <Link
+            to={profile ? '/settings?tab=profile' : '/onboarding'}
+            className={buttonClasses('primary', 'md', 'mt-6')}
+          >
+            {profile ? t('dashboard:setup.action') : t('dashboard:setup.start')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : (
+          <p className="mt-6 text-sm text-muted-foreground">{t('dashboard:setup.adminOnly')}</p>
+        )}
       </CardContent>
     </Card>
   );

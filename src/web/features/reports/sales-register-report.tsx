@@ -123,66 +123,82 @@ function RegisterView({
   const pages = Math.max(1, Math.ceil(register.entries.total / register.entries.pageSize));
   return (
     <>
-      <table className="w-full text-sm" data-testid="register-summary">
-        <caption className="sr-only">{t('reports:register.summaryCaption')}</caption>
-        <thead>
-          <tr className="border-b border-border text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t('reports:register.columns.rate')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              {t('reports:register.columns.taxable')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              {t('reports:register.columns.vat')}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t('reports:register.columns.splitVat')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {register.summary.map((row) => (
-            <tr key={`${row.vatRate}-${row.nature ?? ''}`}>
-              <th scope="row" className="py-2 pr-4 text-left font-normal">
-                {rate(row)}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="register-summary">
+          <caption className="sr-only">{t('reports:register.summaryCaption')}</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-xs text-muted-foreground">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('reports:register.columns.rate')}
               </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{euro(row.taxableCents)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{euro(row.vatCents)}</td>
-              <td className="py-2 text-right tabular-nums">{euro(row.splitPaymentVatCents)}</td>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                {t('reports:register.columns.taxable')}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                {t('reports:register.columns.vat')}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                {t('reports:register.columns.splitVat')}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t('reports:register.columns.reverseCharge')}
+              </th>
             </tr>
-          ))}
-          <tr className="font-semibold">
-            <th scope="row" className="py-2 pr-4 text-left">
-              {t('reports:register.total', { count: register.totals.documents })}
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.taxableCents)}</td>
-            <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.vatCents)}</td>
-            <td className="py-2 text-right tabular-nums">{euro(register.totals.splitPaymentVatCents)}</td>
-          </tr>
-          <tr className="text-muted-foreground" data-testid="register-previous">
-            <th scope="row" className="py-2 pr-4 text-left font-normal">
-              {t('reports:period.comparedWith', { period: rangeLabel(register.previous) })}
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">
-              {euro(register.previous.taxableCents)}
-              <span className="block text-xs">
-                <ChangeNote
-                  current={register.totals.taxableCents}
-                  previous={register.previous.taxableCents}
-                />
-              </span>
-            </td>
-            <td className="py-2 pr-4 text-right tabular-nums">
-              {euro(register.previous.vatCents)}
-              <span className="block text-xs">
-                <ChangeNote current={register.totals.vatCents} previous={register.previous.vatCents} />
-              </span>
-            </td>
-            <td className="py-2 text-right tabular-nums">{euro(register.previous.splitPaymentVatCents)}</td>
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {register.summary.map((row) => (
+              <tr key={`${row.vatRate}-${row.nature ?? ''}`}>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  {rate(row)}
+                </th>
+                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.taxableCents)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.vatCents)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.splitPaymentVatCents)}</td>
+                <td className="py-2 text-right tabular-nums">{euro(row.reverseChargeTaxableCents)}</td>
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <th scope="row" className="py-2 pr-4 text-left">
+                {t('reports:register.total', { count: register.totals.documents })}
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.taxableCents)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.vatCents)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">
+                {euro(register.totals.splitPaymentVatCents)}
+              </td>
+              <td className="py-2 text-right tabular-nums">
+                {euro(register.totals.reverseChargeTaxableCents)}
+              </td>
+            </tr>
+            <tr className="text-muted-foreground" data-testid="register-previous">
+              <th scope="row" className="py-2 pr-4 text-left font-normal">
+                {t('reports:period.comparedWith', { period: rangeLabel(register.previous) })}
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">
+                {euro(register.previous.taxableCents)}
+                <span className="block text-xs">
+                  <ChangeNote
+                    current={register.totals.taxableCents}
+                    previous={register.previous.taxableCents}
+                  />
+                </span>
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">
+                {euro(register.previous.vatCents)}
+                <span className="block text-xs">
+                  <ChangeNote current={register.totals.vatCents} previous={register.previous.vatCents} />
+                </span>
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">
+                {euro(register.previous.splitPaymentVatCents)}
+              </td>
+              <td className="py-2 text-right tabular-nums">
+                {euro(register.previous.reverseChargeTaxableCents)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
       <DataTable
         caption={t('reports:register.tableCaption')}
         columns={columns}
