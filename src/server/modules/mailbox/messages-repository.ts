@@ -283,6 +283,7 @@ export async function actionTargets(db: DbOrTx, scope: MailScope, ids: string[])
       folderId: m.folderId,
       folderPath: mailFolders.path,
       labelIds: m.labelIds,
+      isRead: m.isRead,
       rawKey: m.rawKey,
     })
     .from(m)

@@ -266,13 +266,15 @@ export async function getThread(
   return { threadId, messages };
 }
 
+const SEEN = '\\Seen';
+
 /** The IMAP flag or keyword each flag action sets or clears (confidential stays local: no IMAP flag for it). */
 const FLAG_ACTIONS: Record<
   string,
   { values: FlagValues; update: Partial<TMessageSummary>; imap?: { flag: string; on: boolean } }
 > = {
-  read: { values: { isRead: true }, update: { isRead: true }, imap: { flag: '\\Seen', on: true } },
-  unread: { values: { isRead: false }, update: { isRead: false }, imap: { flag: '\\Seen', on: false } },
+  read: { values: { isRead: true }, update: { isRead: true }, imap: { flag: SEEN, on: true } },
+  unread: { values: { isRead: false }, update: { isRead: false }, imap: { flag: SEEN, on: false } },
   star: { values: { isStarred: true }, update: { isStarred: true }, imap: { flag: '\\Flagged', on: true } },
   unstar: {
     values: { isStarred: false },
@@ -326,7 +328,11 @@ function flagChanges(
     uid: t.uid,
     messageRowId: t.id,
     kind: 'flags',
-    payload: on ? { add: [flag], remove: [] } : { add: [], remove: [flag] },
+    payload: {
+      ...(on ? { add: [flag], remove: [] } : { add: [], remove: [flag] }),
+      // Read status: the server's wins over a queued change when it changed meanwhile (spec §9).
+      ...(flag === SEEN ? { readBefore: t.isRead } : {}),
+    },
   }));
 }
 

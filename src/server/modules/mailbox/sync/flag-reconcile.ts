@@ -96,7 +96,7 @@ async function applyFlags(run: SyncRun, folder: repo.SyncFolderRow, changed: Cha
     await run.db.transaction(async (tx) => {
       for (const c of slice) {
         const row = rows.get(c.uid);
-        // A change of ours still queued for the server wins over what the server says (spec §9 conflicts).
+        // A change of ours still queued for the server: its replay settles the conflict (spec §9, replay-changes.ts).
         if (!row || run.pendingIds.has(row.id)) continue;
         const columns = flagColumns(c.flags);
         // Keywords that are the owner's labels are those labels (set or removed in another client too).

@@ -344,6 +344,16 @@ export async function updateMessageFlags(db: DbOrTx, id: string, flags: StoredFl
     .where(eq(mailMessages.id, id));
 }
 
+/** The server's read status over ours (a queued read change that gave way); answers the message's folder. */
+export async function setMessageRead(db: DbOrTx, id: string, isRead: boolean) {
+  const rows = await db
+    .update(mailMessages)
+    .set({ isRead, updatedAt: new Date() })
+    .where(eq(mailMessages.id, id))
+    .returning({ folderId: mailMessages.folderId });
+  return rows[0]?.folderId ?? null;
+}
+
 /**
  * Deletes the messages of a folder with these UIDs (or every message of the folder when uids is null). Answers
  * their ids, and the files (raw messages, attachments no remaining message of the owner uses) for the caller to
