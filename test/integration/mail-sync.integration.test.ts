@@ -63,7 +63,11 @@ let dovecot: Dovecot;
 const USERS = Array.from({ length: 48 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
-    dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
+    dovecot = await startDovecot(
+      Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]),
+      // Folders whose owner may not set keywords (restrictFolder).
+      { acl: true },
+    );
 }, 30_000);
 afterAll(async () => {
   await dovecot?.close();
@@ -768,6 +772,67 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     }
     await syncOnce(accountId, { forceUidCompare: true });
     expect((await bySubject())['1']!.labelIds).toEqual([]);
+  });
+
+  it('labels are keywords only where the server takes them (PERMANENTFLAGS); elsewhere they stay ours', async () => {
+    const { username, accountId, other } = await setup();
+    const c = api(t.app, owner.cookie);
+    const labels: Record<string, string> = {};
+    for (const name of ['Fissa', 'Seconda']) {
+      const created = await c.post('/api/v1/mail/labels', { name, color: '#228833' });
+      expect(created.statusCode, created.body).toBe(201);
+      labels[name] = (created.json() as { id: string }).id;
+    }
+    await other.mailboxCreate('Vincolata');
+    // Read, list, seen, insert, expunge, create, delete, admin: no "w", so no keyword is permanent there.
+    dovecot.restrictFolder(username, 'Vincolata', 'lrsitekxa');
+    await append(other, 'Vincolata', 1, 'perm');
+    await append(other, 'INBOX', 2, 'perm');
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    let rows = await bySubject();
+    const act = async (action: string, ids: string[], extra: object = {}) => {
+      const res = await c.post('/api/v1/mail/messages/actions', { action, ids, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const queue = () =>
+      db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId));
+
+    // Not known yet: queued for both; the replay learns that Vincolata takes no keyword and keeps it ours there.
+    await act('label', [rows['1']!.id, rows['2']!.id], { labelId: labels['Fissa'] });
+    expect(await queue()).toHaveLength(2);
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await queue()).toEqual([]);
+    const byPath = Object.fromEntries((await folders(accountId)).map((f) => [f.path, f]));
+    expect(byPath['Vincolata']!.permanentFlags).not.toContain('\\*');
+    expect(byPath['INBOX']!.permanentFlags).toContain('\\*');
+    expect((await onServer(other, 'Vincolata'))[0]!.flags.has('$label_fissa')).toBe(false);
+    expect((await onServer(other, 'INBOX'))[0]!.flags.has('$label_fissa')).toBe(true);
+
+    // Known now: a label there is not queued at all (no change that would fail), one in the Inbox is.
+    await act('label', [rows['1']!.id, rows['2']!.id], { labelId: labels['Seconda'] });
+    const queued = await queue();
+    expect(queued.map((q) => q.messageRowId)).toEqual([rows['2']!.id]);
+
+    // Another client reads the message there: the sync takes its flags and keeps our labels.
+    const lock = await other.getMailboxLock('Vincolata');
+    try {
+      await other.messageFlagsAdd('1', ['\\Seen'], { uid: true });
+    } finally {
+      lock.release();
+    }
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    rows = await bySubject();
+    expect(rows['1']!.isRead).toBe(true);
+    expect([...rows['1']!.labelIds].sort()).toEqual([labels['Fissa'], labels['Seconda']].sort());
+    expect([...rows['2']!.labelIds].sort()).toEqual([labels['Fissa'], labels['Seconda']].sort());
+    expect(await queue()).toEqual([]);
+
+    // Removing the label: nothing queued where the server never had it.
+    const removed = await c.del(`/api/v1/mail/labels/${labels['Seconda']}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await queue()).map((q) => q.messageRowId)).toEqual([rows['2']!.id]);
   });
 
   it('a move made in another client is recognised as a move: the same row, its client link and labels kept', async () => {

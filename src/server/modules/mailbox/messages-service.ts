@@ -51,6 +51,7 @@ import {
   type SummaryRow,
 } from './messages-repository.ts';
 import { queueChanges, UID_AFTER_MOVE, type PendingChangeRow } from './pending-changes-repository.ts';
+import { keywordStorable } from './sync/flags.ts';
 
 /** What the mailbox services need: the database, the live channel, the file store. */
 export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
@@ -385,7 +386,9 @@ export async function applyAction(
       if (!label) throw new AppError('NOT_FOUND');
       const on = body.action === 'label';
       await setLabel(tx, scope, ids, label.id, on);
-      await queueChanges(tx, flagChanges(scope, targets, label.keyword, on));
+      // A label is a keyword on the server only where it takes that keyword; elsewhere it stays ours alone.
+      const storable = targets.filter((t) => keywordStorable(t.permanentFlags, label.keyword));
+      await queueChanges(tx, flagChanges(scope, storable, label.keyword, on));
       const perMessage = new Map(
         targets.map((t) => [
           t.id,

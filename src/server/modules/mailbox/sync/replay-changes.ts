@@ -1,6 +1,7 @@
 import { isOutage } from '@shared/mail/delivery.ts';
 import { classifyImapError } from '../mail-errors.ts';
 import { MAX_REPLAY_ATTEMPTS, UID_AFTER_MOVE } from '../pending-changes-repository.ts';
+import { keywordStorable } from './flags.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -45,6 +46,8 @@ type Address = { folderPath: string; uid: number };
 type FlagsPayload = { add?: string[]; remove?: string[]; readBefore?: boolean };
 /** Per message row, decided once a run: the server's read status when it won, null when ours is replayed. */
 type ReadDecisions = Map<string, boolean | null>;
+/** What a run learns as it replays: read conflicts decided, folders whose PERMANENTFLAGS were stored. */
+type ReplayState = { reads: ReadDecisions; permanentKnown: Set<string> };
 
 const isSeen = (flag: string) => flag.toLowerCase() === '\\seen';
 
@@ -53,7 +56,7 @@ export async function replayChanges(run: SyncRun) {
   const now = Date.now();
   const baseMs = run.ctx.options.replayBaseDelayMs ?? REPLAY_BASE_DELAY_MS;
   const queued = new Map(changes.map((c) => [c.id, c]));
-  const reads: ReadDecisions = new Map();
+  const state: ReplayState = { reads: new Map(), permanentKnown: new Set() };
   /** Messages with an earlier change still queued: true when that change was given up. */
   const held = new Map<string, boolean>();
   const hold = (change: Change, failed: boolean) => {
@@ -88,7 +91,7 @@ export async function replayChanges(run: SyncRun) {
       continue;
     }
     if (change.kind === 'folderDelete' && waitsForOthers(change, [...queued.values()])) waiting.push(change);
-    else if (!(await replayAndDrop(run, change, changes, queued, reads))) hold(change, false);
+    else if (!(await replayAndDrop(run, change, changes, queued, state))) hold(change, false);
   }
   // Folder deletes made possible by the changes after them (a subfolder's delete queued after its parent's).
   for (let progress = true; progress && waiting.length;) {
@@ -96,7 +99,7 @@ export async function replayChanges(run: SyncRun) {
     waiting = waiting.filter((c) => !ready.includes(c));
     progress = false;
     for (const change of ready)
-      progress = (await replayAndDrop(run, change, changes, queued, reads)) || progress;
+      progress = (await replayAndDrop(run, change, changes, queued, state)) || progress;
   }
 }
 
@@ -106,10 +109,10 @@ async function replayAndDrop(
   change: Change,
   changes: Change[],
   queued: Map<string, Change>,
-  reads: ReadDecisions,
+  state: ReplayState,
 ) {
   try {
-    const moved = await replayOne(run, change, reads);
+    const moved = await replayOne(run, change, state);
     await repo.dropPendingChange(run.db, change.id);
     queued.delete(change.id);
     // The changes behind a move, as loaded for this run, follow it as their rows did.
@@ -146,7 +149,7 @@ function waitsForOthers(change: Change, queued: Change[]) {
 }
 
 /** Replays one change on the server; a move answers where the message is now (for the changes behind it). */
-async function replayOne(run: SyncRun, change: Change, reads: ReadDecisions): Promise<Address | null> {
+async function replayOne(run: SyncRun, change: Change, state: ReplayState): Promise<Address | null> {
   if (change.kind === 'folderDelete') {
     await deleteFolderOnServer(run, change);
     return null;
@@ -157,9 +160,12 @@ async function replayOne(run: SyncRun, change: Change, reads: ReadDecisions): Pr
     const uid = String(change.uid);
     if (change.kind === 'flags') {
       const payload = change.payload as FlagsPayload;
-      let add = payload.add ?? [];
-      let remove = payload.remove ?? [];
-      if (await serverKeepsRead(run, change, payload, reads)) {
+      // Keywords (labels) the folder cannot hold stay ours alone (queued before its PERMANENTFLAGS were known).
+      const permanent = await notePermanentFlags(run, change.folderPath, state);
+      const storable = (f: string) => f.startsWith('\\') || keywordStorable(permanent, f);
+      let add = (payload.add ?? []).filter(storable);
+      let remove = (payload.remove ?? []).filter(storable);
+      if (await serverKeepsRead(run, change, payload, state.reads)) {
         add = add.filter((f) => !isSeen(f));
         remove = remove.filter((f) => !isSeen(f));
       }
@@ -187,6 +193,21 @@ async function replayOne(run: SyncRun, change: Change, reads: ReadDecisions): Pr
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The selected folder's PERMANENTFLAGS (null when the server sent none: every flag is permanent, RFC 3501), stored
+ * on the folder once a run so that later label changes are not queued where the server cannot hold them.
+ */
+async function notePermanentFlags(run: SyncRun, path: string, state: ReplayState) {
+  const mailbox = run.client.mailbox;
+  if (!mailbox || mailbox.readOnly || !mailbox.permanentFlags) return null;
+  const flags = [...mailbox.permanentFlags].sort();
+  if (!state.permanentKnown.has(path)) {
+    await repo.setFolderPermanentFlags(run.db, run.accountId, path, flags);
+    state.permanentKnown.add(path);
+  }
+  return flags;
 }
 
 /**

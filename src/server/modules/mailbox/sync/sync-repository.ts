@@ -232,6 +232,7 @@ export async function foldersOf(db: DbOrTx, accountId: string) {
       uidValidity: mailFolders.uidValidity,
       uidNext: mailFolders.uidNext,
       highestModseq: mailFolders.highestModseq,
+      permanentFlags: mailFolders.permanentFlags,
       backfillBelowUid: mailFolders.backfillBelowUid,
       backfillDone: mailFolders.backfillDone,
     })
@@ -276,6 +277,14 @@ export async function updateFolder(
     .update(mailFolders)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(mailFolders.id, id));
+}
+
+/** The PERMANENTFLAGS a folder's server answered when it was selected for writing (replay-changes.ts). */
+export async function setFolderPermanentFlags(db: DbOrTx, accountId: string, path: string, flags: string[]) {
+  await db
+    .update(mailFolders)
+    .set({ permanentFlags: flags, updatedAt: new Date() })
+    .where(and(eq(mailFolders.accountId, accountId), eq(mailFolders.path, path)));
 }
 
 export async function deleteFolders(db: DbOrTx, ids: string[]) {
