@@ -29,6 +29,11 @@ export type Dovecot = {
   /** The server's log so far, for a failing test's message. */
   log(): string;
   setPassword(user: string, password: string): void;
+  /**
+   * With the acl option: the rights the owner keeps on one of its folders (Dovecot ACL letters, e.g. "lrsitekxa":
+   * without "w" no flag but \Seen and \Deleted is permanent, and no keyword). The folder must exist.
+   */
+  restrictFolder(user: string, folder: string, rights: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Stops the server and removes its folder. */
@@ -92,7 +97,10 @@ function processIdentity() {
   };
 }
 
-export async function startDovecot(users: Record<string, string>): Promise<Dovecot> {
+export async function startDovecot(
+  users: Record<string, string>,
+  options: { acl?: boolean } = {},
+): Promise<Dovecot> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dovecot-test-'));
   fs.chmodSync(root, 0o755); // the login process, another user, reaches its sockets through this folder
   const mailDir = path.join(root, 'mail');
@@ -133,7 +141,7 @@ default_internal_group = ${who.internalGroup}
 default_login_user = ${who.loginUser}
 mail_max_userip_connections = 50
 imap_idle_notify_interval = 1 secs
-service imap-login {
+${options.acl ? 'mail_plugins = $mail_plugins acl\nplugin {\n  acl = vfile\n}\n' : ''}service imap-login {
   inet_listener imap {
     address = 127.0.0.1
     port = ${port}
@@ -216,6 +224,13 @@ namespace inbox {
     setPassword(user, password) {
       passwords[user] = password;
       writeUsers();
+    },
+    restrictFolder(user, folder, rights) {
+      if (!options.acl) throw new Error('restrictFolder needs startDovecot(…, { acl: true })');
+      // Maildir++: the folder "A/B" is the directory ".A.B" of the user's Maildir.
+      const file = path.join(mailDir, user, `.${folder.split('/').join('.')}`, 'dovecot-acl');
+      fs.writeFileSync(file, `owner ${rights}\n`, { mode: 0o644 });
+      fs.chownSync(file, who.uid, who.gid);
     },
     start,
     stop,

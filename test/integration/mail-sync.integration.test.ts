@@ -63,7 +63,11 @@ let dovecot: Dovecot;
 const USERS = Array.from({ length: 48 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
-    dovecot = await startDovecot(Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]));
+    dovecot = await startDovecot(
+      Object.fromEntries([['seed', 'pw'], ...USERS.map((u) => [u, 'secret-pw'])]),
+      // Folders whose owner may not set keywords (restrictFolder).
+      { acl: true },
+    );
 }, 30_000);
 afterAll(async () => {
   await dovecot?.close();
@@ -465,8 +469,10 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const lock = await other.getMailboxLock(path);
     const found: { uid: number; subject: string; flags: Set<string> }[] = [];
     try {
-      for await (const m of other.fetch('1:*', { uid: true, flags: true, envelope: true }))
-        found.push({ uid: m.uid, subject: m.envelope!.subject!, flags: m.flags! });
+      for await (const m of other.fetch('1:*', { uid: true, flags: true, envelope: true })) {
+        // Flag changes made by our sync meanwhile come first as untagged FETCH (FLAGS) without an envelope.
+        if (m.envelope) found.push({ uid: m.uid, subject: m.envelope.subject!, flags: m.flags! });
+      }
     } finally {
       lock.release();
     }
@@ -557,6 +563,79 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
       isRead: true,
       isStarred: true,
     });
+    expect(
+      await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
+    ).toEqual([]);
+  });
+
+  it("conflicts (spec §9): read status is the server's, starred is ours, labels merge", async () => {
+    const { accountId, other, pushed } = await setup();
+    const c = api(t.app, owner.cookie);
+    const labelIds: string[] = [];
+    for (const name of ['Conflitto qui', 'Conflitto altrove']) {
+      const created = await c.post('/api/v1/mail/labels', { name, color: '#3366cc' });
+      expect(created.statusCode, created.body).toBe(201);
+      labelIds.push((created.json() as { id: string }).id);
+    }
+    const [ours, theirs] = labelIds as [string, string];
+    await append(other, 'INBOX', 1, 'conflict', ['\\Seen']);
+    await append(other, 'INBOX', 2, 'conflict');
+    await append(other, 'INBOX', 3, 'conflict', ['\\Seen']);
+    await append(other, 'INBOX', 4, 'conflict', ['\\Flagged']);
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    const rows = await bySubject();
+    const act = async (action: string, ids: string[], extra: object = {}) => {
+      const res = await c.post('/api/v1/mail/messages/actions', { action, ids, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Here, queued for the server: 1 marked read again (a bulk "read" over a read message), 2 read then unread
+    // again, 3 unread, 4 starred again and labelled.
+    await act('read', [rows['1']!.id]);
+    await act('read', [rows['2']!.id]);
+    await act('unread', [rows['2']!.id]);
+    await act('unread', [rows['3']!.id]);
+    await act('star', [rows['4']!.id]);
+    await act('label', [rows['4']!.id], { labelId: ours });
+    // Meanwhile, before the replay, another client: 1 unread, 2 read, 3 flagged (its read status untouched),
+    // 4 unflagged and given the other label.
+    const lock = await other.getMailboxLock('INBOX');
+    try {
+      await other.messageFlagsRemove(String(rows['1']!.uid), ['\\Seen'], { uid: true });
+      await other.messageFlagsAdd(String(rows['2']!.uid), ['\\Seen'], { uid: true });
+      await other.messageFlagsAdd(String(rows['3']!.uid), ['\\Flagged'], { uid: true });
+      await other.messageFlagsRemove(String(rows['4']!.uid), ['\\Flagged'], { uid: true });
+      await other.messageFlagsAdd(String(rows['4']!.uid), ['$label_conflitto_altrove'], { uid: true });
+    } finally {
+      lock.release();
+    }
+    pushed.length = 0;
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+
+    const server = Object.fromEntries(
+      (await onServer(other, 'INBOX')).map((m) => [
+        m.subject.split(' ')[1],
+        [...m.flags].filter((f) => f !== '\\Recent').sort(),
+      ]),
+    );
+    // Read status: the server's where another client changed it (1, 2); ours where it did not (3).
+    expect(server['1']).toEqual([]);
+    expect(server['2']).toEqual(['\\Seen']);
+    expect(server['3']).toEqual(['\\Flagged']);
+    // Starred: ours. Labels: both sides'.
+    expect(server['4']).toEqual(['$label_conflitto_altrove', '$label_conflitto_qui', '\\Flagged']);
+    const after = await bySubject();
+    expect(after['1']).toMatchObject({ isRead: false });
+    expect(after['2']).toMatchObject({ isRead: true });
+    expect(after['3']).toMatchObject({ isRead: false, isStarred: true });
+    expect(after['4']).toMatchObject({ isStarred: true, keywords: [] });
+    expect([...after['4']!.labelIds].sort()).toEqual([ours, theirs].sort());
+    const readPushes = pushed.flatMap((m) =>
+      m.type === 'email:updated' && m.updates.isRead !== undefined ? [[m.emailId, m.updates.isRead]] : [],
+    );
+    expect(readPushes).toContainEqual([rows['1']!.id, false]);
+    expect(readPushes).toContainEqual([rows['2']!.id, true]);
     expect(
       await db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId)),
     ).toEqual([]);
@@ -693,6 +772,67 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     }
     await syncOnce(accountId, { forceUidCompare: true });
     expect((await bySubject())['1']!.labelIds).toEqual([]);
+  });
+
+  it('labels are keywords only where the server takes them (PERMANENTFLAGS); elsewhere they stay ours', async () => {
+    const { username, accountId, other } = await setup();
+    const c = api(t.app, owner.cookie);
+    const labels: Record<string, string> = {};
+    for (const name of ['Fissa', 'Seconda']) {
+      const created = await c.post('/api/v1/mail/labels', { name, color: '#228833' });
+      expect(created.statusCode, created.body).toBe(201);
+      labels[name] = (created.json() as { id: string }).id;
+    }
+    await other.mailboxCreate('Vincolata');
+    // Read, list, seen, insert, expunge, create, delete, admin: no "w", so no keyword is permanent there.
+    dovecot.restrictFolder(username, 'Vincolata', 'lrsitekxa');
+    await append(other, 'Vincolata', 1, 'perm');
+    await append(other, 'INBOX', 2, 'perm');
+    await syncOnce(accountId);
+    const bySubject = async () =>
+      Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+    let rows = await bySubject();
+    const act = async (action: string, ids: string[], extra: object = {}) => {
+      const res = await c.post('/api/v1/mail/messages/actions', { action, ids, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const queue = () =>
+      db().select().from(mailPendingChanges).where(eq(mailPendingChanges.accountId, accountId));
+
+    // Not known yet: queued for both; the replay learns that Vincolata takes no keyword and keeps it ours there.
+    await act('label', [rows['1']!.id, rows['2']!.id], { labelId: labels['Fissa'] });
+    expect(await queue()).toHaveLength(2);
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    expect(await queue()).toEqual([]);
+    const byPath = Object.fromEntries((await folders(accountId)).map((f) => [f.path, f]));
+    expect(byPath['Vincolata']!.permanentFlags).not.toContain('\\*');
+    expect(byPath['INBOX']!.permanentFlags).toContain('\\*');
+    expect((await onServer(other, 'Vincolata'))[0]!.flags.has('$label_fissa')).toBe(false);
+    expect((await onServer(other, 'INBOX'))[0]!.flags.has('$label_fissa')).toBe(true);
+
+    // Known now: a label there is not queued at all (no change that would fail), one in the Inbox is.
+    await act('label', [rows['1']!.id, rows['2']!.id], { labelId: labels['Seconda'] });
+    const queued = await queue();
+    expect(queued.map((q) => q.messageRowId)).toEqual([rows['2']!.id]);
+
+    // Another client reads the message there: the sync takes its flags and keeps our labels.
+    const lock = await other.getMailboxLock('Vincolata');
+    try {
+      await other.messageFlagsAdd('1', ['\\Seen'], { uid: true });
+    } finally {
+      lock.release();
+    }
+    expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
+    rows = await bySubject();
+    expect(rows['1']!.isRead).toBe(true);
+    expect([...rows['1']!.labelIds].sort()).toEqual([labels['Fissa'], labels['Seconda']].sort());
+    expect([...rows['2']!.labelIds].sort()).toEqual([labels['Fissa'], labels['Seconda']].sort());
+    expect(await queue()).toEqual([]);
+
+    // Removing the label: nothing queued where the server never had it.
+    const removed = await c.del(`/api/v1/mail/labels/${labels['Seconda']}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await queue()).map((q) => q.messageRowId)).toEqual([rows['2']!.id]);
   });
 
   it('a move made in another client is recognised as a move: the same row, its client link and labels kept', async () => {

@@ -510,8 +510,9 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       await action(c, { ids: [a], action: 'label', labelId: label.id });
       let queued = await pending(account.id);
       expect(queued.map((q) => [q.kind, q.uid, q.folderPath, q.payload])).toEqual([
-        ['flags', 11, 'INBOX', { add: ['\\Seen'], remove: [] }],
-        ['flags', 12, 'INBOX', { add: ['\\Seen'], remove: [] }],
+        // The read status each was made on: the server's wins if it changed meanwhile (spec §9).
+        ['flags', 11, 'INBOX', { add: ['\\Seen'], remove: [], readBefore: false }],
+        ['flags', 12, 'INBOX', { add: ['\\Seen'], remove: [], readBefore: false }],
         ['flags', 11, 'INBOX', { add: ['\\Flagged'], remove: [] }],
         ['flags', 12, 'INBOX', { add: ['$Important'], remove: [] }],
         ['flags', 11, 'INBOX', { add: ['$label_fornitori_uber'], remove: [] }],

@@ -112,6 +112,11 @@ export const mailFolders = pgTable(
     uidValidity: bigint('uid_validity', { mode: 'number' }),
     uidNext: bigint('uid_next', { mode: 'number' }),
     highestModseq: text('highest_modseq'),
+    /**
+     * The PERMANENTFLAGS the server answered when the folder was last selected for writing (a replay), null until
+     * then: a label is written back as a keyword only where these hold `\*` or that keyword (sync/flags.ts).
+     */
+    permanentFlags: text('permanent_flags').array(),
     /** The lowest UID stored so far: the backfill goes on below it until it reaches 1. */
     backfillBelowUid: bigint('backfill_below_uid', { mode: 'number' }),
     backfillDone: boolean('backfill_done').notNull().default(false),

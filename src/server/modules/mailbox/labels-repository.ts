@@ -86,5 +86,6 @@ export async function removeLabelFromMessages(db: DbOrTx, scope: MailScope, labe
       accountId: mailMessages.accountId,
       uid: mailMessages.uid,
       folderPath: mailFolders.path,
+      permanentFlags: mailFolders.permanentFlags,
     });
 }

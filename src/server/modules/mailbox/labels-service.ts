@@ -13,6 +13,7 @@ import {
 } from './labels-repository.ts';
 import type { MailboxDeps } from './messages-service.ts';
 import { queueChanges, UID_AFTER_MOVE } from './pending-changes-repository.ts';
+import { keywordStorable } from './sync/flags.ts';
 
 type LabelInput = z.infer<typeof ZLabelInput>;
 
@@ -81,7 +82,8 @@ export async function deleteLabel(deps: MailboxDeps, input: MailScope & { id: st
     await queueChanges(
       tx,
       messages
-        .filter((m) => m.accountId !== null)
+        // Where the server cannot hold the keyword, the label was ours only: nothing to remove there.
+        .filter((m) => m.accountId !== null && keywordStorable(m.permanentFlags, label.keyword))
         .map((m) => ({
           organizationId: scope.orgId,
           userId: scope.userId,

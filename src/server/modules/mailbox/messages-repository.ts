@@ -282,7 +282,9 @@ export async function actionTargets(db: DbOrTx, scope: MailScope, ids: string[])
       uid: m.uid,
       folderId: m.folderId,
       folderPath: mailFolders.path,
+      permanentFlags: mailFolders.permanentFlags,
       labelIds: m.labelIds,
+      isRead: m.isRead,
       rawKey: m.rawKey,
     })
     .from(m)

@@ -51,6 +51,7 @@ import {
   type SummaryRow,
 } from './messages-repository.ts';
 import { queueChanges, UID_AFTER_MOVE, type PendingChangeRow } from './pending-changes-repository.ts';
+import { keywordStorable } from './sync/flags.ts';
 
 /** What the mailbox services need: the database, the live channel, the file store. */
 export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
@@ -266,13 +267,15 @@ export async function getThread(
   return { threadId, messages };
 }
 
+const SEEN = '\\Seen';
+
 /** The IMAP flag or keyword each flag action sets or clears (confidential stays local: no IMAP flag for it). */
 const FLAG_ACTIONS: Record<
   string,
   { values: FlagValues; update: Partial<TMessageSummary>; imap?: { flag: string; on: boolean } }
 > = {
-  read: { values: { isRead: true }, update: { isRead: true }, imap: { flag: '\\Seen', on: true } },
-  unread: { values: { isRead: false }, update: { isRead: false }, imap: { flag: '\\Seen', on: false } },
+  read: { values: { isRead: true }, update: { isRead: true }, imap: { flag: SEEN, on: true } },
+  unread: { values: { isRead: false }, update: { isRead: false }, imap: { flag: SEEN, on: false } },
   star: { values: { isStarred: true }, update: { isStarred: true }, imap: { flag: '\\Flagged', on: true } },
   unstar: {
     values: { isStarred: false },
@@ -326,7 +329,11 @@ function flagChanges(
     uid: t.uid,
     messageRowId: t.id,
     kind: 'flags',
-    payload: on ? { add: [flag], remove: [] } : { add: [], remove: [flag] },
+    payload: {
+      ...(on ? { add: [flag], remove: [] } : { add: [], remove: [flag] }),
+      // Read status: the server's wins over a queued change when it changed meanwhile (spec §9).
+      ...(flag === SEEN ? { readBefore: t.isRead } : {}),
+    },
   }));
 }
 
@@ -379,7 +386,9 @@ export async function applyAction(
       if (!label) throw new AppError('NOT_FOUND');
       const on = body.action === 'label';
       await setLabel(tx, scope, ids, label.id, on);
-      await queueChanges(tx, flagChanges(scope, targets, label.keyword, on));
+      // A label is a keyword on the server only where it takes that keyword; elsewhere it stays ours alone.
+      const storable = targets.filter((t) => keywordStorable(t.permanentFlags, label.keyword));
+      await queueChanges(tx, flagChanges(scope, storable, label.keyword, on));
       const perMessage = new Map(
         targets.map((t) => [
           t.id,

@@ -9,8 +9,14 @@ import type { DbOrTx } from '../../db/database.ts';
  * unreachable.
  */
 export type PendingChange =
-  /** IMAP flags and keywords to add and remove (\Seen, \Flagged, $Important, a label's keyword…). */
-  | { kind: 'flags'; payload: { add: string[]; remove: string[] } }
+  /**
+   * IMAP flags and keywords to add and remove (\Seen, \Flagged, $Important, a label's keyword…). A read or unread
+   * change also says whether the message was read here when it was made (readBefore): for the oldest one queued of
+   * a message, what the server said at the last sync. Read status is the server's when both sides changed it (spec
+   * §9): if the server's \Seen is no longer that when the change is replayed, the change gives way
+   * (replay-changes.ts).
+   */
+  | { kind: 'flags'; payload: { add: string[]; remove: string[]; readBefore?: boolean } }
   /** Move to another folder of the same account; the replay stores the new UID (COPYUID) on the message row. */
   | { kind: 'move'; payload: { toPath: string; toFolderId: string } }
   /** Permanent delete: \Deleted and UID EXPUNGE. */

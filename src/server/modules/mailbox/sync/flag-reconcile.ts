@@ -1,6 +1,6 @@
 import type { MailboxObject } from 'imapflow';
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
-import { flagColumns, sameFlags, splitLabels } from './flags.ts';
+import { flagColumns, keywordStorable, sameFlags, splitLabels } from './flags.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -81,6 +81,13 @@ export async function reconcileChanges(run: SyncRun, folder: repo.SyncFolderRow,
 
 /** The server's flags onto the stored rows, 500 at a time, each slice in one transaction; email:updated each. */
 async function applyFlags(run: SyncRun, folder: repo.SyncFolderRow, changed: ChangedFlags[]) {
+  const keywordOf = new Map([...run.labels].map(([keyword, id]) => [id, keyword]));
+  /** Labels whose keyword this folder's server cannot hold: ours alone, whatever its flags say. */
+  const oursAlone = (labelIds: string[]) =>
+    labelIds.filter((id) => {
+      const keyword = keywordOf.get(id);
+      return keyword !== undefined && !keywordStorable(folder.permanentFlags, keyword);
+    });
   for (let i = 0; i < changed.length; i += 500) {
     const slice = changed.slice(i, i + 500);
     const rows = new Map(
@@ -96,11 +103,13 @@ async function applyFlags(run: SyncRun, folder: repo.SyncFolderRow, changed: Cha
     await run.db.transaction(async (tx) => {
       for (const c of slice) {
         const row = rows.get(c.uid);
-        // A change of ours still queued for the server wins over what the server says (spec §9 conflicts).
+        // A change of ours still queued for the server: its replay settles the conflict (spec §9, replay-changes.ts).
         if (!row || run.pendingIds.has(row.id)) continue;
         const columns = flagColumns(c.flags);
         // Keywords that are the owner's labels are those labels (set or removed in another client too).
-        const { keywords, labelIds } = splitLabels(columns.keywords, run.labels);
+        const read = splitLabels(columns.keywords, run.labels);
+        const keywords = read.keywords;
+        const labelIds = [...new Set([...read.labelIds, ...oursAlone(row.labelIds)])].sort();
         const next = { ...columns, keywords };
         const sameLabels = sameSet(labelIds, row.labelIds);
         if (sameLabels && sameFlags(next, { ...row, keywords: [...row.keywords].sort() })) continue;

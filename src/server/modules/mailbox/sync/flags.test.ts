@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagColumns, imapFlags, sameFlags, splitLabels } from './flags.ts';
+import { flagColumns, imapFlags, keywordStorable, sameFlags, splitLabels } from './flags.ts';
 
 describe('flagColumns', () => {
   it('maps system flags and keeps keywords', () => {
@@ -53,5 +53,15 @@ describe('splitLabels: keywords that are labels become those labels', () => {
       keywords: ['$label_nuovo', 'Lavoro'],
       labelIds: [],
     });
+  });
+});
+
+describe('keywordStorable (PERMANENTFLAGS)', () => {
+  it('takes any keyword with \\*, a listed one without, and tries when not known yet', () => {
+    expect(keywordStorable(['\\Seen', '\\Flagged', '\\*'], '$label_nuova')).toBe(true);
+    expect(keywordStorable(['\\Seen', '$Label_Clienti'], '$label_clienti')).toBe(true);
+    expect(keywordStorable(['\\Seen', '$label_clienti'], '$label_nuova')).toBe(false);
+    expect(keywordStorable([], '$label_nuova')).toBe(false);
+    expect(keywordStorable(null, '$label_nuova')).toBe(true);
   });
 });

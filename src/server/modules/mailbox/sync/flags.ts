@@ -84,3 +84,14 @@ export function splitLabels(
   }
   return { keywords: rest.sort(), labelIds: [...labelIds].sort() };
 }
+
+/**
+ * Whether a folder's server takes this keyword (RFC 3501 PERMANENTFLAGS): `\*` (any new keyword) or the keyword
+ * itself, compared without case. Not known yet (null, the folder never selected for writing): it is tried, and
+ * the replay learns the answer. A keyword it does not take stays local (a label kept here only).
+ */
+export function keywordStorable(permanentFlags: readonly string[] | null, keyword: string): boolean {
+  if (!permanentFlags) return true;
+  const wanted = keyword.toLowerCase();
+  return permanentFlags.some((f) => f === '\\*' || f.toLowerCase() === wanted);
+}

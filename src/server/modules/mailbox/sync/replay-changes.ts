@@ -1,6 +1,7 @@
 import { isOutage } from '@shared/mail/delivery.ts';
 import { classifyImapError } from '../mail-errors.ts';
 import { MAX_REPLAY_ATTEMPTS, UID_AFTER_MOVE } from '../pending-changes-repository.ts';
+import { keywordStorable } from './flags.ts';
 import type { SyncRun } from './sync-run.ts';
 import * as repo from './sync-repository.ts';
 
@@ -15,6 +16,10 @@ import * as repo from './sync-repository.ts';
  * to a message whose move is not confirmed yet goes where the move put it (the move's replay gives it the folder
  * and the new UID), never to the old folder and UID. A folder's delete waits until no queued change addresses a
  * path in it (its mail moved out first, its subfolders deleted first).
+ *
+ * Conflicts (spec §9): starred, moves and deletes are ours (replayed as they are); labels merge (their keywords are
+ * added or removed one by one, so a label set in another client stays); read status is the server's — see
+ * serverKeepsRead.
  */
 
 /** The first retry of a refused change waits this long, each next one four times longer (1, 4, 16, 64 min). */
@@ -38,12 +43,20 @@ export function replayDue(
 
 type Change = repo.PendingChangeRecord;
 type Address = { folderPath: string; uid: number };
+type FlagsPayload = { add?: string[]; remove?: string[]; readBefore?: boolean };
+/** Per message row, decided once a run: the server's read status when it won, null when ours is replayed. */
+type ReadDecisions = Map<string, boolean | null>;
+/** What a run learns as it replays: read conflicts decided, folders whose PERMANENTFLAGS were stored. */
+type ReplayState = { reads: ReadDecisions; permanentKnown: Set<string> };
+
+const isSeen = (flag: string) => flag.toLowerCase() === '\\seen';
 
 export async function replayChanges(run: SyncRun) {
   const changes = await repo.pendingChanges(run.db, run.accountId);
   const now = Date.now();
   const baseMs = run.ctx.options.replayBaseDelayMs ?? REPLAY_BASE_DELAY_MS;
   const queued = new Map(changes.map((c) => [c.id, c]));
+  const state: ReplayState = { reads: new Map(), permanentKnown: new Set() };
   /** Messages with an earlier change still queued: true when that change was given up. */
   const held = new Map<string, boolean>();
   const hold = (change: Change, failed: boolean) => {
@@ -78,21 +91,28 @@ export async function replayChanges(run: SyncRun) {
       continue;
     }
     if (change.kind === 'folderDelete' && waitsForOthers(change, [...queued.values()])) waiting.push(change);
-    else if (!(await replayAndDrop(run, change, changes, queued))) hold(change, false);
+    else if (!(await replayAndDrop(run, change, changes, queued, state))) hold(change, false);
   }
   // Folder deletes made possible by the changes after them (a subfolder's delete queued after its parent's).
   for (let progress = true; progress && waiting.length;) {
     const ready = waiting.filter((c) => !waitsForOthers(c, [...queued.values()]));
     waiting = waiting.filter((c) => !ready.includes(c));
     progress = false;
-    for (const change of ready) progress = (await replayAndDrop(run, change, changes, queued)) || progress;
+    for (const change of ready)
+      progress = (await replayAndDrop(run, change, changes, queued, state)) || progress;
   }
 }
 
 /** Replays one change; answers whether the server took it (it then leaves the queue). */
-async function replayAndDrop(run: SyncRun, change: Change, changes: Change[], queued: Map<string, Change>) {
+async function replayAndDrop(
+  run: SyncRun,
+  change: Change,
+  changes: Change[],
+  queued: Map<string, Change>,
+  state: ReplayState,
+) {
   try {
-    const moved = await replayOne(run, change);
+    const moved = await replayOne(run, change, state);
     await repo.dropPendingChange(run.db, change.id);
     queued.delete(change.id);
     // The changes behind a move, as loaded for this run, follow it as their rows did.
@@ -129,7 +149,7 @@ function waitsForOthers(change: Change, queued: Change[]) {
 }
 
 /** Replays one change on the server; a move answers where the message is now (for the changes behind it). */
-async function replayOne(run: SyncRun, change: Change): Promise<Address | null> {
+async function replayOne(run: SyncRun, change: Change, state: ReplayState): Promise<Address | null> {
   if (change.kind === 'folderDelete') {
     await deleteFolderOnServer(run, change);
     return null;
@@ -139,11 +159,20 @@ async function replayOne(run: SyncRun, change: Change): Promise<Address | null> 
   try {
     const uid = String(change.uid);
     if (change.kind === 'flags') {
-      const payload = change.payload as { add?: string[]; remove?: string[] };
+      const payload = change.payload as FlagsPayload;
+      // Keywords (labels) the folder cannot hold stay ours alone (queued before its PERMANENTFLAGS were known).
+      const permanent = await notePermanentFlags(run, change.folderPath, state);
+      const storable = (f: string) => f.startsWith('\\') || keywordStorable(permanent, f);
+      let add = (payload.add ?? []).filter(storable);
+      let remove = (payload.remove ?? []).filter(storable);
+      if (await serverKeepsRead(run, change, payload, state.reads)) {
+        add = add.filter((f) => !isSeen(f));
+        remove = remove.filter((f) => !isSeen(f));
+      }
       // imapflow answers false when the server refuses: the change stays queued.
-      if (payload.add?.length && !(await client.messageFlagsAdd(uid, payload.add, { uid: true })))
+      if (add.length && !(await client.messageFlagsAdd(uid, add, { uid: true })))
         throw new Error('STORE refused');
-      if (payload.remove?.length && !(await client.messageFlagsRemove(uid, payload.remove, { uid: true })))
+      if (remove.length && !(await client.messageFlagsRemove(uid, remove, { uid: true })))
         throw new Error('STORE refused');
     } else if (change.kind === 'move') {
       const payload = change.payload as { toPath: string };
@@ -164,6 +193,54 @@ async function replayOne(run: SyncRun, change: Change): Promise<Address | null> 
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The selected folder's PERMANENTFLAGS (null when the server sent none: every flag is permanent, RFC 3501), stored
+ * on the folder once a run so that later label changes are not queued where the server cannot hold them.
+ */
+async function notePermanentFlags(run: SyncRun, path: string, state: ReplayState) {
+  const mailbox = run.client.mailbox;
+  if (!mailbox || mailbox.readOnly || !mailbox.permanentFlags) return null;
+  const flags = [...mailbox.permanentFlags].sort();
+  if (!state.permanentKnown.has(path)) {
+    await repo.setFolderPermanentFlags(run.db, run.accountId, path, flags);
+    state.permanentKnown.add(path);
+  }
+  return flags;
+}
+
+/**
+ * Read status, the server's (spec §9): whether a queued read or unread change gives way. Decided once per message and
+ * run, at its oldest queued read change, whose readBefore is the read status the server had at the last sync (the
+ * changes behind it were made on top of it): the server's \Seen now differs from it → another client changed it
+ * meanwhile, so the server's stays, the row takes it (email:updated, the folder's counts) and every queued read
+ * change of the message this run gives way (their other flags still go). Unchanged there → ours are replayed. A
+ * message the server no longer has, or a change queued without readBefore, is replayed as before.
+ */
+async function serverKeepsRead(run: SyncRun, change: Change, payload: FlagsPayload, reads: ReadDecisions) {
+  const id = change.messageRowId;
+  const touchesRead = [...(payload.add ?? []), ...(payload.remove ?? [])].some(isSeen);
+  if (!id || !touchesRead) return false;
+  if (!reads.has(id)) {
+    if (payload.readBefore === undefined) {
+      // Queued before changes said what they were made on: ours, as then.
+      reads.set(id, null);
+      return false;
+    }
+    const found = await run.client.fetchOne(String(change.uid), { uid: true, flags: true }, { uid: true });
+    // A dropped connection is an outage, not a message the server no longer has.
+    run.ensureConnected();
+    const serverRead = found ? [...(found.flags ?? [])].some(isSeen) : null;
+    const wins = serverRead !== null && serverRead !== payload.readBefore ? serverRead : null;
+    if (wins !== null) {
+      const folderId = await repo.setMessageRead(run.db, id, wins);
+      await run.ctx.publish({ type: 'email:updated', emailId: id, updates: { isRead: wins } });
+      if (folderId) await run.publishCounts(folderId);
+    }
+    reads.set(id, wins);
+  }
+  return reads.get(id) !== null;
 }
 
 /** The server answered that the folder does not exist (deleted there already): nothing is left to do. */

@@ -232,6 +232,7 @@ export async function foldersOf(db: DbOrTx, accountId: string) {
       uidValidity: mailFolders.uidValidity,
       uidNext: mailFolders.uidNext,
       highestModseq: mailFolders.highestModseq,
+      permanentFlags: mailFolders.permanentFlags,
       backfillBelowUid: mailFolders.backfillBelowUid,
       backfillDone: mailFolders.backfillDone,
     })
@@ -276,6 +277,14 @@ export async function updateFolder(
     .update(mailFolders)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(mailFolders.id, id));
+}
+
+/** The PERMANENTFLAGS a folder's server answered when it was selected for writing (replay-changes.ts). */
+export async function setFolderPermanentFlags(db: DbOrTx, accountId: string, path: string, flags: string[]) {
+  await db
+    .update(mailFolders)
+    .set({ permanentFlags: flags, updatedAt: new Date() })
+    .where(and(eq(mailFolders.accountId, accountId), eq(mailFolders.path, path)));
 }
 
 export async function deleteFolders(db: DbOrTx, ids: string[]) {
@@ -342,6 +351,16 @@ export async function updateMessageFlags(db: DbOrTx, id: string, flags: StoredFl
     .update(mailMessages)
     .set({ ...flags, ...(modseq ? { modseq } : {}), updatedAt: new Date() })
     .where(eq(mailMessages.id, id));
+}
+
+/** The server's read status over ours (a queued read change that gave way); answers the message's folder. */
+export async function setMessageRead(db: DbOrTx, id: string, isRead: boolean) {
+  const rows = await db
+    .update(mailMessages)
+    .set({ isRead, updatedAt: new Date() })
+    .where(eq(mailMessages.id, id))
+    .returning({ folderId: mailMessages.folderId });
+  return rows[0]?.folderId ?? null;
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_folders" ADD COLUMN "permanent_flags" text[];
