@@ -14,6 +14,11 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await expect(page.getByRole('heading', { name: 'Liquidazione periodica IVA' })).toBeVisible();
   await expect(page.getByText('Gli acquisti non sono ancora registrati')).toBeVisible();
   await expect(page.getByTestId('vat-advance')).toContainText(/Acconto IVA di dicembre \d{4}/);
+  // The VAT on sales against the year before (the demo business has documents in both years).
+  const yearSalesVat = page.getByTestId('vat-sales-vat');
+  const shownYear = Number((await yearSalesVat.locator('dt').innerText()).match(/\d{4}/)![0]);
+  await expect(yearSalesVat).toContainText(`${shownYear - 1}: `);
+  await expect(yearSalesVat).toContainText(/sul periodo precedente|Nessun confronto possibile/);
   const table = page.getByTestId('vat-settlement-table');
   await expect(table.getByTestId('vat-period')).toHaveCount(12);
   await expect(table.getByText('Codice tributo 6001')).toBeVisible();

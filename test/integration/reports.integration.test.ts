@@ -376,6 +376,9 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     });
     const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
     expect(monthly.advance).toMatchObject({ amountCents: 19_360, basisCents: 22_000, taxCode: '6013' });
+    // The year before, to compare with: its VAT on sales and revenue from its own documents.
+    expect(monthly.previous).toEqual({ year: year - 1, vp4: 22_000, revenueCents: 100_000 });
+    expect(monthly.totals).toMatchObject({ vp4: 0, revenueCents: 0 });
     expect(monthly.advance!.dueDate >= `${year}-12-27`).toBe(true);
     expect(monthly.periods[11]).toMatchObject({ vp13: 19_360, vp14Due: 0, vp14Credit: 19_360 });
     expect(monthly.periods.slice(0, 11).every((p) => p.vp13 === 0)).toBe(true);

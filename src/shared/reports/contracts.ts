@@ -67,6 +67,8 @@ export const ZVatSettlement = z.object({
   purchasesRecorded: z.boolean(),
   periods: z.array(ZVatSettlementPeriod),
   totals: z.object({ vp4: cents, vp5: cents, paymentCents: cents, revenueCents: cents }),
+  /** The year before, to compare with: its VAT on sales (VP4) and taxable revenue, exact from its documents. */
+  previous: z.object({ year: z.number().int(), vp4: cents, revenueCents: cents }),
   /**
    * The December advance (acconto IVA) by the historical method, in VP13 of the last period: 88% of
    * `basisCents`, the last period's VAT of the year before; 0 under €103.29. Null for the forfettario.

@@ -72,11 +72,9 @@ export async function vatSettlement(
   // The December advance by the historical method: 88% of the last period of the year before, as settled
   // without its own advance (and, for quarterly filers, without the 1% interest). The year before is read with
   // this year's periodicity: a business that changed it adjusts the figure with its accountant.
-  const lastBefore = settleVat({
-    year: year - 1,
-    periodicity,
-    figures: figuresOf(salesByPeriod(previousYearMonths, periodicity)),
-  }).at(-1)!;
+  const salesBefore = salesByPeriod(previousYearMonths, periodicity);
+  const yearBefore = settleVat({ year: year - 1, periodicity, figures: figuresOf(salesBefore) });
+  const lastBefore = yearBefore.at(-1)!;
   const advance = historicalAdvance(year, periodicity, lastBefore.vp14Due - lastBefore.vp12);
   const periods = settleVat({
     year,
@@ -107,6 +105,11 @@ export async function vatSettlement(
       ? null
       : { ...advance, basisCents: Math.max(0, lastBefore.vp14Due - lastBefore.vp12) },
     forfettarioStanding: forfettario ? forfettarioStanding(revenueCents) : null,
+    previous: {
+      year: year - 1,
+      vp4: yearBefore.reduce((sum, p) => sum + p.vp4, 0),
+      revenueCents: salesBefore.reduce((sum, s) => sum + s.taxableCents, 0),
+    },
   };
 }
 

@@ -174,7 +174,20 @@ function VatSettlementView({
         </Alert>
       ) : null}
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <ReportStat label={t('vat.stats.salesVat', { year: report.year })} value={euro(report.totals.vp4)} />
+        <ReportStat
+          testId="vat-sales-vat"
+          label={t('vat.stats.salesVat', { year: report.year })}
+          value={euro(report.totals.vp4)}
+          previous={{
+            text: t('vat.stats.previousYear', {
+              year: report.previous.year,
+              amount: euro(report.previous.vp4),
+            }),
+            current: report.totals.vp4,
+            previous: report.previous.vp4,
+            lowerIsBetter: true,
+          }}
+        />
         <ReportStat
           label={t('vat.stats.payments', { year: report.year })}
           value={euro(report.totals.paymentCents)}
