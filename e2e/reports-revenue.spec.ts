@@ -76,6 +76,8 @@ test('magazzino: giacenze a inizio e fine periodo, valori e scheda articolo', as
   const rows = page.getByTestId('inventory-report-table').getByTestId('inventory-report-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('inventory-totals')).toContainText('Valore delle giacenze al costo');
+  // The movements against the range just before, as long as this one.
+  await expect(page.getByTestId('inventory-previous-movements')).toContainText(/\d{4}: \d+ moviment/);
   await axe();
 
   // An item's name opens its page with its movements.

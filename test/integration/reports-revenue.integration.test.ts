@@ -409,6 +409,8 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
     });
     expect(sum(r.rows.items.map((row) => row.endValueCents))).toBe(r.totals.endValueCents);
     expect(sum(r.rows.items.map((row) => row.endSaleValueCents))).toBe(r.totals.endSaleValueCents);
+    // The month before, to compare with: the filter's and the bolts' deliveries (the service has no stock).
+    expect(r.previous).toEqual({ from: before.from, to: before.to, movements: 2 });
 
     // This month: the filter starts at 11 and ends at today's 9; the belt comes in.
     const now = monthRange(today);

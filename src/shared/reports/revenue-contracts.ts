@@ -112,5 +112,7 @@ export const ZInventoryReport = z.object({
     endValueCents: cents,
     endSaleValueCents: cents,
   }),
+  /** The range before (previousRange), to compare with: its movements (its closing value is startValueCents). */
+  previous: z.object({ from: z.string(), to: z.string(), movements: z.number().int() }),
 });
 export type TInventoryReport = z.infer<typeof ZInventoryReport>;

@@ -1,7 +1,8 @@
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { TInventoryReport, TInventoryReportQuery } from '@shared/reports/revenue-contracts.ts';
 import type { Db } from '../../platform/db.ts';
-import { inventoryReportPage, type InventoryReportRowData } from './inventory-repository.ts';
+import { previousRange } from '@shared/reports/periods.ts';
+import { inventoryReportPage, movementsIn, type InventoryReportRowData } from './inventory-repository.ts';
 import { ALL_ROWS } from './revenue.ts';
 
 type Deps = { db: Db };
@@ -12,17 +13,19 @@ export async function inventoryReport(
   input: { orgId: string; query: TInventoryReportQuery },
 ): Promise<TInventoryReport> {
   const { from, to, page, pageSize } = input.query;
-  const result = await inventoryReportPage(deps.db, input.orgId, {
-    from,
-    to,
-    ...toLimitOffset({ page, pageSize }),
-  });
+  const before = previousRange({ from, to });
+  const [result, previousMovements] = await Promise.all([
+    inventoryReportPage(deps.db, input.orgId, { from, to, ...toLimitOffset({ page, pageSize }) }),
+    movementsIn(deps.db, input.orgId, before),
+  ]);
   return {
     from,
     to,
     goodsItems: result.goodsItems,
     rows: { items: result.rows.map(inventoryRowOf), total: result.totals.items, page, pageSize },
     totals: result.totals,
+    // The value at the start is the previous period's closing value; its movements are counted here.
+    previous: { from: before.from, to: before.to, movements: previousMovements },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
 
@@ -138,4 +138,21 @@ export async function inventoryReportPage(
     totals: totals ?? { items: 0, movements: 0, startValueCents: 0, endValueCents: 0, endSaleValueCents: 0 },
     goodsItems: goods?.n ?? 0,
   };
+}
+
+/** Stock movements of goods in a range (the previous period's, to compare with). */
+export async function movementsIn(db: DbOrTx, orgId: string, range: { from: string; to: string }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(stockMovements)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.itemId))
+    .where(
+      and(
+        eq(stockMovements.organizationId, orgId),
+        eq(inventoryItems.kind, 'goods'),
+        gte(stockMovements.occurredOn, range.from),
+        lte(stockMovements.occurredOn, range.to),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
+import { useRangeLabel } from './period-picker.tsx';
 import { formatDate, formatEuroCents, formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import type { TInventoryReport, TInventoryReportRow } from '@shared/reports/revenue-contracts.ts';
@@ -81,6 +82,7 @@ function InventoryView({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation(['reports', 'common']);
+  const rangeLabel = useRangeLabel();
   const locale = localeOf(currentLanguage());
   const euro = (cents: number) => formatEuroCents(cents, locale);
   const qty = (value: number, signed = false) =>
@@ -167,6 +169,13 @@ function InventoryView({
           </dd>
           <dd className="text-sm text-muted-foreground">
             {t('reports:inventory.movements', { count: totals.movements })}
+          </dd>
+          <dd className="text-sm text-muted-foreground" data-testid="inventory-previous-movements">
+            {t('reports:inventory.previousMovements', {
+              period: rangeLabel(report.previous),
+              count: report.previous.movements,
+            })}{' '}
+            <ChangeNote current={totals.movements} previous={report.previous.movements} />
           </dd>
         </div>
       </dl>
