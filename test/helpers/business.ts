@@ -68,3 +68,24 @@ export async function payInvoice(c: Api, invoice: TInvoice, amountCents: number,
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** A credit note (TD04) on `invoice` for `lines`, made from the invoice, edited and issued; answers it. */
+export async function issueCreditNote(
+  c: Api,
+  invoice: Pick<TInvoice, 'id'>,
+  clientId: string,
+  lines: LineBody[],
+  extra: Partial<InvoiceBody> = {},
+) {
+  const note = await c.post(`/api/v1/invoices/${invoice.id}/credit-note`);
+  expect(note.statusCode, note.body).toBe(201);
+  const noteId = (note.json() as TInvoice).id;
+  const edited = await c.put(
+    `/api/v1/invoices/${noteId}`,
+    invoiceInput({ documentType: 'TD04', relatedInvoiceId: invoice.id, clientId, lines, ...extra }),
+  );
+  expect(edited.statusCode, edited.body).toBe(200);
+  const issued = await c.post(`/api/v1/invoices/${noteId}/issue`);
+  expect(issued.statusCode, issued.body).toBe(200);
+  return issued.json() as TInvoice;
+}

@@ -15,7 +15,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../helpers/test-app.ts';
-import { completeProfile } from '../helpers/business.ts';
+import { completeProfile, issueCreditNote } from '../helpers/business.ts';
 
 type Api = ReturnType<typeof api>;
 
@@ -88,21 +88,7 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     const first = await issued(c, plain, [line(100_000, 22)]);
     await issued(c, listed, [line(50_000, 10)]);
     await issued(c, plain, [line(30_000, 0, 'N6.7')]);
-    const note = await c.post(`/api/v1/invoices/${first.id}/credit-note`);
-    expect(note.statusCode, note.body).toBe(201);
-    const noteId = (note.json() as TInvoice).id;
-    const edited = await c.put(
-      `/api/v1/invoices/${noteId}`,
-      invoiceInput({
-        documentType: 'TD04',
-        relatedInvoiceId: first.id,
-        clientId: plain,
-        issueDate: today,
-        lines: [line(10_000, 22)],
-      }),
-    );
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    await issueCreditNote(c, first, plain, [line(10_000, 22)], { issueDate: today });
     // A draft counts for nothing.
     expect(
       (await c.post('/api/v1/invoices', invoiceInput({ clientId: plain, lines: [line(99_900, 22)] })))
@@ -278,21 +264,7 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     // 800.00 + 450.50 − 100.00 = 1,150.50, all of it in the taxable total too (2,000.00 + 1,150.50 = 3,150.50).
     await issued(c, buyer, [line(200_000, 22), line(80_000, 0, 'N6.3')]);
     const b = await issued(c, buyer, [line(45_050, 0, 'N6.7')]);
-    const note = await c.post(`/api/v1/invoices/${b.id}/credit-note`);
-    expect(note.statusCode, note.body).toBe(201);
-    const noteId = (note.json() as TInvoice).id;
-    const edited = await c.put(
-      `/api/v1/invoices/${noteId}`,
-      invoiceInput({
-        documentType: 'TD04',
-        relatedInvoiceId: b.id,
-        clientId: buyer,
-        issueDate: today,
-        lines: [line(10_000, 0, 'N6.7')],
-      }),
-    );
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    await issueCreditNote(c, b, buyer, [line(10_000, 0, 'N6.7')], { issueDate: today });
 
     const range = monthRange(today);
     const res = await c.get(`/api/v1/reports/sales-register?from=${range.from}&to=${range.to}`);
@@ -424,21 +396,7 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
     // Another 30,000.00, less a credit note of 4,000.00 on it: 60,000.00 + 30,000.00 − 4,000.00 = 86,000.00,
     // over the €85,000 limit (the regime ends next year) but under the €100,000 of an immediate exit.
     const second = await issued(c, buyer, [line(3_000_000, 22)]);
-    const note = await c.post(`/api/v1/invoices/${second.id}/credit-note`);
-    expect(note.statusCode, note.body).toBe(201);
-    const noteId = (note.json() as TInvoice).id;
-    const edited = await c.put(
-      `/api/v1/invoices/${noteId}`,
-      invoiceInput({
-        documentType: 'TD04',
-        relatedInvoiceId: second.id,
-        clientId: buyer,
-        issueDate: today,
-        lines: [line(400_000, 22)],
-      }),
-    );
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect((await c.post(`/api/v1/invoices/${noteId}/issue`)).statusCode).toBe(200);
+    await issueCreditNote(c, second, buyer, [line(400_000, 22)], { issueDate: today });
     const monthly = await settlement(c, `year=${year}&periodicity=monthly`);
     expect(monthly).toMatchObject({ forfettario: true, advance: null });
     expect(monthly.forfettarioStanding).toEqual({

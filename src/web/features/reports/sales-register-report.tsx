@@ -6,6 +6,7 @@ import { localeOf } from '@shared/i18n/language.ts';
 import type { TSalesRegister, TSalesRegisterEntry } from '@shared/reports/contracts.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
+import { cn } from '@web/ui/cn.ts';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
@@ -16,6 +17,15 @@ import { useReportRange } from './report-range.ts';
 import { useSalesRegister } from './reports-api.ts';
 
 const PAGE_SIZE = 50;
+
+/** The summary's amount columns, by rate and Natura, in the total and for the range before (with the change). */
+const SUMMARY_COLUMNS = [
+  { key: 'taxableCents', label: 'reports:register.columns.taxable', compared: true },
+  { key: 'vatCents', label: 'reports:register.columns.vat', compared: true },
+  { key: 'splitPaymentVatCents', label: 'reports:register.columns.splitVat', compared: false },
+  { key: 'reverseChargeTaxableCents', label: 'reports:register.columns.reverseCharge', compared: false },
+] as const;
+const AMOUNT_CELL = 'py-2 pr-4 text-right tabular-nums last:pr-0';
 
 /** The sales VAT register of a range (this month by default; `from`, `to`, `page` in the address). */
 export function SalesRegisterReport() {
@@ -131,18 +141,11 @@ function RegisterView({
               <th scope="col" className="py-2 pr-4 font-medium">
                 {t('reports:register.columns.rate')}
               </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                {t('reports:register.columns.taxable')}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                {t('reports:register.columns.vat')}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                {t('reports:register.columns.splitVat')}
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                {t('reports:register.columns.reverseCharge')}
-              </th>
+              {SUMMARY_COLUMNS.map(({ key, label }) => (
+                <th key={key} scope="col" className={cn(AMOUNT_CELL, 'font-medium')}>
+                  {t(label)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
@@ -151,50 +154,37 @@ function RegisterView({
                 <th scope="row" className="py-2 pr-4 text-left font-normal">
                   {rate(row)}
                 </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.taxableCents)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.vatCents)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{euro(row.splitPaymentVatCents)}</td>
-                <td className="py-2 text-right tabular-nums">{euro(row.reverseChargeTaxableCents)}</td>
+                {SUMMARY_COLUMNS.map(({ key }) => (
+                  <td key={key} className={AMOUNT_CELL}>
+                    {euro(row[key])}
+                  </td>
+                ))}
               </tr>
             ))}
             <tr className="font-semibold">
               <th scope="row" className="py-2 pr-4 text-left">
                 {t('reports:register.total', { count: register.totals.documents })}
               </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.taxableCents)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{euro(register.totals.vatCents)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">
-                {euro(register.totals.splitPaymentVatCents)}
-              </td>
-              <td className="py-2 text-right tabular-nums">
-                {euro(register.totals.reverseChargeTaxableCents)}
-              </td>
+              {SUMMARY_COLUMNS.map(({ key }) => (
+                <td key={key} className={AMOUNT_CELL}>
+                  {euro(register.totals[key])}
+                </td>
+              ))}
             </tr>
             <tr className="text-muted-foreground" data-testid="register-previous">
               <th scope="row" className="py-2 pr-4 text-left font-normal">
                 {t('reports:period.comparedWith', { period: rangeLabel(register.previous) })}
               </th>
-              <td className="py-2 pr-4 text-right tabular-nums">
-                {euro(register.previous.taxableCents)}
-                <span className="block text-xs">
-                  <ChangeNote
-                    current={register.totals.taxableCents}
-                    previous={register.previous.taxableCents}
-                  />
-                </span>
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">
-                {euro(register.previous.vatCents)}
-                <span className="block text-xs">
-                  <ChangeNote current={register.totals.vatCents} previous={register.previous.vatCents} />
-                </span>
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">
-                {euro(register.previous.splitPaymentVatCents)}
-              </td>
-              <td className="py-2 text-right tabular-nums">
-                {euro(register.previous.reverseChargeTaxableCents)}
-              </td>
+              {SUMMARY_COLUMNS.map(({ key, compared }) => (
+                <td key={key} className={AMOUNT_CELL}>
+                  {euro(register.previous[key])}
+                  {compared ? (
+                    <span className="block text-xs">
+                      <ChangeNote current={register.totals[key]} previous={register.previous[key]} />
+                    </span>
+                  ) : null}
+                </td>
+              ))}
             </tr>
           </tbody>
         </table>
