@@ -78,15 +78,35 @@ test('scadenzario: crediti per cliente e per ritardo, con il dettaglio delle fat
   await expect(page.getByRole('heading', { name: 'Scadenzario crediti' })).toBeVisible();
   const rows = page.getByTestId('receivables-table').getByTestId('receivables-client');
   await expect(rows.first()).toBeVisible();
+  // Each figure beside the same day a month earlier.
+  await expect(page.getByTestId('aging-previous')).toContainText(/^Al \d{1,2} \w{3} \d{4}: /);
   await axe();
 
-  // The first client's link opens the invoices list filtered on that client.
+  // A day long before the demo business: nothing was open then, and the page says which day it means.
+  const asOf = page.getByLabel('Aperti al', { exact: true });
+  await asOf.fill('2001-01-31');
+  await expect(page).toHaveURL(/asOf=2001-01-31/);
+  await expect(page.getByText('Nessuna fattura emessa risultava aperta al 31 gen 2001.')).toBeVisible();
+  // Sixty days ago: the figures of that day, whose links lead to the invoices open then.
+  const sixtyDaysAgo = new Date(Date.now() - 60 * 86_400_000);
+  const day = sixtyDaysAgo.toISOString().slice(0, 10);
+  const shown = new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    sixtyDaysAgo,
+  );
+  await asOf.fill(day);
+  await expect(page).toHaveURL(new RegExp(`asOf=${day}`));
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('aging-summary')).toContainText(`aperte al ${shown}`);
+
+  // The first client's link opens the invoices list filtered on that client and that day.
   const link = rows.first().getByRole('link').first();
   const name = (await link.innerText()).trim();
   await link.click();
-  await expect(page).toHaveURL(/\/invoices\?clientId=/);
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?clientId=[^&]+&openOn=${day}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
+  await expect(page.getByTestId('invoice-due-filter')).toContainText(`aperte al ${shown}`);
   await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByTestId('invoice-row').first()).toBeVisible();
 });
 
 test('registro IVA vendite: riepilogo per aliquota, documenti e periodo vuoto', async ({ page, axe }) => {

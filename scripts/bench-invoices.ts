@@ -81,6 +81,12 @@ export async function seedInvoices(
       (10000 + i % 90000) * 122 / 100, case when i % 3 = 0 then (10000 + i % 90000) * 122 / 100 else 0 end
     from generate_series(0, ${INVOICE_VOLUME - 1}) as s(i)
     join c on c.n = 1 + i % 1000`);
+  // The payments behind every third invoice's paid amount, on its due date (the receivables on a past day and
+  // the days to pay read them).
+  await db.execute(sql`
+    insert into invoice_payments (organization_id, invoice_id, paid_on, amount_cents, method)
+    select organization_id, id, due_date, paid_cents, 'bank_transfer'
+    from invoices where organization_id = ${orgId} and paid_cents > 0`);
   // 200 inventory items in 10 categories, which the lines below sell.
   await db.execute(sql`
     insert into inventory_items (organization_id, name, sku, category)
@@ -180,6 +186,10 @@ async function listBench(engine: string, dataDir: string, databaseUrl?: string) 
       ['VAT settlement 2025, monthly', '/api/v1/reports/vat-settlement?year=2025&periodicity=monthly'],
       ['sales register, Q1 2025, first page', '/api/v1/reports/sales-register?from=2025-01-01&to=2025-03-31'],
       ['receivables by client', '/api/v1/reports/receivables'],
+      [
+        'receivables by client on 30 Jun 2025 (payments after it added back)',
+        '/api/v1/reports/receivables?asOf=2025-06-30',
+      ],
       ['dashboard (this month)', '/api/v1/dashboard'],
       ['dashboard (this year)', '/api/v1/dashboard?period=year'],
       ['profit and loss 2025', '/api/v1/reports/profit-and-loss?from=2025-01-01&to=2025-12-31'],

@@ -58,7 +58,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEMO_DATA: 'false',
     APP_URL: ORIGIN,
   });

@@ -213,6 +213,15 @@ function completedIn(b: Business, issued: Map<string, TInvoiceListItem>, range: 
   });
 }
 
+/** The ageing bucket of an invoice due on `dueDate`, on the day `asOf`. */
+function bucketOn(dueDate: string, asOf: string) {
+  const late = daysBetween(dueDate, asOf);
+  if (late <= 0) return 'notDue';
+  if (late <= 30) return 'days1to30';
+  if (late <= 60) return 'days31to60';
+  return late <= 90 ? 'days61to90' : 'over90';
+}
+
 /** The amount due of the credit notes issued on an invoice. */
 const creditedOf = (docs: readonly Doc[], invoiceId: string) =>
   sum(
@@ -794,18 +803,7 @@ describe.each(DATABASES)('Reports add up on random businesses on %s', (kind) => 
       expect(report.clients.map((row) => row.clientId).sort()).toEqual(
         [...new Set(open.map((row) => row.client.id))].sort(),
       );
-      const bucketOf = (dueDate: string) => {
-        const late = daysBetween(dueDate, b.today);
-        return late <= 0
-          ? 'notDue'
-          : late <= 30
-            ? 'days1to30'
-            : late <= 60
-              ? 'days31to60'
-              : late <= 90
-                ? 'days61to90'
-                : 'over90';
-      };
+      const bucketOf = (dueDate: string) => bucketOn(dueDate, b.today);
       const paidIn365 = completedIn(b, listed, { from: addDays(b.today, -364), to: b.today });
       for (const row of report.clients) {
         // The drill-down: the client's open invoices in the invoice list.
@@ -844,6 +842,47 @@ describe.each(DATABASES)('Reports add up on random businesses on %s', (kind) => 
         );
         expect(totals.outstandingCents).toBe(row.totalCents);
       }
+    });
+
+    it('receivables on past days: each invoice counted with the payments and credit notes dated up to the day', async () => {
+      const outstandingOn = (doc: Doc, day: string) =>
+        doc.totals.amountDueCents -
+        sum(
+          b.payments.filter((p) => p.invoiceId === doc.id && p.paidOn <= day),
+          (p) => p.amountCents,
+        ) -
+        sum(
+          b.docs.filter((d) => d.relatedInvoiceId === doc.id && d.issueDate <= day),
+          (d) => d.totals.amountDueCents,
+        );
+      let settledSince = 0; // open on a past day, settled now: what today's figures alone would miss
+      for (const asOf of [addDays(b.today, -30), addDays(b.today, -120)]) {
+        const report = await read<TReceivables>(b.c, `/api/v1/reports/receivables?asOf=${asOf}`);
+        const open = b.docs.filter(
+          (d) => d.documentType === 'TD01' && d.issueDate <= asOf && outstandingOn(d, asOf) > 0,
+        );
+        expect(report.totals.totalCents, asOf).toBe(sum(open, (d) => outstandingOn(d, asOf)));
+        expect(report.totals.openInvoices, asOf).toBe(open.length);
+        settledSince += open.filter((d) => outstandingOn(d, b.today) <= 0).length;
+        for (const bucket of AGING_BUCKETS) {
+          const inBucket = open.filter((d) => bucketOn(d.dueDate, asOf) === bucket);
+          expect(report.totals[bucket], `${asOf} ${bucket}`).toBe(
+            sum(inBucket, (d) => outstandingOn(d, asOf)),
+          );
+        }
+        const previous = await read<TReceivables>(
+          b.c,
+          `/api/v1/reports/receivables?asOf=${report.previous.asOf}`,
+        );
+        expect(report.previous.totals).toEqual(previous.totals);
+        for (const row of report.clients) {
+          const drill = (await invoiceList(b.c, { clientId: row.clientId, openOn: asOf })).rows;
+          const mine = open.filter((d) => d.clientId === row.clientId);
+          expect(drill.map((i) => i.id).sort()).toEqual(mine.map((d) => d.id).sort());
+          expect(row.totalCents).toBe(sum(mine, (d) => outstandingOn(d, asOf)));
+        }
+      }
+      expect(settledSince).toBeGreaterThan(0);
     });
 
     it('revenue: profit and loss (accrual), revenue by client, item and category and analytics all add up to the register', async () => {

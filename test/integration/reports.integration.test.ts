@@ -4,9 +4,10 @@ import { addDays, isoDateIn } from '@shared/dates/dates.ts';
 import { piva } from '../helpers/italian-ids.ts';
 import type { TDashboard, TReceivables, TSalesRegister, TVatSettlement } from '@shared/reports/contracts.ts';
 import { monthRange } from '@shared/reports/periods.ts';
+import { agingDueRange, previousAsOf } from '@shared/reports/aging.ts';
 import { itemInput } from '@server/seed/factories.ts';
 import { readXlsx } from '@server/modules/imports/spreadsheets.ts';
-import type { TInvoice } from '@shared/invoicing/contracts.ts';
+import type { TInvoice, TInvoicePage } from '@shared/invoicing/contracts.ts';
 import { invoiceInput, lineInput, type InvoiceBody, type LineBody } from '@server/seed/factories.ts';
 import {
   DATABASES,
@@ -518,6 +519,81 @@ describe.each(DATABASES)('VAT settlement report on %s', (kind) => {
 
     const stranger = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     expect(((await stranger.get('/api/v1/reports/receivables')).json() as TReceivables).clients).toEqual([]);
+  });
+
+  it('ages receivables as of a past day: payments and credit notes dated later count as not yet made', async () => {
+    const c = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
+    await completeProfile(c);
+    const a = await client(c, 5);
+    const day = (n: number) => addDays(today, n);
+    const one = [line(100_000, 22)]; // 1,220.00 each
+    const paidLater = await issued(c, a, one, { issueDate: day(-100), dueDate: day(-70) });
+    const creditedLater = await issued(c, a, one, { issueDate: day(-60), dueDate: day(-30) });
+    const issuedLater = await issued(c, a, one, { issueDate: day(-20), dueDate: day(10) });
+    const pay = await c.post(`/api/v1/invoices/${paidLater.id}/payments`, {
+      paidOn: day(-40),
+      amountCents: 122_000,
+      method: 'bank_transfer',
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    await issueCreditNote(c, creditedLater, a, one, { issueDate: day(-15) });
+
+    // Today only the newest invoice is open; at the end of day −50 the first two were (one 20 days late, one not
+    // yet due) and the third did not exist; a month before that, only the first (not yet due).
+    const now = (await c.get('/api/v1/reports/receivables')).json() as TReceivables;
+    expect(now.totals).toMatchObject({ notDue: 122_000, totalCents: 122_000, openInvoices: 1 });
+    const asOf = day(-50);
+    const res = await c.get(`/api/v1/reports/receivables?asOf=${asOf}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const past = res.json() as TReceivables;
+    expect(past.asOf).toBe(asOf);
+    expect(past.totals).toEqual({
+      notDue: 122_000,
+      days1to30: 122_000,
+      days31to60: 0,
+      days61to90: 0,
+      over90: 0,
+      totalCents: 244_000,
+      openInvoices: 2,
+    });
+    expect(past.clients.map((row) => [row.clientId, row.totalCents, row.oldestDueDate])).toEqual([
+      [a, 244_000, paidLater.dueDate],
+    ]);
+    expect(past.previous).toEqual({
+      asOf: previousAsOf(asOf),
+      totals: {
+        notDue: 122_000,
+        days1to30: 0,
+        days31to60: 0,
+        days61to90: 0,
+        over90: 0,
+        totalCents: 122_000,
+        openInvoices: 1,
+      },
+    });
+
+    // The drill-downs list exactly those invoices: all open that day, then the late bucket's.
+    const listed = async (query: string) => {
+      const page = await c.get(`/api/v1/invoices?clientId=${a}&${query}`);
+      expect(page.statusCode, page.body).toBe(200);
+      return (page.json() as TInvoicePage).items.map((i) => i.id).sort();
+    };
+    expect(await listed(`openOn=${asOf}`)).toEqual([paidLater.id, creditedLater.id].sort());
+    const late = agingDueRange('days1to30', asOf);
+    expect(await listed(`openOn=${asOf}&dueFrom=${late.dueFrom}&dueTo=${late.dueTo}`)).toEqual([
+      paidLater.id,
+    ]);
+    expect(await listed(`openOn=${day(-5)}`)).toEqual([issuedLater.id]);
+
+    const file = await c.get(`/api/v1/reports/receivables/export?format=xlsx&asOf=${asOf}`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(Number((await readXlsx(file.rawPayload)).rows[0]![6])).toBe(2440);
+
+    for (const bad of ['2026-02-30', 'yesterday']) {
+      const wrong = await c.get(`/api/v1/reports/receivables?asOf=${bad}`, { 'accept-language': 'en' });
+      expect(wrong.statusCode, bad).toBe(400);
+      expect(wrong.body).toContain('Enter a valid date');
+    }
   });
 
   it('fills the dashboard from the same rows: this month against the last, cash, VAT, lists', async () => {

@@ -1,5 +1,11 @@
 import { TZDate, tz, tzOffset, tzScan } from '@date-fns/tz';
-import { addDays as addDaysTo, differenceInCalendarDays, format, getISODay } from 'date-fns';
+import {
+  addDays as addDaysTo,
+  addMonths as addMonthsTo,
+  differenceInCalendarDays,
+  format,
+  getISODay,
+} from 'date-fns';
 
 /**
  * The date and time-zone maths of both sides, over date-fns and @date-fns/tz. Calendar dates are ISO
@@ -30,6 +36,11 @@ const isoDateOf = (date: Date) => format(date, 'yyyy-MM-dd');
 /** The ISO date `days` calendar days after (or before, when negative) the given one. */
 export function addDays(isoDate: string, days: number): string {
   return isoDateOf(addDaysTo(utcDay(isoDate), days));
+}
+
+/** The same day `months` months later (earlier when negative), the month's last day where it has no such day. */
+export function addMonths(isoDate: string, months: number): string {
+  return isoDateOf(addMonthsTo(utcDay(isoDate), months));
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). A timestamp counts as its date. */

@@ -437,6 +437,11 @@ export const ZInvoiceListQuery = zPageQuery(10, 100).extend({
     .enum(['true', 'false'], err('invoicing.errors.invalidChoice'))
     .optional()
     .transform((v) => (v === 'true' ? true : undefined)),
+  /**
+   * Issued invoices (not credit notes) dated up to this day with something still to collect at its end: payments
+   * and credit notes dated later are not counted (the receivables report's drill-down on a past day).
+   */
+  openOn: zIsoDate('invoicing.errors.dateInvalid').optional(),
   /** Issued documents only, whatever their status (drafts left out): what the reports' figures count. */
   phase: z.enum(['issued']).optional(),
   sort: z.enum(INVOICE_SORTS).default('-issueDate'),

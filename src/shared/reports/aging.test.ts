@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingDueRange, receivablesHref } from './aging.ts';
+import { agingDueRange, previousAsOf, receivablesHref } from './aging.ts';
 
 describe('ageing buckets as due dates', () => {
   const asOf = '2026-03-31';
@@ -12,14 +12,20 @@ describe('ageing buckets as due dates', () => {
     expect(agingDueRange('over90', asOf)).toEqual({ dueTo: '2025-12-30' });
   });
 
-  it('leads to the open invoices of the client, of one bucket when asked', () => {
+  it('leads to the invoices open on the day, of the client or of one bucket', () => {
     const id = '0b6f5a36-2b0e-4f55-9a3c-2f1f0c4f6a11';
-    expect(receivablesHref(id)).toBe(`/invoices?clientId=${id}&open=true`);
-    expect(receivablesHref(id, { bucket: 'days31to60', asOf })).toBe(
-      `/invoices?clientId=${id}&open=true&dueFrom=2026-01-30&dueTo=2026-02-28`,
+    expect(receivablesHref(id, asOf)).toBe(`/invoices?clientId=${id}&openOn=2026-03-31`);
+    expect(receivablesHref(id, asOf, 'days31to60')).toBe(
+      `/invoices?clientId=${id}&openOn=2026-03-31&dueFrom=2026-01-30&dueTo=2026-02-28`,
     );
-    expect(receivablesHref(id, { bucket: 'over90', asOf })).toBe(
-      `/invoices?clientId=${id}&open=true&dueTo=2025-12-30`,
+    expect(receivablesHref(id, asOf, 'over90')).toBe(
+      `/invoices?clientId=${id}&openOn=2026-03-31&dueTo=2025-12-30`,
     );
+  });
+
+  it('compares with the same day a month earlier, or that month’s last day', () => {
+    expect(previousAsOf('2026-03-31')).toBe('2026-02-28');
+    expect(previousAsOf('2028-03-30')).toBe('2028-02-29');
+    expect(previousAsOf('2026-01-15')).toBe('2025-12-15');
   });
 });

@@ -1,4 +1,4 @@
-import { addDays } from '../dates/dates.ts';
+import { addDays, addMonths } from '../dates/dates.ts';
 import type { AgingBucket } from './contracts.ts';
 
 /** Each bucket's days past due, fewest and most (null: no end), as the receivables report counts them. */
@@ -23,11 +23,17 @@ export function agingDueRange(bucket: AgingBucket, asOf: string): { dueFrom?: st
   };
 }
 
-/** The invoice list of a client's open invoices, or of those in one ageing bucket on `asOf`. */
-export function receivablesHref(clientId: string, bucket?: { bucket: AgingBucket; asOf: string }): string {
-  const query = new URLSearchParams({ clientId, open: 'true' });
+/** The day the receivables on `asOf` are compared with: the same day a month earlier (or that month's last). */
+export const previousAsOf = (asOf: string) => addMonths(asOf, -1);
+
+/**
+ * The invoice list of a client's invoices open at the end of `asOf`, or of those in one ageing bucket then
+ * (`openOn`: payments and credit notes dated later are not counted, as in the report).
+ */
+export function receivablesHref(clientId: string, asOf: string, bucket?: AgingBucket): string {
+  const query = new URLSearchParams({ clientId, openOn: asOf });
   if (bucket) {
-    const { dueFrom, dueTo } = agingDueRange(bucket.bucket, bucket.asOf);
+    const { dueFrom, dueTo } = agingDueRange(bucket, asOf);
     if (dueFrom) query.set('dueFrom', dueFrom);
     if (dueTo) query.set('dueTo', dueTo);
   }

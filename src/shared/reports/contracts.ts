@@ -113,9 +113,17 @@ export const ZReceivablesClient = ZBuckets.extend({
 });
 export type TReceivablesClient = z.infer<typeof ZReceivablesClient>;
 
+const ZReceivablesTotals = ZBuckets.extend({ totalCents: cents, openInvoices: z.number().int() });
+
+/** Receivables at the end of a day (today by default): payments and credit notes dated later are not counted. */
+export const ZReceivablesQuery = z.object({ asOf: zIsoDate('reports.errors.invalidDate').optional() });
+export type TReceivablesQuery = z.infer<typeof ZReceivablesQuery>;
+
 export const ZReceivables = z.object({
   asOf: z.string(),
-  totals: ZBuckets.extend({ totalCents: cents, openInvoices: z.number().int() }),
+  totals: ZReceivablesTotals,
+  /** The same figures a month earlier (`previousAsOf`), for the comparison. */
+  previous: z.object({ asOf: z.string(), totals: ZReceivablesTotals }),
   clients: z.array(ZReceivablesClient),
   /** Payables come from purchase invoices, which are not recorded yet. */
   payablesRecorded: z.boolean(),
@@ -193,7 +201,7 @@ export const ZReportFormat = z.enum(REPORT_FORMATS, err('reports.errors.invalidF
 export const ZVatSettlementExportQuery = ZVatSettlementQuery.extend({
   format: ZReportFormat.default('xlsx'),
 });
-export const ZReceivablesExportQuery = z.object({ format: ZReportFormat.default('xlsx') });
+export const ZReceivablesExportQuery = ZReceivablesQuery.extend({ format: ZReportFormat.default('xlsx') });
 
 const bothDates = (q: { from: string; to: string }) => isIsoDate(q.from) && isIsoDate(q.to);
 

@@ -311,6 +311,8 @@ export const invoicePayments = pgTable(
   (t) => [
     index('invoice_payments_invoice_idx').on(t.organizationId, t.invoiceId, t.paidOn),
     index('invoice_payments_org_created_idx').on(t.organizationId, t.createdAt),
+    // The receivables "as of" a past date add back the payments dated after it (outstanding-repository.ts).
+    index('invoice_payments_org_paid_on_idx').on(t.organizationId, t.paidOn),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
 import { invoicePayments, invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { outstandingSql as outstanding } from '../invoicing/index.ts';
 
 /**
  * The figures of /analytics (issue 14), each one aggregate query over the rows the lists show: issued documents
@@ -19,8 +20,6 @@ const sign = sql<number>`case when ${isCreditNote} then -1 else 1 end`;
  * without one) that the figures index holds, so the sums below never read the documents' JSON.
  */
 const taxable = sql<number>`${invoices.vatTaxableCents}`;
-const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
-
 const issuedIn = (orgId: string, range: DateRange) =>
   and(
     eq(invoices.organizationId, orgId),

@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { invoices } from '../../db/schema/invoicing.ts';
+import { outstandingSql as outstanding } from '../invoicing/index.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
 /** The cash-flow report's sums: the ledger's balance and the receipts expected from open invoices. */
@@ -24,8 +25,6 @@ export async function ledgerBalancesBefore(db: DbOrTx, orgId: string, days: [str
   return [row?.first ?? 0, row?.second ?? 0] as const;
 }
 
-/** What is still to be collected on an invoice: amount due − paid − credited (as the invoice list shows it). */
-const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 const open = (orgId: string) =>
   and(
     eq(invoices.organizationId, orgId),

@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
 import { invoicePayments, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { outstandingSql as outstanding } from '../invoicing/index.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
 /** The dashboard's figures, each one aggregate query over the rows the lists show (issue 14). */
 
-const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 const signedTotal = sql<number>`case when ${invoices.documentType} = 'TD04' then -${invoices.totalCents} else ${invoices.totalCents} end`;
 const month = (
   column: typeof invoices.issueDate | typeof invoicePayments.paidOn | typeof transactions.occurredOn,

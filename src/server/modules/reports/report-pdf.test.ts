@@ -119,6 +119,18 @@ describe('reports as PDF', () => {
         totalCents: 12_550,
         openInvoices: 2,
       },
+      previous: {
+        asOf: '2025-03-02',
+        totals: {
+          notDue: 0,
+          days1to30: 0,
+          days31to60: 0,
+          days61to90: 0,
+          over90: 0,
+          totalCents: 0,
+          openInvoices: 0,
+        },
+      },
       payablesRecorded: false,
     };
     const pdf = await pdfText((await receivablesFile(report, 'pdf', 'en', context)).body);

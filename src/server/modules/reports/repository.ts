@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
+import { openOnCondition, outstandingOnSql, outstandingSql } from '../invoicing/index.ts';
 
 /** Sales figures of one calendar month, from the VAT summary frozen in each issued document. */
 export type MonthSales = {
@@ -62,21 +63,30 @@ export async function taxRegimeOf(db: DbOrTx, orgId: string): Promise<string | n
   return row?.regime ?? null;
 }
 
-/** What is still to be collected on an invoice: amount due − paid − credited. */
-const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
-
 /**
- * Open receivables by client, in ageing buckets of days past due on `asOf`: issued invoices (not credit notes)
- * with something outstanding. Largest total first.
+ * Open receivables by client at the end of `asOf`, in ageing buckets of days past due on that date: issued
+ * invoices (not credit notes) dated up to it with something still to collect then (payments and credit notes
+ * dated later added back). Largest total first.
  */
 export async function receivablesByClient(db: DbOrTx, orgId: string, asOf: string) {
-  const late = sql<number>`(${asOf}::date - ${invoices.dueDate})`;
-  const bucket = (condition: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(${outstanding}) filter (where ${condition}), 0)`.mapWith(Number);
-  const total = sql<number>`coalesce(sum(${outstanding}), 0)`.mapWith(Number);
-  return db
+  // Grouped by the invoice's key, so PostgreSQL computes each invoice's outstanding once, not once per bucket.
+  const open = db
     .select({
       clientId: invoices.clientId,
+      dueDate: invoices.dueDate,
+      cents: sql<number>`${outstandingOnSql(orgId, asOf)}`.as('cents'),
+    })
+    .from(invoices)
+    .where(openOnCondition(orgId, asOf))
+    .groupBy(invoices.id)
+    .as('open_on');
+  const late = sql<number>`(${asOf}::date - ${open.dueDate})`;
+  const bucket = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(${open.cents}) filter (where ${condition}), 0)`.mapWith(Number);
+  const total = sql<number>`coalesce(sum(${open.cents}), 0)`.mapWith(Number);
+  return db
+    .select({
+      clientId: open.clientId,
       name: sql<string>`max(coalesce(${clients.companyName}, ${clients.fullName}, ''))`,
       notDue: bucket(sql`${late} <= 0`),
       days1to30: bucket(sql`${late} between 1 and 30`),
@@ -85,20 +95,12 @@ export async function receivablesByClient(db: DbOrTx, orgId: string, asOf: strin
       over90: bucket(sql`${late} > 90`),
       totalCents: total,
       openInvoices: sql<number>`count(*)`.mapWith(Number),
-      oldestDueDate: sql<string>`min(${invoices.dueDate})::text`,
+      oldestDueDate: sql<string>`min(${open.dueDate})::text`,
     })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(
-      and(
-        eq(invoices.organizationId, orgId),
-        eq(invoices.phase, 'issued'),
-        eq(invoices.documentType, 'TD01'),
-        gt(outstanding, 0),
-      ),
-    )
-    .groupBy(invoices.clientId)
-    .orderBy(desc(total), asc(invoices.clientId));
+    .from(open)
+    .innerJoin(clients, eq(clients.id, open.clientId))
+    .groupBy(open.clientId)
+    .orderBy(desc(total), asc(open.clientId));
 }
 
 /**
@@ -128,7 +130,7 @@ export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string, 
         eq(invoices.organizationId, orgId),
         eq(invoices.documentType, 'TD01'),
         inArray(invoices.clientId, clientIds),
-        lte(outstanding, 0),
+        lte(outstandingSql, 0),
         gt(invoices.paidCents, 0),
         sql`${lastPayments.lastPaidOn}::date > ${asOf}::date - 365`,
         sql`${lastPayments.lastPaidOn}::date <= ${asOf}::date`,

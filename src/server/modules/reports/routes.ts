@@ -7,6 +7,7 @@ import {
   ZDashboardQuery,
   ZReceivables,
   ZReceivablesExportQuery,
+  ZReceivablesQuery,
   ZSalesRegister,
   ZSalesRegisterExportQuery,
   ZSalesRegisterQuery,
@@ -63,11 +64,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       schema: {
         tags,
         summary:
-          'Open receivables by client in ageing buckets (not due, 1–30, 31–60, 61–90, over 90 days) with the average days to pay',
+          'Open receivables by client at the end of a day (today by default) in ageing buckets (not due, 1–30, 31–60, 61–90, over 90 days), with the average days to pay and the figures a month earlier',
+        querystring: ZReceivablesQuery,
         response: { 200: ZReceivables },
       },
     },
-    async (request) => receivables(deps, { orgId: scopeOf(request).orgId }),
+    async (request) => receivables(deps, { orgId: scopeOf(request).orgId, ...request.query }),
   );
 
   app.get(
@@ -134,8 +136,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
     },
     async (request, reply) => {
       const { orgId } = scopeOf(request);
-      const { format } = request.query;
-      const report = await receivables(deps, { orgId });
+      const { format, asOf } = request.query;
+      const report = await receivables(deps, { orgId, asOf });
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       return send(reply, await receivablesFile(report, format, locale, await contextFor(orgId, format)));
     },

@@ -1,5 +1,6 @@
 import type {
   TReceivables,
+  TReceivablesQuery,
   TSalesRegister,
   TSalesRegisterEntry,
   TSalesRegisterQuery,
@@ -7,6 +8,8 @@ import type {
   TVatSettlementQuery,
   VatPeriodicityValue,
 } from '@shared/reports/contracts.ts';
+import { AGING_BUCKETS } from '@shared/reports/contracts.ts';
+import { previousAsOf } from '@shared/reports/aging.ts';
 import { previousRange } from '@shared/reports/periods.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { FORFETTARIO_REGIME } from '@shared/invoicing/compute.ts';
@@ -128,10 +131,29 @@ function salesByPeriod(months: MonthSales[], periodicity: VatPeriodicityValue) {
 const figuresOf = (sales: ReturnType<typeof salesByPeriod>): VatPeriodFigures[] =>
   sales.map((s) => ({ ...NO_FIGURES, salesTaxableCents: s.taxableCents, salesVatCents: s.vatCents }));
 
-/** Open receivables by client in ageing buckets as of today in the organization's time zone, with each DSO. */
-export async function receivables(deps: ReportDeps, input: { orgId: string }): Promise<TReceivables> {
-  const asOf = isoDateIn(await organizationTimeZone(deps.db, input.orgId));
-  const rows = await receivablesByClient(deps.db, input.orgId, asOf);
+/** The ageing buckets' keys and the totals' other figures, summed over the clients. */
+const RECEIVABLES_FIGURES = [...AGING_BUCKETS, 'totalCents', 'openInvoices'] as const;
+
+function receivablesTotals(rows: Awaited<ReturnType<typeof receivablesByClient>>): TReceivables['totals'] {
+  const totals = Object.fromEntries(RECEIVABLES_FIGURES.map((key) => [key, 0])) as TReceivables['totals'];
+  for (const row of rows) for (const key of RECEIVABLES_FIGURES) totals[key] += row[key];
+  return totals;
+}
+
+/**
+ * Open receivables by client in ageing buckets at the end of `asOf` (today in the organization's time zone by
+ * default), with each client's DSO, against the same figures a month earlier.
+ */
+export async function receivables(
+  deps: ReportDeps,
+  input: { orgId: string } & TReceivablesQuery,
+): Promise<TReceivables> {
+  const asOf = input.asOf ?? isoDateIn(await organizationTimeZone(deps.db, input.orgId));
+  const before = previousAsOf(asOf);
+  const [rows, previousRows] = await Promise.all([
+    receivablesByClient(deps.db, input.orgId, asOf),
+    receivablesByClient(deps.db, input.orgId, before),
+  ]);
   const days = await averageDaysToPay(
     deps.db,
     input.orgId,
@@ -139,22 +161,11 @@ export async function receivables(deps: ReportDeps, input: { orgId: string }): P
     rows.map((r) => r.clientId),
   );
   const dso = new Map(days.map((d) => [d.clientId, Math.round(d.days)]));
-  const clients = rows.map((row) => ({ ...row, averageDaysToPay: dso.get(row.clientId) ?? null }));
-  const sum = (
-    key: 'notDue' | 'days1to30' | 'days31to60' | 'days61to90' | 'over90' | 'totalCents' | 'openInvoices',
-  ) => clients.reduce((total, c) => total + c[key], 0);
   return {
     asOf,
-    totals: {
-      notDue: sum('notDue'),
-      days1to30: sum('days1to30'),
-      days31to60: sum('days31to60'),
-      days61to90: sum('days61to90'),
-      over90: sum('over90'),
-      totalCents: sum('totalCents'),
-      openInvoices: sum('openInvoices'),
-    },
-    clients,
+    totals: receivablesTotals(rows),
+    previous: { asOf: before, totals: receivablesTotals(previousRows) },
+    clients: rows.map((row) => ({ ...row, averageDaysToPay: dso.get(row.clientId) ?? null })),
     payablesRecorded: false,
   };
 }

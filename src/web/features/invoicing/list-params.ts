@@ -6,7 +6,7 @@ import type { QuoteListParams } from './quotes/quotes-api.ts';
 
 /**
  * The quote and invoice lists keep their filters in the URL (`?q=&status=&from=&to=&page=`, plus `type` and
- * `clientId`, and the cash-flow forecast's `dueFrom`, `dueTo` and `open` for invoices), so a reload or a shared link shows the same page. Values that are not valid are
+ * `clientId`, the cash-flow forecast's `dueFrom`, `dueTo` and `open`, and the receivables report's `openOn` for invoices), so a reload or a shared link shows the same page. Values that are not valid are
  * dropped: a hand-edited URL still opens.
  */
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -38,6 +38,7 @@ export function readInvoiceParams(search: URLSearchParams): InvoiceListParams {
     dueFrom: date(search.get('dueFrom')),
     dueTo: date(search.get('dueTo')),
     open: search.get('open') === 'true' ? true : undefined,
+    openOn: date(search.get('openOn')),
     phase: search.get('phase') === 'issued' ? ('issued' as const) : undefined,
   };
 }

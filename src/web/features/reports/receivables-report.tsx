@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ReportFrame } from './report-frame.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { isIsoDate } from '@shared/imports/dates.ts';
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -13,8 +14,10 @@ import { receivablesHref } from '@shared/reports/aging.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { Alert } from '@web/ui/alert.tsx';
+import { ChangeNote } from '@web/ui/change-note.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
+import { InputField } from '@web/ui/form-fields.tsx';
 import { useReceivables } from './reports-api.ts';
 
 /** Colours of the ageing buckets, from "not yet due" to "over 90 days late". */
@@ -26,39 +29,79 @@ const BUCKET_COLOUR: Record<AgingBucket, string> = {
   over90: 'bg-danger',
 };
 
-/** The scadenzario: open receivables by client and by days past due, with each client's average days to pay. */
+/**
+ * The scadenzario: open receivables by client and by days past due, with each client's average days to pay, at
+ * the end of a chosen day (`?asOf=`, today by default) against the same day a month earlier.
+ */
 export function ReceivablesReport() {
   const { t } = useTranslation(['reports', 'common', 'buttons']);
   const me = useSignedInMe();
   const locale = localeOf(currentLanguage());
-  const report = useReceivables(me.activeOrganizationId);
+  const [params, setParams] = useSearchParams();
+  const asOf = params.get('asOf') || undefined;
+  const valid = asOf === undefined || isIsoDate(asOf);
+  const report = useReceivables(me.activeOrganizationId, asOf, valid);
+  const setAsOf = (value: string) =>
+    setParams(
+      () => {
+        const out = new URLSearchParams(window.location.search);
+        if (value) out.set('asOf', value);
+        else out.delete('asOf');
+        return out;
+      },
+      { replace: true },
+    );
   return (
     <ReportFrame
       title={t('reports:receivables.title')}
       description={t('reports:receivables.description')}
-      exportPath="/api/v1/reports/receivables/export"
+      controls={
+        <InputField
+          label={t('reports:receivables.asOf')}
+          type="date"
+          value={asOf ?? report.data?.asOf ?? ''}
+          className="w-40"
+          onChange={(e) => setAsOf(e.target.value)}
+        />
+      }
+      exportPath={`/api/v1/reports/receivables/export${asOf && valid ? `?asOf=${asOf}` : ''}`}
+      invalid={!valid && t('reports:receivables.invalidDate')}
       report={report}
       empty={(data) =>
         data.clients.length === 0 ? (
           <EmptyState
             title={t('reports:receivables.empty.title')}
-            description={t('reports:receivables.empty.description')}
+            description={t('reports:receivables.empty.description', {
+              date: formatDate(data.asOf, locale),
+            })}
           />
         ) : null
       }
     >
-      {(data) => <ReceivablesView report={data} locale={locale} />}
+      {(data) => <ReceivablesView report={data} locale={locale} stale={report.isPlaceholderData} />}
     </ReportFrame>
   );
 }
 
-function ReceivablesView({ report, locale }: { report: TReceivables; locale: string }) {
+function ReceivablesView({
+  report,
+  locale,
+  stale,
+}: {
+  report: TReceivables;
+  locale: string;
+  /** The previous day's figures, shown dimmed while the chosen day's load. */
+  stale: boolean;
+}) {
   const { t } = useTranslation('reports');
   const euro = (cents: number) => formatEuroCents(cents, locale);
   const total = report.totals.totalCents;
   // The drill-downs list exactly the invoices behind a figure: the client's open ones, or those of one bucket.
   const invoicesOf = (row: TReceivablesClient, bucket?: AgingBucket) =>
-    receivablesHref(row.clientId, bucket ? { bucket, asOf: report.asOf } : undefined);
+    receivablesHref(row.clientId, report.asOf, bucket);
+  const previous = report.previous;
+  const before = (cents: number) =>
+    t('receivables.previous', { date: formatDate(previous.asOf, locale), amount: euro(cents) });
 
   const columns: DataColumn<TReceivablesClient>[] = [
     {
@@ -114,7 +157,10 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
   ];
 
   return (
-    <>
+    <div
+      className={`grid grid-cols-[minmax(0,1fr)] gap-5 ${stale ? 'opacity-60' : ''}`}
+      aria-busy={stale || undefined}
+    >
       <Alert tone="info">{t('receivables.noPayables')}</Alert>
       <figure className="m-0 grid gap-3" data-testid="aging-summary">
         <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
@@ -124,7 +170,16 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
               date: formatDate(report.asOf, locale),
             })}
           </span>
-          <span className="text-xl font-semibold tabular-nums text-foreground">{euro(total)}</span>
+          <span className="flex flex-col items-end">
+            <span className="text-xl font-semibold tabular-nums text-foreground">{euro(total)}</span>
+            <span
+              className="flex flex-wrap justify-end gap-x-2 text-xs text-muted-foreground"
+              data-testid="aging-previous"
+            >
+              <span>{before(previous.totals.totalCents)}</span>
+              <ChangeNote current={total} previous={previous.totals.totalCents} lowerIsBetter />
+            </span>
+          </span>
         </figcaption>
         <div aria-hidden="true" className="flex h-3 overflow-hidden rounded-full bg-surface-muted">
           {AGING_BUCKETS.map((bucket) =>
@@ -146,6 +201,16 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
               </dt>
               <dd className="mt-1 font-semibold tabular-nums text-foreground">
                 {euro(report.totals[bucket])}
+              </dd>
+              <dd className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+                <span>{before(previous.totals[bucket])}</span>
+                {report.totals[bucket] !== 0 || previous.totals[bucket] !== 0 ? (
+                  <ChangeNote
+                    current={report.totals[bucket]}
+                    previous={previous.totals[bucket]}
+                    lowerIsBetter={bucket !== 'notDue'}
+                  />
+                ) : null}
               </dd>
             </div>
           ))}
@@ -175,6 +240,6 @@ function ReceivablesView({ report, locale }: { report: TReceivables; locale: str
           </div>
         )}
       />
-    </>
+    </div>
   );
 }

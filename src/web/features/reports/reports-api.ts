@@ -16,7 +16,7 @@ export const reportKeys = {
   all: root,
   vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue | undefined) =>
     [...root(orgId), 'vat-settlement', year, periodicity] as const,
-  receivables: (orgId: string | null) => [...root(orgId), 'receivables'] as const,
+  receivables: (orgId: string | null, asOf?: string) => [...root(orgId), 'receivables', asOf ?? 'today'] as const,
   salesRegister: (orgId: string | null, query: string) => [...root(orgId), 'sales-register', query] as const,
   profitAndLoss: (orgId: string | null, query: string) => [...root(orgId), 'profit-and-loss', query] as const,
   cashFlow: (orgId: string | null, query: string) => [...root(orgId), 'cash-flow', query] as const,
@@ -55,12 +55,15 @@ export function useVatSettlement(
   });
 }
 
-export function useReceivables(orgId: string | null) {
+/** Receivables at the end of `asOf` (the organization's today when left out); a valid date only. */
+export function useReceivables(orgId: string | null, asOf: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: reportKeys.receivables(orgId),
-    queryFn: ({ signal }) => api<TReceivables>('/api/v1/reports/receivables', { signal }),
+    queryKey: reportKeys.receivables(orgId, asOf),
+    queryFn: ({ signal }) =>
+      api<TReceivables>(`/api/v1/reports/receivables${asOf ? `?asOf=${asOf}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
     staleTime: REPORT_STALE_MS,
-    enabled: !!orgId,
+    enabled: !!orgId && enabled,
   });
 }
 

@@ -4,6 +4,7 @@ import { clients } from '../../../db/schema/clients.ts';
 import { emailActivity, invoicePayments, invoices, invoicingSettings } from '../../../db/schema/invoicing.ts';
 import { transactions } from '../../../db/schema/transactions.ts';
 import { notDemoOrganization } from '../../organizations/index.ts';
+import { openOnCondition, outstandingSql as outstanding } from './outstanding-repository.ts';
 import type { DbOrTx, Tx } from '../../../db/database.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -12,9 +13,6 @@ export type InvoiceValues = Omit<
   typeof invoices.$inferInsert,
   'id' | 'organizationId' | 'createdAt' | 'updatedAt'
 >;
-
-/** What is still to be collected, in SQL: amount due − paid − credited. */
-const outstanding = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 
 /**
  * The derived status in SQL, with the same precedence as deriveInvoiceStatus (src/shared/invoicing/status.ts):
@@ -70,6 +68,7 @@ function whereOf(orgId: string, q: TInvoiceListQuery, today: string): SQL {
       and(eq(invoices.phase, 'issued'), eq(invoices.documentType, 'TD01'), sql`${outstanding} > 0`)!,
     );
   }
+  if (q.openOn) parts.push(openOnCondition(orgId, q.openOn));
   const text = q.q?.trim().toLowerCase();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

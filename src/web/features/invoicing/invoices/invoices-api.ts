@@ -13,7 +13,7 @@ import { api } from '@web/app/api.ts';
 import { downloadFile } from '@web/features/invoicing/invoicing-api.ts';
 import { isPendingDelivery } from '@web/features/mail/mail-delivery.tsx';
 
-/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&dueFrom=&dueTo=&open=&phase=&page=`). */
+/** The list's filters as they sit in the URL (`/invoices?q=&status=&type=&clientId=&from=&to=&dueFrom=&dueTo=&open=&openOn=&phase=&page=`). */
 export interface InvoiceListParams {
   q?: string;
   status?: InvoiceStatus;
@@ -27,6 +27,8 @@ export interface InvoiceListParams {
   dueFrom?: string;
   dueTo?: string;
   open?: true;
+  /** Open at the end of this day (the receivables report's drill-down). */
+  openOn?: string;
   page?: number;
 }
 
@@ -46,6 +48,7 @@ export function invoiceQueryString(params: InvoiceListParams, extra: Record<stri
   if (params.dueFrom) search.set('dueFrom', params.dueFrom);
   if (params.dueTo) search.set('dueTo', params.dueTo);
   if (params.open) search.set('open', 'true');
+  if (params.openOn) search.set('openOn', params.openOn);
   if (params.phase) search.set('phase', params.phase);
   for (const [k, v] of Object.entries(extra)) search.set(k, v);
   return search.toString();

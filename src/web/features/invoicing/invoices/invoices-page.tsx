@@ -40,7 +40,18 @@ import {
 } from './invoices-api.ts';
 
 type Changes = Record<
-  'q' | 'status' | 'type' | 'clientId' | 'from' | 'to' | 'dueFrom' | 'dueTo' | 'open' | 'phase' | 'page',
+  | 'q'
+  | 'status'
+  | 'type'
+  | 'clientId'
+  | 'from'
+  | 'to'
+  | 'dueFrom'
+  | 'dueTo'
+  | 'open'
+  | 'openOn'
+  | 'phase'
+  | 'page',
   string | number | undefined
 >;
 
@@ -71,7 +82,8 @@ export function InvoicesPage() {
     params.to ||
     params.dueFrom ||
     params.dueTo ||
-    params.open
+    params.open ||
+    params.openOn
   );
 
   async function exportAs(format: 'csv' | 'xlsx') {
@@ -168,7 +180,8 @@ export function InvoicesPage() {
         dueFrom={params.dueFrom}
         dueTo={params.dueTo}
         open={params.open}
-        onClear={() => update({ dueFrom: undefined, dueTo: undefined, open: undefined })}
+        openOn={params.openOn}
+        onClear={() => update({ dueFrom: undefined, dueTo: undefined, open: undefined, openOn: undefined })}
       />
 
       <DocumentList
@@ -238,21 +251,26 @@ export function InvoicesPage() {
   );
 }
 
-/** The due-date filter of a cash-flow forecast week (it has no field of its own): what it keeps, and a way out. */
+/**
+ * The filters a report's drill-down sets that have no field of their own (a cash-flow forecast week, a
+ * receivables bucket on a day): what they keep, and a way out.
+ */
 function DueFilterNote({
   dueFrom,
   dueTo,
   open,
+  openOn,
   onClear,
 }: {
   dueFrom?: string;
   dueTo?: string;
   open?: true;
+  openOn?: string;
   onClear: () => void;
 }) {
   const { t } = useTranslation('invoices');
   const locale = localeOf(currentLanguage());
-  if (!dueFrom && !dueTo && !open) return null;
+  if (!dueFrom && !dueTo && !open && !openOn) return null;
   const parts = [
     dueFrom || dueTo
       ? t('list.dueBetween', {
@@ -261,6 +279,7 @@ function DueFilterNote({
         })
       : null,
     open ? t('list.openOnly') : null,
+    openOn ? t('list.openOn', { date: formatDate(openOn, locale) }) : null,
   ].filter(Boolean);
   return (
     <p

@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_payments_org_paid_on_idx" ON "invoice_payments" USING btree ("organization_id","paid_on");

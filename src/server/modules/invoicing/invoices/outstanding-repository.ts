@@ -1,0 +1,55 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { invoicePayments, invoices } from '../../../db/schema/invoicing.ts';
+
+// What an invoice still has to collect, in SQL, today and on a past date. The one place these are written: the
+// invoice list, the receivables report, the dashboard and the cash-flow forecast all read them from here.
+
+/** What is still to be collected today: amount due − paid − credited. */
+export const outstandingSql = sql<number>`(${invoices.amountDueCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
+
+// In raw SQL an alias renders as its name alone: `from ${invoices} ${creditNotes}` names the table too.
+const creditNotes = alias(invoices, 'later_credit_notes');
+
+/** Payments on the invoice dated after `asOf`. */
+const paidAfter = (orgId: string, asOf: string) =>
+  sql<number>`coalesce((select sum(${invoicePayments.amountCents}) from ${invoicePayments}
+    where ${invoicePayments.organizationId} = ${orgId} and ${invoicePayments.invoiceId} = ${invoices.id}
+      and ${invoicePayments.paidOn} > ${asOf}::date), 0)`;
+
+/** Issued credit notes of the invoice dated after `asOf`. */
+const creditedAfter = (orgId: string, asOf: string) =>
+  sql<number>`coalesce((select sum(${creditNotes.amountDueCents}) from ${invoices} ${creditNotes}
+    where ${creditNotes.relatedInvoiceId} = ${invoices.id} and ${creditNotes.organizationId} = ${orgId}
+      and ${creditNotes.documentType} = 'TD04' and ${creditNotes.phase} = 'issued'
+      and ${creditNotes.issueDate} > ${asOf}::date), 0)`;
+
+/** Ids of the invoices with a payment or an issued credit note dated after `asOf` (computed once, hashed). */
+const settledAfterIds = (orgId: string, asOf: string) =>
+  sql`(select ${invoicePayments.invoiceId} from ${invoicePayments}
+      where ${invoicePayments.organizationId} = ${orgId} and ${invoicePayments.paidOn} > ${asOf}::date
+    union all
+    select ${creditNotes.relatedInvoiceId} from ${invoices} ${creditNotes}
+      where ${creditNotes.organizationId} = ${orgId} and ${creditNotes.documentType} = 'TD04'
+        and ${creditNotes.phase} = 'issued' and ${creditNotes.issueDate} > ${asOf}::date)`;
+
+/**
+ * What was still to be collected at the end of `asOf`: today's outstanding with the payments and credit notes
+ * dated after it added back (amount due − payments up to `asOf` − credit notes issued up to `asOf`). The sums
+ * run only for the invoices settled after `asOf`; for the others it is today's figure.
+ */
+export function outstandingOnSql(orgId: string, asOf: string) {
+  return sql<number>`(${outstandingSql} + case when ${invoices.id} in ${settledAfterIds(orgId, asOf)}
+    then ${paidAfter(orgId, asOf)} + ${creditedAfter(orgId, asOf)} else 0 end)`;
+}
+
+/** Issued invoices (not credit notes) dated up to `asOf` with something still to collect at its end. */
+export function openOnCondition(orgId: string, asOf: string): SQL {
+  return and(
+    eq(invoices.organizationId, orgId),
+    eq(invoices.phase, 'issued'),
+    eq(invoices.documentType, 'TD01'),
+    sql`${invoices.issueDate} <= ${asOf}::date`,
+    sql`${outstandingOnSql(orgId, asOf)} > 0`,
+  )!;
+}
