@@ -226,3 +226,68 @@ test('a hostile HTML body runs no script in the message frame', async ({ page })
   expect(await inner!.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.title()).not.toBe('pwned');
 });
+
+test('una richiesta di cambio IBAN: il banner spiega perché, il messaggio resta leggibile, anche in inglese', async ({
+  page,
+  axe,
+}) => {
+  await openMailbox(page, '/email?q=coordinate');
+  await row(page, 'URGENTE: variazione coordinate bancarie').click();
+  const view = page.getByRole('article');
+  // A high risk is announced (role=alert), a medium one politely (role=status).
+  const banner = view.locator('[role=alert], [role=status]').filter({ hasText: 'Punteggio di rischio' });
+  await expect(banner).toContainText(/Rischio (medio|alto)/);
+  await expect(banner).toContainText('chiede di cambiare le coordinate bancarie (IBAN)');
+  await expect(banner).toContainText('Le risposte andrebbero a un indirizzo diverso');
+  await expect(banner).toContainText('DMARC fail');
+  // The warning never hides the mail.
+  await expect(view).toContainText('il nostro nuovo IBAN è IT60');
+  await axe();
+
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menu').getByRole('menuitemradio', { name: 'English' }).click();
+  const english = view.locator('[role=alert], [role=status]').filter({ hasText: 'Risk score' });
+  await expect(english).toContainText('asks to change bank details (IBAN)');
+  await axe();
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menu').getByRole('menuitemradio', { name: 'Italiano' }).click();
+  await expect(banner).toBeVisible();
+});
+
+test('azioni su più messaggi: "Aggiornamento di 2 email…" finché il server non risponde, poi il risultato', async ({
+  page,
+}) => {
+  await openMailbox(page);
+  const boxes = list(page).getByRole('checkbox', { name: /^Seleziona «/ });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const bulk = page.getByRole('toolbar', { name: 'Azioni sui messaggi selezionati' });
+  await expect(bulk).toContainText('2 selezionati');
+  // The server's answer waits until the progress has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/mail/messages/actions', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const starButton = () => bulk.getByRole('button', { name: /^(Aggiungi a|Togli da) Speciali$/ });
+  const starring = (await starButton().getAttribute('aria-label')) === 'Aggiungi a Speciali';
+  const answered = page.waitForResponse('**/api/v1/mail/messages/actions');
+  await starButton().click();
+  await expect(page.getByText('Aggiornamento di 2 email…')).toBeVisible();
+  release();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText('Aggiornamento di 2 email…')).toBeHidden();
+  await page.unroute('**/api/v1/mail/messages/actions');
+  // The server has the new state of both (after a reload), which is then put back as it was.
+  await page.reload();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(starButton()).toHaveAttribute(
+    'aria-label',
+    starring ? 'Togli da Speciali' : 'Aggiungi a Speciali',
+  );
+  const restored = page.waitForResponse('**/api/v1/mail/messages/actions');
+  await starButton().click();
+  expect((await restored).status()).toBe(200);
+});

@@ -348,7 +348,7 @@ export async function buildApp(
         hub,
         mailCredentials,
         log: app.log,
-        onNewMail: (accountId) => mailSync.syncInbox(accountId),
+        onInboxChange: (accountId) => mailSync.syncInbox(accountId),
       }).start(),
     );
   }

@@ -99,7 +99,14 @@ function processIdentity() {
 
 export async function startDovecot(
   users: Record<string, string>,
-  options: { acl?: boolean } = {},
+  options: {
+    acl?: boolean;
+    /**
+     * The capabilities announced after login, in place of Dovecot's own (imap_capability): e.g. CONDSTORE without
+     * QRESYNC, as Gmail offers, so the client takes that path.
+     */
+    capabilities?: string;
+  } = {},
 ): Promise<Dovecot> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dovecot-test-'));
   fs.chmodSync(root, 0o755); // the login process, another user, reaches its sockets through this folder
@@ -141,7 +148,7 @@ default_internal_group = ${who.internalGroup}
 default_login_user = ${who.loginUser}
 mail_max_userip_connections = 50
 imap_idle_notify_interval = 1 secs
-${options.acl ? 'mail_plugins = $mail_plugins acl\nplugin {\n  acl = vfile\n}\n' : ''}service imap-login {
+${options.capabilities ? `imap_capability = ${options.capabilities}\n` : ''}${options.acl ? 'mail_plugins = $mail_plugins acl\nplugin {\n  acl = vfile\n}\n' : ''}service imap-login {
   inet_listener imap {
     address = 127.0.0.1
     port = ${port}

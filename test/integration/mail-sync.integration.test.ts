@@ -386,6 +386,47 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(rows['4']).toBeUndefined();
   });
 
+  it('a server with CONDSTORE but not QRESYNC (as Gmail): changed flags by modseq, deletions by UID comparison', async () => {
+    const gmailLike = await startDovecot(
+      { gina: 'secret-pw' },
+      // Dovecot's own list without QRESYNC (and without what imapflow would use in its place).
+      {
+        capabilities:
+          'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ NAMESPACE UIDPLUS MOVE SPECIAL-USE CONDSTORE',
+      },
+    );
+    const server = { host: gmailLike.host, port: gmailLike.port, username: 'gina', password: 'secret-pw' };
+    const other = await openImap({ ...server, security: 'none' });
+    try {
+      expect(other.enabled.has('CONDSTORE')).toBe(true);
+      expect(other.enabled.has('QRESYNC')).toBe(false);
+      const accountId = await addMailAccount(
+        t.app,
+        { organizationId: owner.organizationId, userId: owner.user.id },
+        server,
+      );
+      for (let n = 1; n <= 3; n++) await append(other, 'INBOX', n, 'gmail');
+      await syncOnce(accountId);
+      const inbox = (await folders(accountId)).find((f) => f.role === 'inbox')!;
+      expect(inbox.highestModseq).not.toBeNull();
+      const lock = await other.getMailboxLock('INBOX');
+      try {
+        await other.messageFlagsAdd('1', ['\\Seen', '\\Flagged'], { uid: true });
+        await other.messageDelete('2', { uid: true });
+      } finally {
+        lock.release();
+      }
+      await syncOnce(accountId);
+      const rows = Object.fromEntries((await messages(accountId)).map((m) => [m.subject.split(' ')[1], m]));
+      expect(Object.keys(rows).sort()).toEqual(['1', '3']);
+      expect(rows['1']).toMatchObject({ isRead: true, isStarred: true });
+      expect(rows['3']).toMatchObject({ isRead: false, isStarred: false });
+    } finally {
+      await other.logout().catch(() => other.close());
+      await gmailLike.close();
+    }
+  });
+
   it('replays queued changes (flags, move, delete) onto the server; a failed one stays queued', async () => {
     const { accountId, other } = await setup();
     for (let n = 1; n <= 4; n++) await append(other, 'INBOX', n, 'queue');
@@ -946,13 +987,17 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(pushed.filter((m) => m.type === 'email:deleted')).toHaveLength(2);
   });
 
-  it('IMAP IDLE: a message delivered while the owner listens is pushed as email:new within seconds', async () => {
+  it('IMAP IDLE: new mail, a flag and a deletion made elsewhere while the owner listens are pushed within seconds', async () => {
     const { accountId, other, pushed, stopListening } = await setup();
     await append(other, 'INBOX', 1, 'idle');
     await syncOnce(accountId);
     const log = t.app.log;
     const runner = createSyncRunner({ ...deps(), log }, { owner: 'idle-runner', intervalMs: 60_000 }).start();
-    const watcher = createIdleWatcher({ ...deps(), log, onNewMail: (id) => runner.syncInbox(id) }).start();
+    const watcher = createIdleWatcher({
+      ...deps(),
+      log,
+      onInboxChange: (id) => runner.syncInbox(id),
+    }).start();
     try {
       await until(() => watcher.watching().includes(accountId));
       const sent = Date.now();
@@ -962,6 +1007,24 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
       );
       expect(news).toBeTruthy();
       expect(Date.now() - sent).toBeLessThan(5_000);
+
+      // Another client reads message 1 and deletes message 2: no new mail, yet both show here within seconds.
+      const [first, second] = (await messages(accountId)).sort((a, b) => a.uid! - b.uid!);
+      const changedAt = Date.now();
+      const lock = await other.getMailboxLock('INBOX');
+      try {
+        await other.messageFlagsAdd(String(first!.uid), ['\\Seen'], { uid: true });
+        await other.messageDelete(String(second!.uid), { uid: true });
+      } finally {
+        lock.release();
+      }
+      await until(() =>
+        pushed.some(
+          (m) => m.type === 'email:updated' && m.emailId === first!.id && m.updates.isRead === true,
+        ),
+      );
+      await until(() => pushed.some((m) => m.type === 'email:deleted' && m.emailId === second!.id));
+      expect(Date.now() - changedAt).toBeLessThan(5_000);
       stopListening();
       // The last listener left: the IDLE connection closes.
       await until(() => !watcher.watching().includes(accountId));

@@ -229,6 +229,58 @@ describe.each(DATABASES)('mailbox on %s', (kind) => {
       }
     });
 
+    it('the unified Inbox, Starred and search span every account of the user, and only the user’s', async () => {
+      const { c, scope, byRole, user } = await freshUser();
+      const [a, b] = [await addAccount(scope), await addAccount(scope)];
+      const ids = {
+        local: await addMessage(scope, byRole('inbox').id, { subject: 'Locale preventivo' }),
+        aInbox: await addMessage(scope, a.inbox, { accountId: a.id, uid: 1, subject: 'Conto A preventivo' }),
+        bInbox: await addMessage(scope, b.inbox, {
+          accountId: b.id,
+          uid: 1,
+          subject: 'Conto B preventivo',
+          isStarred: true,
+        }),
+        aArchive: await addMessage(scope, a.archive, {
+          accountId: a.id,
+          uid: 2,
+          subject: 'Archiviato preventivo',
+          isStarred: true,
+        }),
+        bTrash: await addMessage(scope, b.trash, {
+          accountId: b.id,
+          uid: 2,
+          subject: 'Cestinato preventivo',
+        }),
+      };
+      // A colleague in the same organization with an account of their own: never part of this user's views.
+      const admin = await memberOf(user, 'admin');
+      const theirScope: Scope = { orgId: scope.orgId, userId: admin.id };
+      const theirAccount = await addAccount(theirScope);
+      await addMessage(theirScope, theirAccount.inbox, {
+        accountId: theirAccount.id,
+        uid: 1,
+        subject: 'Collega preventivo',
+        isStarred: true,
+      });
+
+      const idsOf = async (query: string) =>
+        (await list(c, `?group=messages${query}`)).items.map((m) => m.id).sort();
+      expect(await idsOf('')).toEqual([ids.local, ids.aInbox, ids.bInbox].sort());
+      expect(await idsOf('&view=inbox')).toEqual([ids.local, ids.aInbox, ids.bInbox].sort());
+      expect(await idsOf('&view=starred')).toEqual([ids.bInbox, ids.aArchive].sort());
+      expect(await idsOf('&view=all&q=preventivo')).toEqual(Object.values(ids).sort());
+      expect(await idsOf(`&folderId=${a.inbox}`)).toEqual([ids.aInbox]);
+      expect(await idsOf(`&folderId=${b.trash}`)).toEqual([ids.bTrash]);
+      // Each account's folders are listed with their own counts.
+      const overview = await folders(c);
+      const count = (id: string) => overview.folders.find((f) => f.id === id)!.totalCount;
+      expect([count(a.inbox), count(b.inbox), count(a.archive), count(b.trash)]).toEqual([1, 1, 1, 1]);
+      expect(overview.folders.some((f) => f.accountId === theirAccount.id)).toBe(false);
+      // Another user's folder is not found.
+      expect((await c.get(`/api/v1/mail/messages?folderId=${theirAccount.inbox}`)).statusCode).toBe(404);
+    });
+
     it('counts at most 1000 rows and says so (totalCapped)', async () => {
       const { c, scope, byRole } = await freshUser();
       await db().execute(

@@ -226,9 +226,19 @@ export const invoices = pgTable(
     index('invoices_pension_fund_idx')
       .on(t.organizationId, t.issueDate)
       .where(sql`${t.phase} = 'issued' and ${t.pensionFundCents} <> 0`),
-    // What is left to collect (scadenzario, dashboard), from the index alone.
+    // What is left to collect (scadenzario, dashboard), from the index alone; the issue date and the id for the
+    // scadenzario on a past day (outstanding-repository.ts).
     index('invoices_open_receivables_idx')
-      .on(t.organizationId, t.dueDate, t.clientId, t.amountDueCents, t.paidCents, t.creditedCents)
+      .on(
+        t.organizationId,
+        t.dueDate,
+        t.clientId,
+        t.amountDueCents,
+        t.paidCents,
+        t.creditedCents,
+        t.issueDate,
+        t.id,
+      )
       .where(sql`${t.phase} = 'issued' and ${t.documentType} = 'TD01'`),
   ],
 );

@@ -5,7 +5,7 @@ export { nextDocumentNumber } from './repository.ts';
 export { DEFAULT_INVOICING_SETTINGS, getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
 export { invoicingRoutes } from './settings-routes.ts';
 export { startInvoiceJobs } from './invoices/jobs.ts';
-export { openOnCondition, outstandingOnSql, outstandingSql } from './invoices/outstanding-repository.ts';
+export { outstandingSql, settledAfterTable } from './invoices/outstanding-repository.ts';
 export { recordPaymentRow } from './invoices/payments.ts';
 export { invoiceRoutes } from './invoices/routes.ts';
 export {

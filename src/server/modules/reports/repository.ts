@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
-import { openOnCondition, outstandingOnSql, outstandingSql } from '../invoicing/index.ts';
+import { outstandingSql, settledAfterTable } from '../invoicing/index.ts';
 
 /** Sales figures of one calendar month, from the VAT summary frozen in each issued document. */
 export type MonthSales = {
@@ -64,51 +64,78 @@ export async function taxRegimeOf(db: DbOrTx, orgId: string): Promise<string | n
 }
 
 /**
- * Open receivables by client at the end of `asOf`, in ageing buckets of days past due on that date: issued
- * invoices (not credit notes) dated up to it with something still to collect then (payments and credit notes
- * dated later added back). Largest total first.
+ * The invoices open at the end of `day`, for a FROM invoices … LEFT JOIN `later` ON `on` WHERE `where`: issued
+ * invoices (not credit notes) dated up to it with something still to collect then, `cents` (today's outstanding
+ * with the payments and credit notes dated later added back).
  */
+function openOn(orgId: string, day: string) {
+  const cents = sql<number>`(${outstandingSql} + coalesce(later.cents, 0))`;
+  return {
+    later: sql`${settledAfterTable(orgId, day)} as later`,
+    on: sql`later.invoice_id = ${invoices.id}`,
+    cents,
+    where: and(
+      eq(invoices.organizationId, orgId),
+      eq(invoices.phase, 'issued'),
+      eq(invoices.documentType, 'TD01'),
+      sql`${invoices.issueDate} <= ${day}::date`,
+      gt(cents, 0),
+    ),
+  };
+}
+
+/** The ageing buckets' sums (days past due on `day`), the total and the count of open invoices. */
+function agingColumns(cents: SQL<number>, day: string) {
+  const late = sql<number>`(${day}::date - ${invoices.dueDate})`;
+  const bucket = (condition: SQL) =>
+    sql<number>`coalesce(sum(${cents}) filter (where ${condition}), 0)`.mapWith(Number);
+  return {
+    notDue: bucket(sql`${late} <= 0`),
+    days1to30: bucket(sql`${late} between 1 and 30`),
+    days31to60: bucket(sql`${late} between 31 and 60`),
+    days61to90: bucket(sql`${late} between 61 and 90`),
+    over90: bucket(sql`${late} > 90`),
+    totalCents: sql<number>`coalesce(sum(${cents}), 0)`.mapWith(Number),
+    openInvoices: sql<number>`count(*)`.mapWith(Number),
+  };
+}
+
+/** Open receivables by client at the end of `asOf`, in ageing buckets of days past due then. Largest first. */
 export async function receivablesByClient(db: DbOrTx, orgId: string, asOf: string) {
-  // Grouped by the invoice's key, so PostgreSQL computes each invoice's outstanding once, not once per bucket.
-  const open = db
-    .select({
-      clientId: invoices.clientId,
-      dueDate: invoices.dueDate,
-      cents: sql<number>`${outstandingOnSql(orgId, asOf)}`.as('cents'),
-    })
-    .from(invoices)
-    .where(openOnCondition(orgId, asOf))
-    .groupBy(invoices.id)
-    .as('open_on');
-  const late = sql<number>`(${asOf}::date - ${open.dueDate})`;
-  const bucket = (condition: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(${open.cents}) filter (where ${condition}), 0)`.mapWith(Number);
-  const total = sql<number>`coalesce(sum(${open.cents}), 0)`.mapWith(Number);
+  const open = openOn(orgId, asOf);
+  const columns = agingColumns(open.cents, asOf);
   return db
     .select({
-      clientId: open.clientId,
+      clientId: invoices.clientId,
       name: sql<string>`max(coalesce(${clients.companyName}, ${clients.fullName}, ''))`,
-      notDue: bucket(sql`${late} <= 0`),
-      days1to30: bucket(sql`${late} between 1 and 30`),
-      days31to60: bucket(sql`${late} between 31 and 60`),
-      days61to90: bucket(sql`${late} between 61 and 90`),
-      over90: bucket(sql`${late} > 90`),
-      totalCents: total,
-      openInvoices: sql<number>`count(*)`.mapWith(Number),
-      oldestDueDate: sql<string>`min(${open.dueDate})::text`,
+      ...columns,
+      oldestDueDate: sql<string>`min(${invoices.dueDate})::text`,
     })
-    .from(open)
-    .innerJoin(clients, eq(clients.id, open.clientId))
-    .groupBy(open.clientId)
-    .orderBy(desc(total), asc(open.clientId));
+    .from(invoices)
+    .leftJoin(open.later, open.on)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(open.where)
+    .groupBy(invoices.clientId)
+    .orderBy(desc(columns.totalCents), asc(invoices.clientId));
+}
+
+/** The same figures of every client together, at the end of `day` (the comparison's earlier day). */
+export async function receivablesTotals(db: DbOrTx, orgId: string, day: string) {
+  const open = openOn(orgId, day);
+  const [totals] = await db
+    .select(agingColumns(open.cents, day))
+    .from(invoices)
+    .leftJoin(open.later, open.on)
+    .where(open.where);
+  return totals!;
 }
 
 /**
  * Average days from issue to the last payment, per client, over the invoices paid in full whose last payment
- * fell in the 365 days up to `asOf` (the DSO of each client).
+ * fell in the 365 days up to `asOf` (the DSO of each client), for every client (the report reads it beside the
+ * receivables, not after them).
  */
-export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string, clientIds: string[]) {
-  if (clientIds.length === 0) return [];
+export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string) {
   const lastPayments = db
     .select({
       invoiceId: invoicePayments.invoiceId,
@@ -128,8 +155,8 @@ export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string, 
     .where(
       and(
         eq(invoices.organizationId, orgId),
+        eq(invoices.phase, 'issued'),
         eq(invoices.documentType, 'TD01'),
-        inArray(invoices.clientId, clientIds),
         lte(outstandingSql, 0),
         gt(invoices.paidCents, 0),
         sql`${lastPayments.lastPaidOn}::date > ${asOf}::date - 365`,

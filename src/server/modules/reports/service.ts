@@ -28,6 +28,7 @@ import { organizationTimeZone } from '../organizations/index.ts';
 import {
   averageDaysToPay,
   receivablesByClient,
+  receivablesTotals,
   salesByMonth,
   salesRegisterPage,
   salesRegisterSummary,
@@ -134,7 +135,7 @@ const figuresOf = (sales: ReturnType<typeof salesByPeriod>): VatPeriodFigures[] 
 /** The ageing buckets' keys and the totals' other figures, summed over the clients. */
 const RECEIVABLES_FIGURES = [...AGING_BUCKETS, 'totalCents', 'openInvoices'] as const;
 
-function receivablesTotals(rows: Awaited<ReturnType<typeof receivablesByClient>>): TReceivables['totals'] {
+function receivablesSum(rows: TReceivables['totals'][]): TReceivables['totals'] {
   const totals = Object.fromEntries(RECEIVABLES_FIGURES.map((key) => [key, 0])) as TReceivables['totals'];
   for (const row of rows) for (const key of RECEIVABLES_FIGURES) totals[key] += row[key];
   return totals;
@@ -150,21 +151,16 @@ export async function receivables(
 ): Promise<TReceivables> {
   const asOf = input.asOf ?? isoDateIn(await organizationTimeZone(deps.db, input.orgId));
   const before = previousAsOf(asOf);
-  const [rows, previousRows] = await Promise.all([
+  const [rows, previous, days] = await Promise.all([
     receivablesByClient(deps.db, input.orgId, asOf),
-    receivablesByClient(deps.db, input.orgId, before),
+    receivablesTotals(deps.db, input.orgId, before),
+    averageDaysToPay(deps.db, input.orgId, asOf),
   ]);
-  const days = await averageDaysToPay(
-    deps.db,
-    input.orgId,
-    asOf,
-    rows.map((r) => r.clientId),
-  );
   const dso = new Map(days.map((d) => [d.clientId, Math.round(d.days)]));
   return {
     asOf,
-    totals: receivablesTotals(rows),
-    previous: { asOf: before, totals: receivablesTotals(previousRows) },
+    totals: receivablesSum(rows),
+    previous: { asOf: before, totals: previous },
     clients: rows.map((row) => ({ ...row, averageDaysToPay: dso.get(row.clientId) ?? null })),
     payablesRecorded: false,
   };

@@ -40,6 +40,11 @@ describe('readInvoiceParams', () => {
     expect(bad).toMatchObject({ dueFrom: undefined, dueTo: undefined, open: undefined });
   });
 
+  it('reads the day of the receivables drill-down, and drops one that is not a date', () => {
+    expect(readInvoiceParams(new URLSearchParams('openOn=2026-03-31')).openOn).toBe('2026-03-31');
+    expect(readInvoiceParams(new URLSearchParams('openOn=2026-02-30')).openOn).toBeUndefined();
+  });
+
   it('ignores an unknown type or a client id that is not a uuid', () => {
     const p = readInvoiceParams(new URLSearchParams('type=TD02&clientId=1%20OR%201=1&status=accepted'));
     expect(p).toMatchObject({ status: undefined, documentType: undefined, clientId: undefined });

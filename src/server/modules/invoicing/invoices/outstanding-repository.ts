@@ -38,12 +38,33 @@ const settledAfterIds = (orgId: string, asOf: string) =>
  * dated after it added back (amount due − payments up to `asOf` − credit notes issued up to `asOf`). The sums
  * run only for the invoices settled after `asOf`; for the others it is today's figure.
  */
-export function outstandingOnSql(orgId: string, asOf: string) {
+function outstandingOnSql(orgId: string, asOf: string) {
   return sql<number>`(${outstandingSql} + case when ${invoices.id} in ${settledAfterIds(orgId, asOf)}
     then ${paidAfter(orgId, asOf)} + ${creditedAfter(orgId, asOf)} else 0 end)`;
 }
 
-/** Issued invoices (not credit notes) dated up to `asOf` with something still to collect at its end. */
+/**
+ * A derived table (`invoice_id`, `cents`) of what each invoice got after `day`: its payments dated later and its
+ * issued credit notes dated later. Joined to the invoices, today's outstanding + `cents` is the outstanding at the
+ * end of `day`: the report over every client (receivablesByClient) reads it so, in one pass, instead of the
+ * per-invoice subqueries the invoice list's filter uses (the property test checks that both agree).
+ */
+export function settledAfterTable(orgId: string, day: string) {
+  return sql`(select later.invoice_id, sum(later.cents)::bigint as cents from (
+      select ${invoicePayments.invoiceId} as invoice_id, ${invoicePayments.amountCents} as cents
+        from ${invoicePayments}
+        where ${invoicePayments.organizationId} = ${orgId} and ${invoicePayments.paidOn} > ${day}::date
+      union all
+      select ${creditNotes.relatedInvoiceId}, ${creditNotes.amountDueCents} from ${invoices} ${creditNotes}
+        where ${creditNotes.organizationId} = ${orgId} and ${creditNotes.documentType} = 'TD04'
+          and ${creditNotes.phase} = 'issued' and ${creditNotes.issueDate} > ${day}::date
+    ) as later group by later.invoice_id)`;
+}
+
+/**
+ * Issued invoices (not credit notes) dated up to `asOf` with something still to collect at its end: the invoice
+ * list's `openOn` filter, the receivables report's drill-down.
+ */
 export function openOnCondition(orgId: string, asOf: string): SQL {
   return and(
     eq(invoices.organizationId, orgId),

@@ -129,7 +129,7 @@ export function createSyncRunner(
       running = pass.catch(() => undefined).finally(() => (running = null));
       return pass;
     },
-    /** IMAP IDLE saw new mail: sync that account's Inbox as soon as possible. */
+    /** IMAP IDLE saw the Inbox change (new mail, flags, a deletion): sync it as soon as possible. */
     syncInbox(accountId: string) {
       inboxRequests.add(accountId);
       wake();
@@ -160,14 +160,14 @@ export function createSyncRunner(
 
 /**
  * IMAP IDLE on the Inbox of each account whose owner listens on the `mail` live channel: one connection per such
- * account, opened when the owner's first socket subscribes and closed when the last one leaves. A new EXISTS asks
- * the runner for an Inbox sync, so new mail shows within seconds. A dropped connection is opened again while the
- * owner still listens.
+ * account, opened when the owner's first socket subscribes and closed when the last one leaves. New mail (EXISTS),
+ * a flag changed (FETCH) or a message deleted (EXPUNGE) by another client asks the runner for an Inbox sync, so
+ * each shows within seconds. A dropped connection is opened again while the owner still listens.
  */
 export function createIdleWatcher(
   deps: Pick<SyncDeps, 'db' | 'hub' | 'mailCredentials' | 'imapTimeouts'> & {
     log: FastifyBaseLogger;
-    onNewMail: (accountId: string) => void;
+    onInboxChange: (accountId: string) => void;
     reconnectMs?: number;
   },
 ) {
@@ -195,9 +195,12 @@ export function createIdleWatcher(
       }
       opened = client;
       watch.client = client;
+      const changed = () => deps.onInboxChange(accountId);
       client.on('exists', (event: { count: number; prevCount: number }) => {
-        if (event.count > event.prevCount) deps.onNewMail(accountId);
+        if (event.count > event.prevCount) changed();
       });
+      client.on('flags', changed);
+      client.on('expunge', changed);
       client.on('close', () => {
         watch.client = null;
         retry();

@@ -1,0 +1,2 @@
+DROP INDEX "invoices_open_receivables_idx";--> statement-breakpoint
+CREATE INDEX "invoices_open_receivables_idx" ON "invoices" USING btree ("organization_id","due_date","client_id","amount_due_cents","paid_cents","credited_cents","issue_date","id") WHERE "invoices"."phase" = 'issued' and "invoices"."document_type" = 'TD01';
