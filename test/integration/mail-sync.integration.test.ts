@@ -18,6 +18,7 @@ import type { TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
+import { startStallingProxy } from '../helpers/stalling-proxy.ts';
 import { clientInput } from '@server/seed/factories.ts';
 import { createMailAnalyzer } from '@server/modules/mailbox/local-mailbox-service.ts';
 import {
@@ -1108,6 +1109,59 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
       expect(await messages(accountId)).toHaveLength(6);
     } finally {
       await dovecot.start();
+    }
+  });
+
+  it('a server that stops answering mid-sync: TIMEOUT_ERROR, stored mail readable, the next run goes on', async () => {
+    const username = USERS.shift()!;
+    const proxy = await startStallingProxy(dovecot.port);
+    const other = await openImap({
+      host: dovecot.host,
+      port: dovecot.port,
+      security: 'none',
+      username,
+      password: 'secret-pw',
+    });
+    try {
+      const accountId = await addMailAccount(
+        t.app,
+        { organizationId: owner.organizationId, userId: owner.user.id },
+        { host: '127.0.0.1', port: proxy.port, username, password: 'secret-pw' },
+      );
+      for (let n = 1; n <= 6; n++) await append(other, 'INBOX', n, 'slow');
+      let batches = 0;
+      const outcome = await syncOnce(accountId, {
+        batchSize: 2,
+        deps: {
+          imapTimeouts: { socketMs: 1_500 },
+          // After the first batch is stored, the server goes silent with the connection open.
+          analyze: async () => {
+            if (batches++ === 1) proxy.freeze();
+            return null;
+          },
+        },
+      });
+      expect(outcome).toMatchObject({ status: 'failed', code: 'TIMEOUT_ERROR' });
+      expect(await account(accountId)).toMatchObject({
+        syncStatus: 'error',
+        syncErrorCode: 'TIMEOUT_ERROR',
+        syncAttempts: 1,
+      });
+      const stored = await messages(accountId);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(await t.app.services.files.get(stored[0]!.rawKey!)).not.toBeNull();
+
+      // The server answers again: the next run stores the rest and the state is idle.
+      proxy.thaw();
+      await syncOnce(accountId, { batchSize: 2 });
+      expect(await account(accountId)).toMatchObject({ syncStatus: 'idle', syncErrorCode: null });
+      expect((await messages(accountId)).map((m) => m.subject).sort()).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => `Messaggio ${n} slow`),
+      );
+    } finally {
+      proxy.thaw();
+      await proxy.close();
+      await other.logout().catch(() => other.close());
     }
   });
 

@@ -20,6 +20,13 @@ export type ImapTimeouts = Partial<Record<keyof typeof IMAP_TIMEOUTS, number>>;
  * A connected, logged-in ImapFlow client. Its own logger is off: imapflow logs commands, and a LOGIN line carries
  * the password. The caller closes it with `logout()` (or `close()` after a failure).
  */
+const socketErrors = new WeakMap<ImapFlow, Error>();
+
+/** The error the connection itself reported (e.g. ETIMEOUT when the server stopped answering), if any. */
+export function socketErrorOf(client: ImapFlow): Error | undefined {
+  return socketErrors.get(client);
+}
+
 export async function openImap(
   endpoint: ImapEndpoint,
   options: { timeouts?: ImapTimeouts } = {},
@@ -40,8 +47,9 @@ export async function openImap(
     socketTimeout: timeouts.socketMs,
     clientInfo: { name: 'Gestionale' },
   });
-  // An error after connect (a dropped socket) is reported by the pending command; the event must not crash the process.
-  client.on('error', () => {});
+  // An error after connect (a dropped socket, a server gone silent) fails the pending command, whose own error
+  // only says the connection is gone; the event keeps the cause for socketErrorOf, and must not crash the process.
+  client.on('error', (err: Error) => socketErrors.set(client, err));
   try {
     await client.connect();
   } catch (err) {

@@ -3,7 +3,7 @@ import { isRetryable, retryDelayMs, RETRY_POLICY, type MailErrorCode } from '@sh
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { topics } from '../../../platform/realtime.ts';
 import { endpointsOf } from '../credentials.ts';
-import { openImap } from '../imap-client.ts';
+import { openImap, socketErrorOf } from '../imap-client.ts';
 import { classifyImapError } from '../mail-errors.ts';
 import { backfill } from './backfill.ts';
 import { syncFolderHead } from './folder-head.ts';
@@ -78,7 +78,8 @@ export async function syncAccount(
       await pushState();
       return { status: 'stopped' };
     }
-    const code = classifyImapError(err);
+    // The connection's own error names the cause (a timeout) where the failed command only says it is gone.
+    const code = classifyImapError((client && socketErrorOf(client)) ?? err);
     // Spec §9: 3 retries with growing delays for the retryable classes; AUTH_ERROR waits for the user.
     const retry =
       code !== 'AUTH_ERROR' && isRetryable(code) && account.syncAttempts < RETRY_POLICY.maxRetries;
