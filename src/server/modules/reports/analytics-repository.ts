@@ -166,7 +166,8 @@ export async function paymentDelays(db: DbOrTx, orgId: string, range: DateRange)
       lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
     })
     .from(invoicePayments)
-    .where(eq(invoicePayments.organizationId, orgId))
+    // An invoice whose last payment falls in the range has a payment from its start on: the later ones suffice.
+    .where(and(eq(invoicePayments.organizationId, orgId), gte(invoicePayments.paidOn, range.from)))
     .groupBy(invoicePayments.invoiceId)
     .as('last_payments');
   const late = sql`(${lastPayments.lastPaidOn} - ${invoices.dueDate})`;

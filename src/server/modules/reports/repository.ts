@@ -142,7 +142,10 @@ export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string) 
       lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
     })
     .from(invoicePayments)
-    .where(eq(invoicePayments.organizationId, orgId))
+    // An invoice whose last payment falls in the year up to `asOf` has a payment in it: the later ones suffice.
+    .where(
+      and(eq(invoicePayments.organizationId, orgId), sql`${invoicePayments.paidOn} > ${asOf}::date - 365`),
+    )
     .groupBy(invoicePayments.invoiceId)
     .as('last_payments');
   return db
