@@ -90,7 +90,7 @@ function ReceivablesView({
 }: {
   report: TReceivables;
   locale: string;
-  /** The previous day's figures, shown dimmed while the chosen day's load. */
+  /** The figures of the day chosen before, dimmed and inert while the new day's load. */
   stale: boolean;
 }) {
   const { t } = useTranslation('reports');
@@ -159,6 +159,7 @@ function ReceivablesView({
   return (
     <div
       className={`grid grid-cols-[minmax(0,1fr)] gap-5 ${stale ? 'opacity-60' : ''}`}
+      inert={stale}
       aria-busy={stale || undefined}
     >
       <Alert tone="info">{t('receivables.noPayables')}</Alert>

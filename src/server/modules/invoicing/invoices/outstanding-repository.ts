@@ -50,7 +50,7 @@ function outstandingOnSql(orgId: string, asOf: string) {
  * per-invoice subqueries the invoice list's filter uses (the property test checks that both agree).
  */
 export function settledAfterTable(orgId: string, day: string) {
-  return sql`(select later.invoice_id, sum(later.cents)::bigint as cents from (
+  return sql`(select settled.invoice_id, sum(settled.cents)::bigint as cents from (
       select ${invoicePayments.invoiceId} as invoice_id, ${invoicePayments.amountCents} as cents
         from ${invoicePayments}
         where ${invoicePayments.organizationId} = ${orgId} and ${invoicePayments.paidOn} > ${day}::date
@@ -58,7 +58,7 @@ export function settledAfterTable(orgId: string, day: string) {
       select ${creditNotes.relatedInvoiceId}, ${creditNotes.amountDueCents} from ${invoices} ${creditNotes}
         where ${creditNotes.organizationId} = ${orgId} and ${creditNotes.documentType} = 'TD04'
           and ${creditNotes.phase} = 'issued' and ${creditNotes.issueDate} > ${day}::date
-    ) as later group by later.invoice_id)`;
+    ) as settled group by settled.invoice_id)`;
 }
 
 /**
