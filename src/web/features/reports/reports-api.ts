@@ -16,7 +16,8 @@ export const reportKeys = {
   all: root,
   vatSettlement: (orgId: string | null, year: number, periodicity: VatPeriodicityValue | undefined) =>
     [...root(orgId), 'vat-settlement', year, periodicity] as const,
-  receivables: (orgId: string | null, asOf?: string) => [...root(orgId), 'receivables', asOf ?? 'today'] as const,
+  receivables: (orgId: string | null, asOf?: string) =>
+    [...root(orgId), 'receivables', asOf ?? 'today'] as const,
   salesRegister: (orgId: string | null, query: string) => [...root(orgId), 'sales-register', query] as const,
   profitAndLoss: (orgId: string | null, query: string) => [...root(orgId), 'profit-and-loss', query] as const,
   cashFlow: (orgId: string | null, query: string) => [...root(orgId), 'cash-flow', query] as const,
