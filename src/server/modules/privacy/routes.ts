@@ -151,7 +151,9 @@ export const privacyRoutes: FastifyPluginAsyncZod<SecurityModuleDeps> = async (a
         request: request.body,
         origin: originOf(request),
       });
-      for (const sessionId of endedSessionIds) {
+      // The account's other devices hear that their session ended; this one is signing itself out and says so
+      // itself (told too, it showed "closed from another device" when the message beat its own navigation).
+      for (const sessionId of endedSessionIds.filter((id) => id !== signedIn.sessionId)) {
         await deps.hub.publish(topics.session(sessionId), { type: 'SESSION_REVOKED' });
       }
       // The rows are gone for good; a file that cannot be removed now is logged, never a failed deletion.
