@@ -4,8 +4,9 @@ import type { DateRange } from '@shared/reports/periods.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
-import { invoicePayments, invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { outstandingSql as outstanding } from '../invoicing/index.ts';
+import { lastPaymentsFrom } from './repository.ts';
 
 /**
  * The figures of /analytics (issue 14), each one aggregate query over the rows the lists show: issued documents
@@ -160,16 +161,7 @@ export async function quoteOutcomes(
  * days from the due date and from the issue date to that payment, and how many were paid after the due date.
  */
 export async function paymentDelays(db: DbOrTx, orgId: string, range: DateRange) {
-  const lastPayments = db
-    .select({
-      invoiceId: invoicePayments.invoiceId,
-      lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
-    })
-    .from(invoicePayments)
-    // An invoice whose last payment falls in the range has a payment from its start on: the later ones suffice.
-    .where(and(eq(invoicePayments.organizationId, orgId), gte(invoicePayments.paidOn, range.from)))
-    .groupBy(invoicePayments.invoiceId)
-    .as('last_payments');
+  const lastPayments = lastPaymentsFrom(db, orgId, range.from);
   const late = sql`(${lastPayments.lastPaidOn} - ${invoices.dueDate})`;
   const [row] = await db
     .select({

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { addDays } from '@shared/dates/dates.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { clients } from '../../db/schema/clients.ts';
@@ -131,23 +132,28 @@ export async function receivablesTotals(db: DbOrTx, orgId: string, day: string) 
 }
 
 /**
- * Average days from issue to the last payment, per client, over the invoices paid in full whose last payment
- * fell in the 365 days up to `asOf` (the DSO of each client), for every client (the report reads it beside the
- * receivables, not after them).
+ * Each invoice's last payment day, for the invoices whose last payment falls on or after `from`: such an invoice
+ * has a payment from `from` on, so only those are read (through the payments' date index).
  */
-export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string) {
-  const lastPayments = db
+export function lastPaymentsFrom(db: DbOrTx, orgId: string, from: string) {
+  return db
     .select({
       invoiceId: invoicePayments.invoiceId,
       lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
     })
     .from(invoicePayments)
-    // An invoice whose last payment falls in the year up to `asOf` has a payment in it: the later ones suffice.
-    .where(
-      and(eq(invoicePayments.organizationId, orgId), sql`${invoicePayments.paidOn} > ${asOf}::date - 365`),
-    )
+    .where(and(eq(invoicePayments.organizationId, orgId), gte(invoicePayments.paidOn, from)))
     .groupBy(invoicePayments.invoiceId)
     .as('last_payments');
+}
+
+/**
+ * Average days from issue to the last payment, per client, over the invoices paid in full whose last payment
+ * fell in the 365 days up to `asOf` (the DSO of each client), for every client (the report reads it beside the
+ * receivables, not after them).
+ */
+export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string) {
+  const lastPayments = lastPaymentsFrom(db, orgId, addDays(asOf, -364));
   return db
     .select({
       clientId: invoices.clientId,

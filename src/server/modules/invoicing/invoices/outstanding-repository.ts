@@ -26,12 +26,7 @@ const creditedAfter = (orgId: string, asOf: string) =>
 
 /** Ids of the invoices with a payment or an issued credit note dated after `asOf` (computed once, hashed). */
 const settledAfterIds = (orgId: string, asOf: string) =>
-  sql`(select ${invoicePayments.invoiceId} from ${invoicePayments}
-      where ${invoicePayments.organizationId} = ${orgId} and ${invoicePayments.paidOn} > ${asOf}::date
-    union all
-    select ${creditNotes.relatedInvoiceId} from ${invoices} ${creditNotes}
-      where ${creditNotes.organizationId} = ${orgId} and ${creditNotes.documentType} = 'TD04'
-        and ${creditNotes.phase} = 'issued' and ${creditNotes.issueDate} > ${asOf}::date)`;
+  sql`(select settled_after.invoice_id from ${settledAfterTable(orgId, asOf)} as settled_after)`;
 
 /**
  * What was still to be collected at the end of `asOf`: today's outstanding with the payments and credit notes
