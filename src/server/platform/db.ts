@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import * as tar from 'tar';
 import { schema, type Db } from '../db/database.ts';
 import { acquireDataLock } from './data-lock.ts';
 
@@ -59,10 +60,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataPath = path.join(options.dataDir, 'pglite');
   }
   try {
-    const fresh = options.kind === 'pglite-memory' || (dataPath !== undefined && !fs.existsSync(dataPath));
-    const template = fresh
-      ? await readTemplate(options.templateDir && templateFileIn(options.templateDir))
-      : undefined;
+    const templateFile = options.templateDir && templateFileIn(options.templateDir);
+    let template: Blob | undefined;
+    if (dataPath !== undefined) {
+      if (!fs.existsSync(dataPath) && templateFile) await unpackTemplate(templateFile, dataPath);
+    } else {
+      template = await readTemplate(templateFile);
+    }
     const client = await PGlite.create({
       dataDir: dataPath,
       extensions: { pg_trgm },
@@ -105,6 +109,26 @@ export function templateFileIn(dir: string): string {
   const journal = fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'));
   const hash = createHash('sha256').update(journal).digest('hex').slice(0, 16);
   return path.join(dir, `pglite-${hash}.tar.gz`);
+}
+
+/**
+ * A fresh data folder starts as the template's files, unpacked on disk (streamed) before PGlite opens it as an
+ * existing folder: PGlite's own loadDataDir writes them through its WebAssembly memory, which never shrinks
+ * (the server then held about 100 MB more for its whole life, 2026-11-28). Unpacked beside the folder and renamed,
+ * so a crash leaves no half folder; without a (sound) template PGlite initialises the folder itself.
+ */
+async function unpackTemplate(file: string, dataPath: string) {
+  if (!fs.existsSync(file)) return;
+  const partial = `${dataPath}.${process.pid}.partial`;
+  await fs.promises.rm(partial, { recursive: true, force: true });
+  await fs.promises.mkdir(partial, { recursive: true });
+  try {
+    await tar.x({ file, cwd: partial, gzip: true });
+    await fs.promises.rename(partial, dataPath);
+  } catch {
+    // A damaged template only costs the initdb it would have spared.
+    await fs.promises.rm(partial, { recursive: true, force: true, maxRetries: 3 });
+  }
 }
 
 async function readTemplate(file: string | undefined): Promise<Blob | undefined> {
