@@ -23,6 +23,7 @@ import { registerRequestHardening, rewriteRequestUrl } from './platform/request-
 import { loggerOptions } from './platform/logging.ts';
 import { closeLiveSockets, registerShutdown, type Shutdown } from './platform/shutdown.ts';
 import { registerAdmissionGate } from './platform/admission.ts';
+import { createForeground, registerForeground } from './platform/foreground.ts';
 import { registerChangeAnnouncer } from './platform/change-announcer.ts';
 import { resolveAuthSecret } from './platform/secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -172,6 +173,9 @@ export async function buildApp(
     );
   });
   app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
+  // Background work (the mail sync) gives way while API requests are answered, those waiting for PGlite included.
+  const foreground = createForeground();
+  registerForeground(app, foreground);
   // One PGlite connection: a few API requests at a time, in arrival order (platform/admission.ts).
   if (database.kind === 'pglite') registerAdmissionGate(app, PGLITE_CONCURRENT_REQUESTS);
   registerChangeAnnouncer(app, hub);
@@ -318,11 +322,21 @@ export async function buildApp(
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
   // Mail sync (issue 15): "Sync now" wakes the runner, which runs only where background jobs are on.
   const mailSync = createSyncRunner(
-    { db: database.db, files, hub, mailCredentials, analyze: createMailAnalyzer(), log: app.log },
+    {
+      db: database.db,
+      files,
+      hub,
+      mailCredentials,
+      analyze: createMailAnalyzer(),
+      log: app.log,
+      giveWay: () => foreground.giveWay(),
+    },
     {
       sync: {
         replayBaseDelayMs: config.mailReplayBaseDelayMs,
-        ...(database.kind === 'pglite' ? { transactionSize: PGLITE_SYNC_TRANSACTION_SIZE } : {}),
+        ...(database.kind === 'pglite'
+          ? { transactionSize: PGLITE_SYNC_TRANSACTION_SIZE, oneConnection: true }
+          : {}),
       },
     },
   );

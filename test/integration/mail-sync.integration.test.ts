@@ -13,6 +13,7 @@ import { queueChanges } from '@server/modules/mailbox/pending-changes-repository
 import { syncAccount, type SyncDeps, type SyncOptions } from '@server/modules/mailbox/sync/sync-account.ts';
 import { createIdleWatcher, createSyncRunner } from '@server/modules/mailbox/sync/sync-jobs.ts';
 import { claimAccount, claimDueAccount, renewLease } from '@server/modules/mailbox/sync/sync-repository.ts';
+import { createForeground } from '@server/platform/foreground.ts';
 import { topics } from '@server/platform/realtime.ts';
 import type { TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
@@ -1184,6 +1185,40 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect((await messages(accountId)).map((m) => m.subject)).toEqual(['Messaggio 4 stop']);
     expect(await syncOnce(accountId)).toMatchObject({ status: 'completed' });
     expect(await messages(accountId)).toHaveLength(4);
+  });
+
+  it('gives way to the requests of the people using the app: nothing stored while one is answered', async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 3; n++) await append(other, 'INBOX', n, 'way');
+    const foreground = createForeground();
+    const giveWay = () => foreground.giveWay(60_000);
+    foreground.enter(); // a request in flight
+    const run = syncOnce(accountId, { deps: { giveWay } });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await messages(accountId)).toHaveLength(0);
+    foreground.leave();
+    expect(await run).toMatchObject({ status: 'completed' });
+    expect(await messages(accountId)).toHaveLength(3);
+
+    // One connection (PGlite): a request arriving in the middle of a transaction waits for it, so the sync does
+    // not wait inside one (it would wait for itself); it gives way again before the next.
+    for (let n = 4; n <= 6; n++) await append(other, 'INBOX', n, 'way');
+    let arrived = false;
+    const oneConnection = syncOnce(accountId, {
+      oneConnection: true,
+      transactionSize: 10,
+      deps: {
+        giveWay,
+        analyze: () => {
+          if (!arrived) foreground.enter();
+          arrived = true;
+          return null;
+        },
+      },
+    });
+    await expect.poll(() => messages(accountId).then((rows) => rows.length), { timeout: 10_000 }).toBe(6);
+    foreground.leave();
+    expect(await oneConnection).toMatchObject({ status: 'completed' });
   });
 
   it('two runners on one database never sync one account at once', async () => {

@@ -33,12 +33,14 @@ export async function storeBatch(
     const fetched = await fetchSources(run, group);
     const parsed: ParsedMessage[] = [];
     for (const f of fetched) {
-      parsed.push(await parseMessage(f.raw));
       // Parsing is the sync's processor work, on the server's one thread: the requests of the people using the
-      // app meanwhile are answered between two messages, not after fifty.
+      // app meanwhile are answered between two messages, not after fifty, and before the next one is parsed.
       await nextTurn();
+      await run.giveWay();
+      parsed.push(await parseMessage(f.raw));
     }
     const lastGroup = index === groups.length - 1;
+    await run.giveWay();
     await run.db.transaction(async (tx) => {
       const present = new Set(
         (
@@ -51,6 +53,7 @@ export async function storeBatch(
       );
       for (const [i, f] of fetched.entries()) {
         if (present.has(f.uid)) continue;
+        await run.giveWay(true);
         const moved = takeVanished(run, parsed[i]!.mail.messageId);
         if (moved) {
           const columns = flagColumns(f.flags);

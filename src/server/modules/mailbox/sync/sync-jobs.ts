@@ -21,7 +21,10 @@ export type SyncRunnerOptions = {
   intervalMs?: number;
   leaseSeconds?: number;
   /** Passed to every run. */
-  sync?: Pick<SyncOptions, 'batchSize' | 'transactionSize' | 'forceUidCompare' | 'replayBaseDelayMs'>;
+  sync?: Pick<
+    SyncOptions,
+    'batchSize' | 'transactionSize' | 'oneConnection' | 'forceUidCompare' | 'replayBaseDelayMs'
+  >;
 };
 
 export type SyncRunner = ReturnType<typeof createSyncRunner>;

@@ -26,6 +26,8 @@ export type SyncDeps = {
   analyze?: AnalyzeHook;
   log?: FastifyBaseLogger;
   imapTimeouts?: ImapTimeouts;
+  /** Waits while the app's users have requests in flight (platform/foreground.ts); none: never waits. */
+  giveWay?: () => Promise<void>;
 };
 
 export type SyncOptions = {
@@ -43,6 +45,11 @@ export type SyncOptions = {
    * request waits while a transaction holds it.
    */
   transactionSize?: number;
+  /**
+   * The database has one connection (PGlite): a request waits for a transaction of the sync to end, so the sync
+   * never gives way inside one (it would only wait for itself).
+   */
+  oneConnection?: boolean;
   /** Compare UID lists even when the server offers CONDSTORE/QRESYNC (the fallback path, for tests). */
   forceUidCompare?: boolean;
   /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
@@ -119,6 +126,12 @@ export class SyncRun {
 
   get db() {
     return this.deps.db;
+  }
+
+  /** Between two units of work: the requests of the people using the app go first (platform/foreground.ts). */
+  async giveWay(inTransaction = false) {
+    if (inTransaction && this.ctx.options.oneConnection) return;
+    await this.deps.giveWay?.();
   }
   get accountId() {
     return this.ctx.account.id;
