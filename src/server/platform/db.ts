@@ -36,7 +36,15 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     // A server that does not answer fails a request within 5 s (503, platform/errors.ts) instead of holding it.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // Idle connections stay 5 minutes (two always): a new one costs a backend's start and, on its first search,
+    // the loading of the Italian and English dictionaries (tens of ms, paid by the request that needed it).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      min: 2,
+      idleTimeoutMillis: 5 * 60_000,
+      connectionTimeoutMillis: 5_000,
+    });
     pool.on('error', () => undefined); // idle client errors surface on the next query instead
     const db: Db = drizzlePg(pool, { schema });
     try {

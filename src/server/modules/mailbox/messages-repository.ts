@@ -132,6 +132,8 @@ export type SummaryRow = {
   clientId: string | null;
   risk: string | null;
   threadCount: number;
+  /** With a search of words: subject and snippet with the words marked (see markedColumns). */
+  marked?: { subject: string; snippet: string } | null;
 };
 
 /**
@@ -163,8 +165,9 @@ export async function listMessages(
         eq(c.threadId, m.threadId),
       )})`.mapWith(Number)
     : sql<number>`1`.mapWith(Number);
+  const marked = f.search?.words.length ? markedColumns(m, f.search.words) : {};
   const rowsQuery = db
-    .select({ ...summaryColumns(m), threadCount })
+    .select({ ...summaryColumns(m), threadCount, ...marked })
     .from(m)
     .where(options.conversations ? and(where, newestOfThread) : where)
     .orderBy(...newestFirst)
@@ -188,7 +191,15 @@ export async function listMessages(
   };
   const [read, counted] = await Promise.all([rowsQuery, countQuery()]);
   const hasMore = read.length > options.limit;
-  const rows = (hasMore ? read.slice(0, options.limit) : read) as SummaryRow[];
+  const rows = (hasMore ? read.slice(0, options.limit) : read).map((row) => {
+    const { markedSubject, markedSnippet, ...rest } = row as typeof row & {
+      markedSubject?: string;
+      markedSnippet?: string;
+    };
+    const summary = rest as SummaryRow;
+    if (markedSubject !== undefined) summary.marked = { subject: markedSubject, snippet: markedSnippet! };
+    return summary;
+  });
   if (counted === null) return { items: rows, hasMore, total: null, capped: false };
   const total = options.offset === 0 && !hasMore ? rows.length : counted;
   return {
@@ -200,30 +211,19 @@ export async function listMessages(
 }
 
 /**
- * Subject and snippet of a page's rows with the search words marked by \u0002 and \u0003 (ts_headline; never
- * HTML): computed for the page's rows only.
+ * Subject and snippet with the search words marked by \u0002 and \u0003 (ts_headline; never HTML), in the list's
+ * own query: PostgreSQL computes these costly columns only for the rows the page returns (after the sort and the
+ * limit), and the page needs no second query.
  */
-export async function highlights(
-  db: DbOrTx,
-  scope: MailScope,
-  ids: string[],
-  search: SearchTerms,
-): Promise<Map<string, { subject: string; snippet: string }>> {
-  if (ids.length === 0 || search.words.length === 0) return new Map();
-  const m = mailMessages;
-  const q = tsQueryOf(search.words);
+function markedColumns(m: typeof mailMessages, words: string[]) {
+  const q = tsQueryOf(words);
   const options = 'StartSel="\u0002", StopSel="\u0003", HighlightAll=true';
   const snippetOptions =
     'StartSel="\u0002", StopSel="\u0003", MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "';
-  const rows = await db
-    .select({
-      id: m.id,
-      subject: sql<string>`ts_headline('italian', ${m.subject}, (${q}), ${options})`,
-      snippet: sql<string>`case when ${m.textBody} is null or ${m.textBody} = '' then ${m.snippet} else ts_headline('italian', left(${m.textBody}, 5000), (${q}), ${snippetOptions}) end`,
-    })
-    .from(m)
-    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
-  return new Map(rows.map((r) => [r.id, { subject: r.subject, snippet: r.snippet }]));
+  return {
+    markedSubject: sql<string>`ts_headline('italian', ${m.subject}, (${q}), ${options})`,
+    markedSnippet: sql<string>`case when ${m.textBody} is null or ${m.textBody} = '' then ${m.snippet} else ts_headline('italian', left(${m.textBody}, 5000), (${q}), ${snippetOptions}) end`,
+  };
 }
 
 /** The whole message with its folder, account and client names. */

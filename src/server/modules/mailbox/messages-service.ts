@@ -36,7 +36,6 @@ import {
   deleteMessages,
   findClientName,
   findMessage,
-  highlights,
   listMessages as listMessageRows,
   moveMessages,
   setClientLink,
@@ -58,10 +57,7 @@ export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
 
 const RISKS = ['safe', 'low', 'medium', 'high'] as const;
 
-export function toSummary(
-  row: SummaryRow,
-  highlight?: { subject: string; snippet: string },
-): TMessageSummary {
+export function toSummary(row: SummaryRow): TMessageSummary {
   const risk = (RISKS as readonly string[]).includes(row.risk ?? '')
     ? (row.risk as TMailSecurityAnalysis['recommendation'])
     : null;
@@ -84,7 +80,7 @@ export function toSummary(
     labelIds: row.labelIds,
     clientId: row.clientId,
     threadCount: row.threadCount,
-    ...(highlight ? { highlight } : {}),
+    ...(row.marked ? { highlight: row.marked } : {}),
     risk: risk === 'safe' ? null : risk,
   };
 }
@@ -136,16 +132,8 @@ export async function listMessages(
     offset,
     count: query.count !== false,
   });
-  const marked = filter.search
-    ? await highlights(
-        deps.db,
-        scope,
-        page.items.map((r) => r.id),
-        filter.search,
-      )
-    : new Map<string, { subject: string; snippet: string }>();
   return {
-    items: page.items.map((row) => toSummary(row, marked.get(row.id))),
+    items: page.items.map(toSummary),
     ...(page.total === null ? {} : { total: page.total }),
     page: query.page,
     pageSize: query.pageSize,
