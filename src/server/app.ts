@@ -313,7 +313,6 @@ export async function buildApp(
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { db: database.db, hub });
-  await app.register(mailAccountRoutes, { db: database.db, box: mailCredentials, files });
   const mailboxDeps = { db: database.db, hub, files };
   await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
   await app.register(messageRoutes, mailboxDeps);
@@ -341,6 +340,12 @@ export async function buildApp(
     },
   );
   await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
+  await app.register(mailAccountRoutes, {
+    db: database.db,
+    box: mailCredentials,
+    files,
+    wakeSync: () => mailSync.wake(),
+  });
 
   registerWebApp(app, config.webDistDir);
   mail.start();

@@ -438,5 +438,50 @@ describe.each(DATABASES)('mail accounts on %s', (kind) => {
       });
       expect(log.join('\n')).not.toContain(IMAP_PASSWORD);
     }, 60_000);
+
+    it('syncs a new account at once, and again at once when its password is fixed', async () => {
+      // An app whose background jobs run, as a server's do: the runner's own round comes only every 30 s.
+      const live = await createTestApp(kind, { backgroundJobs: true });
+      try {
+        const owner = await createSignedInUserWithOrg(live.app);
+        const headers = { origin: ORIGIN, cookie: owner.cookie };
+        const created = await live.app.inject({
+          method: 'POST',
+          url: '/api/v1/mail/accounts',
+          headers,
+          payload: accountBody({ ...servers(dovecot.port, smtp.port), password: 'not-the-password' }),
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const { id, emailAddress } = created.json() as TMailAccount;
+        const state = async () =>
+          (
+            (
+              await live.app.inject({ method: 'GET', url: `/api/v1/mail/accounts/${id}`, headers })
+            ).json() as TMailAccount
+          ).syncErrorCode;
+        await expect.poll(state, { timeout: 10_000 }).toBe('AUTH_ERROR');
+
+        const fixed = await live.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/mail/accounts/${id}`,
+          headers,
+          payload: accountBody({
+            ...servers(dovecot.port, smtp.port),
+            emailAddress,
+            password: IMAP_PASSWORD,
+          }),
+        });
+        expect(fixed.statusCode, fixed.body).toBe(200);
+        const synced = async () =>
+          (
+            (
+              await live.app.inject({ method: 'GET', url: `/api/v1/mail/accounts/${id}`, headers })
+            ).json() as TMailAccount
+          ).lastSyncAt;
+        await expect.poll(synced, { timeout: 10_000 }).not.toBeNull();
+      } finally {
+        await live.close();
+      }
+    }, 60_000);
   });
 });

@@ -42,6 +42,8 @@ export type AccountDeps = {
   files: FileStore;
   /** The connection test's timeout (10 s; tests shorten it). */
   testTimeoutMs?: number;
+  /** Wakes the sync runner (sync-jobs.ts): a new account, or one whose connection changed, syncs at once. */
+  wakeSync?: () => void;
 };
 
 /** Who acts, for the audit log (the request's address and browser, taken by the route). */
@@ -163,6 +165,7 @@ export async function createMailAccount(
     });
     return created;
   });
+  deps.wakeSync?.(); // due now (next_sync_at defaults to the insert's time)
   return getMailAccount(deps, { ...actor, id });
 }
 
@@ -190,6 +193,7 @@ export async function updateMailAccount(
     (input.syncEnabled && !before.syncEnabled);
   const updated = await updateAccount(deps.db, owner, id, values, { resetSync });
   if (!updated) throw new AppError('NOT_FOUND');
+  if (resetSync) deps.wakeSync?.();
   return getMailAccount(deps, { ...owner, id });
 }
 

@@ -64,6 +64,22 @@ export function useDeleteMailAccount() {
   });
 }
 
+/**
+ * "Sync now" and "Stop sync" of one account: the server answers at once (the sync runs in the background) and the
+ * state shown is read again, so "Syncing" appears when the sync really started.
+ */
+export function useAccountSync() {
+  const orgId = useSignedInMe().activeOrganizationId;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, stop }: { id: string; stop?: boolean }) =>
+      api<unknown>(`/api/v1/mail/accounts/${encodeURIComponent(id)}/sync${stop ? '/stop' : ''}`, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailAccountsKey(orgId) }),
+  });
+}
+
 /** "Test connection": the form's values, for a new account or an existing one (stored passwords when empty). */
 export function useTestMailAccount() {
   return useMutation({
@@ -79,5 +95,6 @@ export const mailAccountsApi = {
   useMailAccounts,
   useSaveMailAccount,
   useDeleteMailAccount,
+  useAccountSync,
   useTestMailAccount,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AtSign, Pencil, Plus, Trash2 } from 'lucide-react';
+import { AtSign, CircleStop, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import type { TMailAccount } from '@shared/mailbox/accounts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -16,16 +16,18 @@ import { LoadError } from '@web/ui/load-error.tsx';
 import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { MailAccountDialog } from './mail-account-form.tsx';
-import { useDeleteMailAccount, useMailAccounts } from './mail-accounts-api.ts';
+import { useAccountSync, useDeleteMailAccount, useMailAccounts } from './mail-accounts-api.ts';
 
 /**
- * Settings → Mail accounts (issue 15): the member's own IMAP/SMTP accounts with their sync state, add and edit in a
- * dialog (presets, connection test), remove after a confirmation that says the stored mail goes too.
+ * Settings → Mail accounts (issue 15): the member's own IMAP/SMTP accounts with their sync state, sync now or stop
+ * a running sync, add and edit in a dialog (presets, connection test), remove after a confirmation that says the
+ * stored mail goes too.
  */
 export function MailAccountsPanel() {
   const { t } = useTranslation(['mail-accounts', 'buttons', 'common']);
   const list = useMailAccounts();
   const remove = useDeleteMailAccount();
+  const sync = useAccountSync();
   const [editing, setEditing] = useState<TMailAccount | 'new' | null>(null);
   const [removing, setRemoving] = useState<TMailAccount | null>(null);
 
@@ -40,8 +42,40 @@ export function MailAccountsPanel() {
     }
   };
 
+  const syncAction = async (account: TMailAccount, stop: boolean) => {
+    try {
+      await sync.mutateAsync({ id: account.id, stop });
+      toast.success(t(stop ? 'mail-accounts:toast.syncStopping' : 'mail-accounts:toast.syncRequested'));
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t));
+    }
+  };
+
   const actions = (account: TMailAccount) => (
     <div className="flex gap-1">
+      {account.syncStatus === 'syncing' ? (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('mail-accounts:stopSyncLabel', { address: account.emailAddress })}
+          title={t('mail-accounts:stopSync')}
+          disabled={sync.isPending}
+          onClick={() => void syncAction(account, true)}
+        >
+          <CircleStop aria-hidden="true" className="size-4" />
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('mail-accounts:syncNowLabel', { address: account.emailAddress })}
+          title={t('mail-accounts:syncNow')}
+          disabled={sync.isPending || !account.syncEnabled}
+          onClick={() => void syncAction(account, false)}
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="icon-sm"

@@ -5,6 +5,7 @@ import type { TMailLabel, TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { cn } from '@web/ui/cn.ts';
 import { Highlighted } from './highlighted.tsx';
 import { listDate, senderName } from './mailbox-format.ts';
+import { textColourOn } from '@shared/format/colour-contrast.ts';
 
 /** What a row calls back with; the list hands the same object for its whole life. */
 export type RowHandlers = {
@@ -126,8 +127,8 @@ export const MessageRow = memo(function MessageRow({
             return label ? (
               <span
                 key={id}
-                className="shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium text-white"
-                style={{ backgroundColor: label.color }}
+                className="shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium"
+                style={{ backgroundColor: label.color, color: textColourOn(label.color) }}
               >
                 {label.name}
               </span>

@@ -7,6 +7,7 @@ import { legalNoteText, natureLegalReference } from '@shared/invoicing/legal-not
 import { documentPdfFileName, renderDocumentPdf } from './render.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from '@shared/invoicing/contracts.ts';
 import { TEMPLATES, TEMPLATE_NAMES, statusColor } from './templates.ts';
+import { contrastRatio } from '@shared/format/colour-contrast.ts';
 
 const SELLER: DocumentSnapshot['seller'] = {
   name: 'Studio Rossi S.r.l.',
@@ -500,19 +501,6 @@ describe('documentPdfFileName', () => {
   });
 });
 
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
 describe('templates', () => {
   const statuses = [...new Set([...QUOTE_STATUSES, ...INVOICE_STATUSES])];
 
@@ -520,7 +508,7 @@ describe('templates', () => {
     for (const name of TEMPLATE_NAMES) {
       const colors = statuses.map((status) => statusColor(TEMPLATES[name], status));
       expect(new Set(colors).size, name).toBe(statuses.length);
-      for (const c of colors) expect(contrast(c, '#ffffff'), `${name} ${c}`).toBeGreaterThanOrEqual(4.5);
+      for (const c of colors) expect(contrastRatio(c, '#ffffff'), `${name} ${c}`).toBeGreaterThanOrEqual(4.5);
     }
     expect(statusColor(TEMPLATES.default, 'unknown')).toMatch(/^#[0-9a-f]{6}$/);
   });
@@ -529,10 +517,10 @@ describe('templates', () => {
     for (const name of TEMPLATE_NAMES) {
       const { colors } = TEMPLATES[name];
       for (const c of [colors.text, colors.muted, colors.heading]) {
-        expect(contrast(c, '#ffffff'), `${name} ${c}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(c, '#ffffff'), `${name} ${c}`).toBeGreaterThanOrEqual(4.5);
       }
-      expect(contrast(colors.onPrimary, colors.primary), name).toBeGreaterThanOrEqual(4.5);
-      if (colors.zebra) expect(contrast(colors.text, colors.zebra), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(colors.onPrimary, colors.primary), name).toBeGreaterThanOrEqual(4.5);
+      if (colors.zebra) expect(contrastRatio(colors.text, colors.zebra), name).toBeGreaterThanOrEqual(4.5);
     }
   });
 
