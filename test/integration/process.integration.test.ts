@@ -50,8 +50,8 @@ function startServer(port: number, env: Record<string, string> = {}) {
 }
 
 /**
- * Up to 60 s: the sources are compiled on every start (tsx), and on Node 20 without a compile cache, beside the
- * other test files on two busy cores, a start took over 30 s in CI (about 9 s on an idle machine).
+ * Up to 60 s: the sources are compiled on every start (tsx); beside the other test files on the two busy cores of a
+ * slower machine, a start took over 30 s in CI (about 9 s on an idle machine).
  */
 async function waitHealthy(port: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -133,6 +133,7 @@ export class SyncRun {
     if (inTransaction && this.ctx.options.oneConnection) return;
     await this.deps.giveWay?.();
   }
+
   get accountId() {
     return this.ctx.account.id;
   }
