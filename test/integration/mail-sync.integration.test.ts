@@ -62,7 +62,8 @@ function rawMail(n: number, tag: string, extra: string[] = []) {
 }
 
 let dovecot: Dovecot;
-const USERS = Array.from({ length: 48 }, (_, i) => `user${i}`);
+/** One IMAP user per test that calls setup(), on each database (a test added needs one more here). */
+const USERS = Array.from({ length: 64 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (!skip)
     dovecot = await startDovecot(
@@ -100,7 +101,8 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
   /** A fresh IMAP user with its account here, a second IMAP client as "another client", and the owner's pushes. */
   async function setup() {
     // Users made when Dovecot starts: its users file is re-read on a change of its time, in whole seconds.
-    const username = USERS.shift()!;
+    const username = USERS.shift();
+    if (!username) throw new Error('mail-sync test: no IMAP user left, make USERS longer');
     const accountId = await addMailAccount(
       t.app,
       { organizationId: owner.organizationId, userId: owner.user.id },
