@@ -121,9 +121,9 @@ export function templateFileIn(dir: string): string {
 
 /**
  * A fresh data folder starts as the template's files, unpacked on disk (streamed) before PGlite opens it as an
- * existing folder: PGlite's own loadDataDir writes them through its WebAssembly memory, which never shrinks
- * (the server then held about 100 MB more for its whole life, 2026-11-28). Unpacked beside the folder and renamed,
- * so a crash leaves no half folder; without a (sound) template PGlite initialises the folder itself.
+ * existing folder: with PGlite's own loadDataDir the unpacked template stayed in array buffers for the server's
+ * whole life (about 92 MB, 2026-11-28; db.test.ts). Unpacked beside the folder and renamed, so a crash leaves no
+ * half folder; without a (sound) template PGlite initialises the folder itself.
  */
 async function unpackTemplate(file: string, dataPath: string) {
   if (!fs.existsSync(file)) return;
