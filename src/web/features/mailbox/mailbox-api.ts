@@ -98,14 +98,14 @@ function listOptions(queryClient: QueryClient, orgId: string | null, query: stri
 
 /**
  * Fetches a list's first page ahead (its folder or view is under the pointer or the keyboard focus): the click
- * then shows the server's answer already in hand, or one already on its way.
+ * then shows the server's answer already in hand, or one already on its way. Settles when the page is in the
+ * cache (or its request failed: the list then shows the error).
  */
 export function usePrefetchList(orgId: string | null) {
   const queryClient = useQueryClient();
   return useCallback(
-    (query: string) => {
-      if (orgId) void queryClient.prefetchInfiniteQuery(listOptions(queryClient, orgId, query));
-    },
+    (query: string): Promise<void> =>
+      orgId ? queryClient.prefetchInfiniteQuery(listOptions(queryClient, orgId, query)) : Promise.resolve(),
     [queryClient, orgId],
   );
 }

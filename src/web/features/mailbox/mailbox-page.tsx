@@ -33,6 +33,8 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useMailLive } from './use-mail-live.ts';
 
 const NONE: ReadonlySet<string> = new Set();
+/** How long a change of folder, search or filter waits for the new list before the page shows it loading. */
+const LIST_WAIT_MS = 120;
 
 /**
  * /email: the mailbox (issue 15). Three panes on a wide screen (folders | list | message), one at a time on a
@@ -45,11 +47,35 @@ export function MailboxPage() {
   const me = useSignedInMe();
   const orgId = me.activeOrganizationId;
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => stateFromParams(params), [params]);
+  const urlState = useMemo(() => stateFromParams(params), [params]);
+  // A change is drawn from the page's own state first and written to the URL after that frame is painted: a
+  // URL change renders the whole app (routes, shell) again, which would hold the new list or message back.
+  // `from` ties it to the URL it was made on: if the URL changes first (back/forward), the URL is the truth.
+  const [ahead, setAhead] = useState<{ from: string; state: MailboxState; push: boolean } | null>(null);
+  const paramsKey = params.toString();
+  const state = ahead && ahead.from === paramsKey ? ahead.state : urlState;
   const go = useCallback(
-    (next: MailboxState, push = false) => setParams(paramsFromState(next), { replace: !push }),
-    [setParams],
+    (next: MailboxState, push = false) => setAhead({ from: paramsKey, state: next, push }),
+    [paramsKey],
   );
+  useEffect(() => {
+    if (!ahead || ahead.from !== paramsKey) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        // One render: the URL takes the change as the page's own copy is dropped (a later back to the URL the
+        // change was made on must show that URL, not the change).
+        setParams(paramsFromState(ahead.state), { replace: !ahead.push });
+        setAhead(null);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+    // Only a new change reschedules.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ahead]);
   const wide = useMediaQuery('(min-width: 1024px)');
   const folderName = useFolderName();
 
@@ -112,14 +138,19 @@ export function MailboxPage() {
     [act],
   );
 
-  // The new list's (or message's) request leaves with the click or the Enter, before React renders the change:
-  // the render of a navigation is sliced into the frames after it and would otherwise hold the request back.
+  // The new list's request leaves with the click or the Enter, and the page changes when its first page is in
+  // the cache (or after LIST_WAIT_MS, showing the old rows dimmed until it comes): one render with the new rows,
+  // instead of a render of the dimmed old list that delays the new one. Only the latest change navigates.
+  const changeSeq = useRef(0);
   const change = (patch: Partial<MailboxState>) => {
     const next = withList(state, patch);
     // The search box's pause timer after an Enter asks for the same list: nothing to navigate to.
     if (paramsFromState(next).toString() === paramsFromState(state).toString()) return;
-    prefetchList(listQueryOf(next).toString());
-    go(next);
+    const seq = ++changeSeq.current;
+    const inCache = prefetchList(listQueryOf(next).toString());
+    void Promise.race([inCache, new Promise((resolve) => setTimeout(resolve, LIST_WAIT_MS))]).then(() => {
+      if (seq === changeSeq.current) go(next);
+    });
   };
   const open = (id: string) => {
     prefetchMessage(id);

@@ -199,6 +199,7 @@ export function MessageList({
                 locale={locale}
                 minute={minute}
                 handlers={handlers}
+                t={t}
               />
             );
           })}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AlertTriangle, Paperclip, Star } from 'lucide-react';
 import type { TMailLabel, TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { cn } from '@web/ui/cn.ts';
@@ -28,6 +28,8 @@ type RowProps = {
   /** The current minute (ms): the date column changes with it, not with every render of the list. */
   minute: number;
   handlers: RowHandlers;
+  /** The list's translation function: a hook per row cost more than the rest of the row's render. */
+  t: TFunction<['mailbox']>;
 };
 
 /**
@@ -47,8 +49,8 @@ export const MessageRow = memo(function MessageRow({
   locale,
   minute,
   handlers,
+  t,
 }: RowProps) {
-  const { t } = useTranslation(['mailbox']);
   const subject = row.highlight?.subject ?? row.subject;
   const snippet = row.highlight?.snippet ?? row.snippet;
   return (
