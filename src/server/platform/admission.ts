@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onApiRequestSpan } from './api-request-span.ts';
 
 /**
  * Admission control for the embedded database (issue 12 §9). PGlite runs every query on one connection in this
@@ -54,19 +55,10 @@ export function createFifoGate(limit: number) {
 
 export function registerAdmissionGate(app: FastifyInstance, limit: number) {
   const gate = createFifoGate(limit);
-  app.addHook('onRequest', async (request, reply) => {
-    // Only API calls reach the database; the live channel's socket stays open for hours and is not gated.
-    if (!request.url.startsWith('/api/') || request.headers.upgrade) return;
-    await gate.acquire();
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      gate.release();
-    };
-    // 'close' fires once whatever happens: answered, failed, or the client went away.
-    reply.raw.once('close', release);
-    if (reply.raw.writableEnded || request.raw.destroyed) release();
-  });
+  onApiRequestSpan(
+    app,
+    () => gate.acquire(),
+    () => gate.release(),
+  );
   return gate;
 }

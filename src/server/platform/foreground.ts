@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onApiRequestSpan } from './api-request-span.ts';
 
 /**
  * Background work gives way to the people using the app (issue 15: the rest of the app while a large mail sync
@@ -56,16 +57,9 @@ export function createForeground(): Foreground {
 
 /** Counts every API request (not the live channel's long-lived socket) from its arrival to its socket's close. */
 export function registerForeground(app: FastifyInstance, foreground: Foreground) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.headers.upgrade) return;
-    foreground.enter();
-    let left = false;
-    const leave = () => {
-      if (left) return;
-      left = true;
-      foreground.leave();
-    };
-    reply.raw.once('close', leave);
-    if (reply.raw.writableEnded || request.raw.destroyed) leave();
-  });
+  onApiRequestSpan(
+    app,
+    () => foreground.enter(),
+    () => foreground.leave(),
+  );
 }
