@@ -328,7 +328,7 @@ export async function buildApp(
       mailCredentials,
       analyze: createMailAnalyzer(),
       log: app.log,
-      giveWay: () => foreground.giveWay(),
+      giveWay: (pacedWorkMs) => foreground.giveWay({ pacedWorkMs }),
     },
     {
       sync: {

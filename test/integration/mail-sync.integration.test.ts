@@ -170,7 +170,7 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const order: string[] = [];
     const outcome = await syncOnce(accountId, {
       batchSize: 2,
-      statistics: { every: 1_000, afterRun: 5 },
+      statistics: { every: 1_000, growth: 0.5, afterRun: 5 },
       deps: {
         analyze: (mail) => {
           order.push(mail.subject);
@@ -1193,7 +1193,7 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     const { accountId, other } = await setup();
     for (let n = 1; n <= 3; n++) await append(other, 'INBOX', n, 'way');
     const foreground = createForeground();
-    const giveWay = () => foreground.giveWay(60_000);
+    const giveWay = () => foreground.giveWay({ maxWaitMs: 60_000 });
     foreground.enter(); // a request in flight
     const run = syncOnce(accountId, { deps: { giveWay } });
     await new Promise((resolve) => setTimeout(resolve, 1_500));

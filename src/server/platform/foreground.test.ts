@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createForeground, registerForeground } from './foreground.ts';
+import { createForeground, FOREGROUND_RECENT_MS, PACE_MAX_MS, registerForeground } from './foreground.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -19,7 +19,7 @@ describe('createForeground', () => {
     foreground.enter();
     foreground.enter();
     let passed = false;
-    const waiting = foreground.giveWay(10_000).then(() => (passed = true));
+    const waiting = foreground.giveWay({ maxWaitMs: 10_000 }).then(() => (passed = true));
     foreground.leave();
     await nextTurn();
     expect(passed).toBe(false);
@@ -36,12 +36,51 @@ describe('createForeground', () => {
     const foreground = createForeground();
     foreground.enter();
     let passed = false;
-    void foreground.giveWay(250).then(() => (passed = true));
+    void foreground.giveWay({ maxWaitMs: 250 }).then(() => (passed = true));
     await vi.advanceTimersByTimeAsync(249);
     expect(passed).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(passed).toBe(true);
     expect(foreground.inFlight).toBe(1);
+  });
+});
+
+describe('pacing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('rests paced work as long as it worked (at most PACE_MAX_MS) while the app is in use, and not after', async () => {
+    vi.useFakeTimers();
+    const foreground = createForeground(() => Date.now());
+    let passed = false;
+    // Nobody has used the app: paced work goes on at once.
+    await foreground.giveWay({ pacedWorkMs: 40 });
+    foreground.enter();
+    foreground.leave();
+    void foreground.giveWay({ pacedWorkMs: 40 }).then(() => (passed = true));
+    await vi.advanceTimersByTimeAsync(39);
+    expect(passed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passed).toBe(true);
+
+    passed = false;
+    void foreground.giveWay({ pacedWorkMs: 5_000 }).then(() => (passed = true));
+    await vi.advanceTimersByTimeAsync(PACE_MAX_MS - 1);
+    expect(passed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passed).toBe(true);
+
+    // Work that is not paced (new mail) never rests.
+    passed = false;
+    void foreground.giveWay().then(() => (passed = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passed).toBe(true);
+
+    // The app unused for FOREGROUND_RECENT_MS: full speed again.
+    await vi.advanceTimersByTimeAsync(FOREGROUND_RECENT_MS);
+    passed = false;
+    void foreground.giveWay({ pacedWorkMs: 40 }).then(() => (passed = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passed).toBe(true);
   });
 });
 

@@ -26,8 +26,11 @@ export type SyncDeps = {
   analyze?: AnalyzeHook;
   log?: FastifyBaseLogger;
   imapTimeouts?: ImapTimeouts;
-  /** Waits while the app's users have requests in flight (platform/foreground.ts); none: never waits. */
-  giveWay?: () => Promise<void>;
+  /**
+   * Waits while the app's users have requests in flight, and paces work that took `pacedWorkMs` while they use
+   * the app (platform/foreground.ts); none: never waits.
+   */
+  giveWay?: (pacedWorkMs: number) => Promise<void>;
 };
 
 export type SyncOptions = {
@@ -55,17 +58,20 @@ export type SyncOptions = {
   /** The first retry delay of a refused queued change (replay-changes.ts; shorter in tests). */
   replayBaseDelayMs?: number;
   /** When the planner's statistics are refreshed (noteStored; smaller in tests). */
-  statistics?: { every: number; afterRun: number };
+  statistics?: { every: number; growth: number; afterRun: number };
   /** How often a folder filling in a backfill pushes its counts (COUNTS_PUSH_MS; longer in tests). */
   countsEveryMs?: number;
 };
 
 export const SYNC_BATCH_SIZE = 50;
 /**
- * The planner's statistics of the stored mail are refreshed every 2,000 messages a run stores, and at its end once
- * it stored 100 (a run bringing a few new messages leaves them as they are).
+ * The planner's statistics of the stored mail are refreshed once a run has stored 2,000 messages, then each time it
+ * has stored half as many again as it had (2,000, 4,000, 6,000, 9,000, … : 9 times over a 50,000-message first sync
+ * instead of 25), and at its end once it stored 100 (a run bringing a few new messages leaves them as they are).
+ * A plan changes with the table's order of magnitude, not with every 2,000 rows; each ANALYZE of a large mail table
+ * holds a processor for a second or so, which the people using the app meanwhile feel.
  */
-export const MAIL_STATISTICS = { every: 2_000, afterRun: 100 };
+export const MAIL_STATISTICS = { every: 2_000, growth: 0.5, afterRun: 100 };
 
 /**
  * A folder filling in a backfill pushes its counts at most this often, and once more when its backfill ends: a
@@ -73,6 +79,16 @@ export const MAIL_STATISTICS = { every: 2_000, afterRun: 100 };
  * per batch of 50 would read 25 million rows over a 50,000-message first sync, holding PGlite's one connection.
  */
 export const COUNTS_PUSH_MS = 2_000;
+
+/** Whether a run that stored `stored` messages, `since` of them after its last refresh, refreshes now. */
+export function statisticsDue(
+  stored: number,
+  since: number,
+  final: boolean,
+  { every, growth, afterRun }: typeof MAIL_STATISTICS = MAIL_STATISTICS,
+): boolean {
+  return since >= (final ? afterRun : Math.max(every, growth * (stored - since)));
+}
 
 /** Thrown at a checkpoint when the run was stopped (here, or by its lease taken away). */
 export class SyncStopped extends Error {}
@@ -99,8 +115,11 @@ export type ListedStatus = {
 export class SyncRun {
   progress: TMailProgress = { phase: 'inbox', stored: 0, total: 0 };
   newEmails = 0;
-  /** Messages stored since the planner's statistics were last refreshed by this run. */
+  /** Messages stored since the planner's statistics were last refreshed by this run, and in all. */
   storedSinceStatistics = 0;
+  storedThisRun = 0;
+  /** When this run last gave way (or began): how long it has worked since, for pacing. */
+  private workingSince = performance.now();
   readonly batchSize: number;
   readonly transactionSize: number;
   /** Messages with a change of ours still queued for the server: the server's flags do not overwrite them. */
@@ -128,10 +147,16 @@ export class SyncRun {
     return this.deps.db;
   }
 
-  /** Between two units of work: the requests of the people using the app go first (platform/foreground.ts). */
+  /**
+   * Between two units of work: the requests of the people using the app go first (platform/foreground.ts). A
+   * backfill (older mail, which nobody is waiting for) is also paced while they use the app; the Inbox's newest
+   * messages and new mail are not.
+   */
   async giveWay(inTransaction = false) {
     if (inTransaction && this.ctx.options.oneConnection) return;
-    await this.deps.giveWay?.();
+    const worked = this.progress.phase === 'backfill' ? performance.now() - this.workingSince : 0;
+    await this.deps.giveWay?.(worked);
+    this.workingSince = performance.now();
   }
 
   get accountId() {
@@ -143,9 +168,10 @@ export class SyncRun {
    * end), so the mailbox stays fast while a large first sync fills it.
    */
   async noteStored(count: number, final = false) {
-    const { every, afterRun } = this.ctx.options.statistics ?? MAIL_STATISTICS;
     this.storedSinceStatistics += count;
-    if (this.storedSinceStatistics >= (final ? afterRun : every)) {
+    this.storedThisRun += count;
+    const schedule = this.ctx.options.statistics ?? MAIL_STATISTICS;
+    if (statisticsDue(this.storedThisRun, this.storedSinceStatistics, final, schedule)) {
       this.storedSinceStatistics = 0;
       await repo.refreshMailStatistics(this.db);
     }
