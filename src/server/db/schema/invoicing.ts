@@ -188,6 +188,12 @@ export const invoices = pgTable(
     pensionFundCents: bigint('pension_fund_cents', { mode: 'number' }).generatedAlwaysAs(
       sql`coalesce((snapshot->'totals'->>'pensionFundCents')::bigint, 0)`,
     ),
+    /**
+     * The day of the invoice's last payment (the latest `invoice_payments.paid_on`), null without payments. Kept
+     * only by the trigger of migration 0022 (`invoice_last_paid_on_sync`) on every payment written or removed:
+     * the payment delays and the days to pay read it from the index below instead of grouping the payments.
+     */
+    lastPaidOn: date('last_paid_on'),
     fromQuoteId: uuid('from_quote_id'),
     reminderCount: integer('reminder_count').notNull().default(0),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
@@ -240,6 +246,20 @@ export const invoices = pgTable(
         t.id,
       )
       .where(sql`${t.phase} = 'issued' and ${t.documentType} = 'TD01'`),
+    // Invoices with a payment by the day of their last one: the analytics' payment delays and the receivables'
+    // days to pay, from the index alone.
+    index('invoices_last_paid_on_idx')
+      .on(
+        t.organizationId,
+        t.lastPaidOn,
+        t.clientId,
+        t.issueDate,
+        t.dueDate,
+        t.amountDueCents,
+        t.paidCents,
+        t.creditedCents,
+      )
+      .where(sql`${t.phase} = 'issued' and ${t.documentType} = 'TD01' and ${t.lastPaidOn} is not null`),
   ],
 );
 

@@ -6,7 +6,6 @@ import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
 import { invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { outstandingSql as outstanding } from '../invoicing/index.ts';
-import { lastPaymentsFrom } from './repository.ts';
 
 /**
  * The figures of /analytics (issue 14), each one aggregate query over the rows the lists show: issued documents
@@ -29,30 +28,45 @@ const issuedIn = (orgId: string, range: DateRange) =>
     lte(invoices.issueDate, range.to),
   )!;
 
-/** The trend bucket of a document's issue date, as `bucketIndexOf` (src/shared/reports/analytics.ts) counts it. */
-function bucketIndexSql(range: DateRange, granularity: Granularity): SQL<number> {
+/** The trend bucket of a day, as `bucketIndexOf` (src/shared/reports/analytics.ts) counts it. */
+function bucketIndexSql(day: SQL, range: DateRange, granularity: Granularity): SQL<number> {
   const from = sql`${range.from}::date`;
-  if (granularity === 'day') return sql<number>`(${invoices.issueDate} - ${from})`;
-  if (granularity === 'week') return sql<number>`((${invoices.issueDate} - ${from}) / 7)`;
-  const month = (day: SQL) => sql`(extract(year from ${day})::int * 12 + extract(month from ${day})::int)`;
-  return sql<number>`(${month(sql`${invoices.issueDate}`)} - ${month(from)})`;
+  if (granularity === 'day') return sql<number>`(${day} - ${from})`;
+  if (granularity === 'week') return sql<number>`((${day} - ${from}) / 7)`;
+  const month = (d: SQL) => sql`(extract(year from ${d})::int * 12 + extract(month from ${d})::int)`;
+  return sql<number>`(${month(day)} - ${month(from)})`;
 }
 
-/** Sales of a range by trend bucket: taxable (credit notes negative), invoices and credit notes counted. */
+/**
+ * Sales of a range by trend bucket: taxable (credit notes negative), invoices and credit notes counted. Summed by
+ * day first, in the order of the figures index (no hashing of every document), then by bucket.
+ */
 export async function salesByBucket(db: DbOrTx, orgId: string, range: DateRange, granularity: Granularity) {
-  const bucket = bucketIndexSql(range, granularity);
+  const byDay = db
+    .select({
+      day: invoices.issueDate,
+      taxableCents: sql<number>`sum(${sign} * ${taxable})`.as('taxable_cents'),
+      invoiceTaxableCents: sql<number>`sum(${taxable}) filter (where not ${isCreditNote})`.as(
+        'invoice_taxable_cents',
+      ),
+      invoices: sql<number>`count(*) filter (where not ${isCreditNote})`.as('invoice_count'),
+      creditNotes: sql<number>`count(*) filter (where ${isCreditNote})`.as('credit_note_count'),
+    })
+    .from(invoices)
+    .where(issuedIn(orgId, range))
+    .groupBy(invoices.issueDate)
+    .as('by_day');
+  const bucket = bucketIndexSql(sql`${byDay.day}`, range, granularity);
   return (
     db
       .select({
         bucket: sql<number>`${bucket}`.mapWith(Number),
-        taxableCents: sql<number>`coalesce(sum(${sign} * ${taxable}), 0)`.mapWith(Number),
-        invoiceTaxableCents:
-          sql<number>`coalesce(sum(${taxable}) filter (where not ${isCreditNote}), 0)`.mapWith(Number),
-        invoices: sql<number>`count(*) filter (where not ${isCreditNote})`.mapWith(Number),
-        creditNotes: sql<number>`count(*) filter (where ${isCreditNote})`.mapWith(Number),
+        taxableCents: sql<number>`coalesce(sum(${byDay.taxableCents}), 0)`.mapWith(Number),
+        invoiceTaxableCents: sql<number>`coalesce(sum(${byDay.invoiceTaxableCents}), 0)`.mapWith(Number),
+        invoices: sql<number>`coalesce(sum(${byDay.invoices}), 0)`.mapWith(Number),
+        creditNotes: sql<number>`coalesce(sum(${byDay.creditNotes}), 0)`.mapWith(Number),
       })
-      .from(invoices)
-      .where(issuedIn(orgId, range))
+      .from(byDay)
       // By position: the range's start is a parameter, and two parameters never match as the same expression.
       .groupBy(sql`1`)
   );
@@ -68,19 +82,22 @@ export async function hasIssuedInvoices(db: DbOrTx, orgId: string): Promise<bool
   return rows.length > 0;
 }
 
+const latestEnd = (ranges: readonly DateRange[]) => ranges.reduce((to, r) => (r.to > to ? r.to : to), '');
+
 /**
- * Clients with an issued invoice (TD01) in the range, split by whether their first issued invoice ever falls in
- * it (new) or before it (returning).
+ * For each range: the clients with an issued invoice (TD01) in it, split by whether their first issued invoice
+ * ever falls in it (new) or before it (returning). One pass over the invoices up to the latest range's end.
  */
-export async function newAndReturningClients(db: DbOrTx, orgId: string, range: DateRange) {
+export async function newAndReturningClients(db: DbOrTx, orgId: string, ranges: readonly DateRange[]) {
+  const within = (range: DateRange) =>
+    sql`${invoices.issueDate} between ${range.from}::date and ${range.to}::date`;
   const firsts = db
     .select({
       clientId: invoices.clientId,
       first: sql<string>`min(${invoices.issueDate})`.as('first'),
-      inRange:
-        sql<boolean>`bool_or(${invoices.issueDate} between ${range.from}::date and ${range.to}::date)`.as(
-          'in_range',
-        ),
+      ...Object.fromEntries(
+        ranges.map((range, i) => [`in${i}`, sql<boolean>`bool_or(${within(range)})`.as(`in_range_${i}`)]),
+      ),
     })
     .from(invoices)
     .where(
@@ -88,21 +105,32 @@ export async function newAndReturningClients(db: DbOrTx, orgId: string, range: D
         eq(invoices.organizationId, orgId),
         eq(invoices.phase, 'issued'),
         eq(invoices.documentType, 'TD01'),
-        lte(invoices.issueDate, range.to),
+        lte(invoices.issueDate, latestEnd(ranges)),
       ),
     )
     .groupBy(invoices.clientId)
     .as('firsts');
+  const inRange = (i: number) => sql.raw(`"in_range_${i}"`);
   const [row] = await db
-    .select({
-      invoiced: sql<number>`count(*)`.mapWith(Number),
-      new: sql<number>`count(*) filter (where ${firsts.first} >= ${range.from}::date)`.mapWith(Number),
-    })
-    .from(firsts)
-    .where(sql`${firsts.inRange}`);
-  const invoiced = row?.invoiced ?? 0;
-  const fresh = row?.new ?? 0;
-  return { invoiced, new: fresh, returning: invoiced - fresh };
+    .select(
+      Object.fromEntries(
+        ranges.flatMap((range, i) => [
+          [`invoiced${i}`, sql<number>`count(*) filter (where ${inRange(i)})`.mapWith(Number)],
+          [
+            `new${i}`,
+            sql<number>`count(*) filter (where ${inRange(i)} and ${firsts.first} >= ${range.from}::date)`.mapWith(
+              Number,
+            ),
+          ],
+        ]),
+      ),
+    )
+    .from(firsts);
+  return ranges.map((_, i) => {
+    const invoiced = Number(row?.[`invoiced${i}`] ?? 0);
+    const fresh = Number(row?.[`new${i}`] ?? 0);
+    return { invoiced, new: fresh, returning: invoiced - fresh };
+  });
 }
 
 /**
@@ -157,33 +185,35 @@ export async function quoteOutcomes(
 }
 
 /**
- * Invoices paid in full whose last payment (the one completing them) fell in the range: how many, the average
- * days from the due date and from the issue date to that payment, and how many were paid after the due date.
+ * Invoices paid in full whose last payment (the one completing them, the invoice's `lastPaidOn`) fell in the
+ * range: how many, the average days from the due date and from the issue date to that payment, and how many were
+ * paid after the due date. From the index of paid invoices alone.
  */
 export async function paymentDelays(db: DbOrTx, orgId: string, range: DateRange) {
-  const lastPayments = lastPaymentsFrom(db, orgId, range.from);
-  const late = sql`(${lastPayments.lastPaidOn} - ${invoices.dueDate})`;
+  const lastPaidOn = invoices.lastPaidOn;
+  const late = sql`(${lastPaidOn} - ${invoices.dueDate})`;
   const [row] = await db
     .select({
       invoices: sql<number>`count(*)`.mapWith(Number),
       averageDaysLate: sql<number | null>`avg(${late})`.mapWith((v: unknown) =>
         v === null ? null : Number(v),
       ),
-      averageDaysToPay: sql<number | null>`avg(${lastPayments.lastPaidOn} - ${invoices.issueDate})`.mapWith(
+      averageDaysToPay: sql<number | null>`avg(${lastPaidOn} - ${invoices.issueDate})`.mapWith(
         (v: unknown) => (v === null ? null : Number(v)),
       ),
       paidLate: sql<number>`count(*) filter (where ${late} > 0)`.mapWith(Number),
     })
     .from(invoices)
-    .innerJoin(lastPayments, eq(lastPayments.invoiceId, invoices.id))
     .where(
       and(
         eq(invoices.organizationId, orgId),
         eq(invoices.phase, 'issued'),
         eq(invoices.documentType, 'TD01'),
+        sql`${lastPaidOn} is not null`,
         lte(outstanding, 0),
         gt(invoices.paidCents, 0),
-        sql`${lastPayments.lastPaidOn} between ${range.from}::date and ${range.to}::date`,
+        gte(lastPaidOn, range.from),
+        lte(lastPaidOn, range.to),
       ),
     );
   return {
@@ -195,29 +225,62 @@ export async function paymentDelays(db: DbOrTx, orgId: string, range: DateRange)
 }
 
 /**
- * The stock side of turnover, valued at each item's cost: goods out in the range (movements "out", stored
- * negative), and the stock's value at the end of the day before the range and at the end of its last day.
+ * For each range, the stock side of turnover, valued at each item's cost: goods out in the range (movements "out",
+ * stored negative), and the stock's value at the end of the day before the range and at the end of its last day.
+ * One pass over the movements up to the latest range's end, summed by item before the costs multiply them.
  */
-export async function stockFigures(db: DbOrTx, orgId: string, range: DateRange) {
-  const value = sql`${stockMovements.quantity} * ${inventoryItems.costCents}`;
-  const rounded = (expression: SQL) => sql<number>`round(coalesce(${expression}, 0))::bigint`.mapWith(Number);
-  const [row] = await db
+export async function stockFigures(db: DbOrTx, orgId: string, ranges: readonly DateRange[]) {
+  const quantity = (condition: SQL | undefined, name: string) =>
+    (condition
+      ? sql<string>`sum(${stockMovements.quantity}) filter (where ${condition})`
+      : sql<string>`sum(${stockMovements.quantity})`
+    ).as(name);
+  const on = stockMovements.occurredOn;
+  const byItem = db
     .select({
-      cogsCents: rounded(
-        sql`sum(-${value}) filter (where ${stockMovements.kind} = 'out' and ${stockMovements.occurredOn} >= ${range.from}::date)`,
+      itemId: stockMovements.itemId,
+      ...Object.fromEntries(
+        ranges.flatMap((range, i) => [
+          [
+            `out${i}`,
+            quantity(
+              sql`${stockMovements.kind} = 'out' and ${on} between ${range.from}::date and ${range.to}::date`,
+              `out_${i}`,
+            ),
+          ],
+          [`opening${i}`, quantity(sql`${on} < ${range.from}::date`, `opening_${i}`)],
+          [`closing${i}`, quantity(sql`${on} <= ${range.to}::date`, `closing_${i}`)],
+        ]),
       ),
-      openingStockCents: rounded(
-        sql`sum(${value}) filter (where ${stockMovements.occurredOn} < ${range.from}::date)`,
-      ),
-      closingStockCents: rounded(sql`sum(${value})`),
     })
     .from(stockMovements)
+    .where(and(eq(stockMovements.organizationId, orgId), lte(on, latestEnd(ranges))))
+    .groupBy(stockMovements.itemId)
+    .as('by_item');
+  const valued = (column: string, negate = false) =>
+    sql<number>`round(coalesce(sum(${sql.raw(negate ? '-' : '')}${sql.raw(`by_item."${column}"`)} * ${inventoryItems.costCents}), 0))::bigint`.mapWith(
+      Number,
+    );
+  const [row] = await db
+    .select(
+      Object.fromEntries(
+        ranges.flatMap((_, i) => [
+          [`cogs${i}`, valued(`out_${i}`, true)],
+          [`opening${i}`, valued(`opening_${i}`)],
+          [`closing${i}`, valued(`closing_${i}`)],
+        ]),
+      ),
+    )
+    .from(byItem)
     .innerJoin(
       inventoryItems,
-      and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.organizationId, orgId)),
-    )
-    .where(and(eq(stockMovements.organizationId, orgId), lte(stockMovements.occurredOn, range.to)));
-  return row ?? { cogsCents: 0, openingStockCents: 0, closingStockCents: 0 };
+      and(eq(inventoryItems.id, byItem.itemId), eq(inventoryItems.organizationId, orgId)),
+    );
+  return ranges.map((_, i) => ({
+    cogsCents: Number(row?.[`cogs${i}`] ?? 0),
+    openingStockCents: Number(row?.[`opening${i}`] ?? 0),
+    closingStockCents: Number(row?.[`closing${i}`] ?? 0),
+  }));
 }
 
 const TOP = 5;

@@ -22,19 +22,29 @@ import {
 } from './analytics-repository.ts';
 import type { ReportDeps } from './service.ts';
 
-/** The figures of one range: sales and their trend, clients, quotes, payment delays, stock turnover. */
-async function periodFigures(
-  deps: ReportDeps,
-  input: { orgId: string; range: DateRange; granularity: Granularity; timeZone: string; today: string },
-): Promise<TAnalyticsPeriod> {
-  const { orgId, range, granularity } = input;
-  const [sales, clientSplit, quotes, payments, stock] = await Promise.all([
-    salesByBucket(deps.db, orgId, range, granularity),
-    newAndReturningClients(deps.db, orgId, range),
+type Range = { orgId: string; range: DateRange; granularity: Granularity; timeZone: string; today: string };
+
+/** The queries of one range's own figures: sales by trend bucket, quotes, payment delays. */
+async function periodQueries(deps: ReportDeps, input: Range) {
+  const { orgId, range } = input;
+  const [sales, quotes, payments] = await Promise.all([
+    salesByBucket(deps.db, orgId, range, input.granularity),
     quoteOutcomes(deps.db, orgId, range, input.timeZone, input.today),
     paymentDelays(deps.db, orgId, range),
-    stockFigures(deps.db, orgId, range),
   ]);
+  return { sales, quotes, payments };
+}
+
+/**
+ * The figures of one range: sales and their trend, clients, quotes, payment delays, stock turnover (the clients and
+ * the stock read for both ranges at once).
+ */
+function periodFigures(
+  { range, granularity }: Pick<Range, 'range' | 'granularity'>,
+  { sales, quotes, payments }: Awaited<ReturnType<typeof periodQueries>>,
+  clientSplit: Awaited<ReturnType<typeof newAndReturningClients>>[number],
+  stock: Awaited<ReturnType<typeof stockFigures>>[number],
+): TAnalyticsPeriod {
   const byBucket = new Map(sales.map((row) => [row.bucket, row]));
   const sum = (key: 'taxableCents' | 'invoiceTaxableCents' | 'invoices' | 'creditNotes') =>
     sales.reduce((total, row) => total + row[key], 0);
@@ -98,13 +108,24 @@ export async function analytics(
   const timeZone = await organizationTimeZone(deps.db, orgId);
   const today = isoDateIn(timeZone);
   const context = { orgId, granularity, timeZone, today };
-  const [current, previous, anyIssued, clients, items] = await Promise.all([
-    periodFigures(deps, { ...context, range }),
-    periodFigures(deps, { ...context, range: previousRange(range) }),
-    hasIssuedInvoices(deps.db, orgId),
-    topClients(deps.db, orgId, range),
-    topItems(deps.db, orgId, range),
-  ]);
+  const before = previousRange(range);
+  const [currentQueries, previousQueries, clientSplits, stocks, anyIssued, clients, items] =
+    await Promise.all([
+      periodQueries(deps, { ...context, range }),
+      periodQueries(deps, { ...context, range: before }),
+      newAndReturningClients(deps.db, orgId, [range, before]),
+      stockFigures(deps.db, orgId, [range, before]),
+      hasIssuedInvoices(deps.db, orgId),
+      topClients(deps.db, orgId, range),
+      topItems(deps.db, orgId, range),
+    ]);
+  const current = periodFigures({ range, granularity }, currentQueries, clientSplits[0]!, stocks[0]!);
+  const previous = periodFigures(
+    { range: before, granularity },
+    previousQueries,
+    clientSplits[1]!,
+    stocks[1]!,
+  );
   const top = topOf(items);
   return {
     granularity,

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { addDays } from '@shared/dates/dates.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
 import { clients } from '../../db/schema/clients.ts';
-import { invoicePayments, invoices } from '../../db/schema/invoicing.ts';
+import { invoices } from '../../db/schema/invoicing.ts';
 import { outstandingSql, settledAfterTable } from '../invoicing/index.ts';
 
 /** Sales figures of one calendar month, from the VAT summary frozen in each issued document. */
@@ -132,44 +131,28 @@ export async function receivablesTotals(db: DbOrTx, orgId: string, day: string) 
 }
 
 /**
- * Each invoice's last payment day, for the invoices whose last payment falls on or after `from`: such an invoice
- * has a payment from `from` on, so only those are read (through the payments' date index).
- */
-export function lastPaymentsFrom(db: DbOrTx, orgId: string, from: string) {
-  return db
-    .select({
-      invoiceId: invoicePayments.invoiceId,
-      lastPaidOn: sql<string>`max(${invoicePayments.paidOn})`.as('last_paid_on'),
-    })
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.organizationId, orgId), gte(invoicePayments.paidOn, from)))
-    .groupBy(invoicePayments.invoiceId)
-    .as('last_payments');
-}
-
-/**
  * Average days from issue to the last payment, per client, over the invoices paid in full whose last payment
  * fell in the 365 days up to `asOf` (the DSO of each client), for every client (the report reads it beside the
- * receivables, not after them).
+ * receivables, not after them). The last payment's day is the invoice's `lastPaidOn` (kept by a trigger), read
+ * with the invoice from the index of paid invoices.
  */
 export async function averageDaysToPay(db: DbOrTx, orgId: string, asOf: string) {
-  const lastPayments = lastPaymentsFrom(db, orgId, addDays(asOf, -364));
   return db
     .select({
       clientId: invoices.clientId,
-      days: sql<number>`avg(${lastPayments.lastPaidOn}::date - ${invoices.issueDate})`.mapWith(Number),
+      days: sql<number>`avg(${invoices.lastPaidOn} - ${invoices.issueDate})`.mapWith(Number),
     })
     .from(invoices)
-    .innerJoin(lastPayments, eq(lastPayments.invoiceId, invoices.id))
     .where(
       and(
         eq(invoices.organizationId, orgId),
         eq(invoices.phase, 'issued'),
         eq(invoices.documentType, 'TD01'),
+        sql`${invoices.lastPaidOn} is not null`,
         lte(outstandingSql, 0),
         gt(invoices.paidCents, 0),
-        sql`${lastPayments.lastPaidOn}::date > ${asOf}::date - 365`,
-        sql`${lastPayments.lastPaidOn}::date <= ${asOf}::date`,
+        sql`${invoices.lastPaidOn} > ${asOf}::date - 365`,
+        sql`${invoices.lastPaidOn} <= ${asOf}::date`,
       ),
     )
     .groupBy(invoices.clientId);
