@@ -1189,6 +1189,27 @@ describe.skipIf(!!skip).each(DATABASES)('mail sync on %s', (kind) => {
     expect(await messages(accountId)).toHaveLength(4);
   });
 
+  it("paces the backfill of older mail, never the Inbox's newest messages", async () => {
+    const { accountId, other } = await setup();
+    for (let n = 1; n <= 7; n++) await append(other, 'INBOX', n, 'paced');
+    const calls: { paced: number; analysed: number }[] = [];
+    let analysed = 0;
+    const giveWay = async (pacedWorkMs: number) => {
+      calls.push({ paced: pacedWorkMs, analysed });
+    };
+    const analyze = () => {
+      analysed++;
+      return null;
+    };
+    expect(await syncOnce(accountId, { batchSize: 2, deps: { giveWay, analyze } })).toMatchObject({
+      status: 'completed',
+    });
+    expect(await messages(accountId)).toHaveLength(7);
+    // The Inbox's newest batch (2 messages) is stored unpaced, the older mail paced.
+    expect(calls.filter((c) => c.analysed < 2).every((c) => c.paced === 0)).toBe(true);
+    expect(calls.some((c) => c.paced > 0)).toBe(true);
+  });
+
   it('gives way to the requests of the people using the app: nothing stored while one is answered', async () => {
     const { accountId, other } = await setup();
     for (let n = 1; n <= 3; n++) await append(other, 'INBOX', n, 'way');
