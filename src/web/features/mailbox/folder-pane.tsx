@@ -1,4 +1,5 @@
 // Over 300 lines: the pane, its account groups, the sync state line and the folder row belong together.
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -62,9 +63,10 @@ export type FolderEdit =
  * The folder pane: the unified Inbox and Starred, then each account's folders with its sync state (syncing with
  * progress, error with its class and a link to fix the account, last sync) and the local mailbox, custom folders
  * nested, unread/total counts; then the labels with their colours. Folders and labels are created, renamed,
- * coloured and deleted from here.
+ * coloured and deleted from here. Memoised: a search or a filter does not redraw it (the page hands it stable
+ * callbacks).
  */
-export function FolderPane({
+export const FolderPane = memo(function FolderPane({
   overview,
   folderId,
   view,
@@ -198,7 +200,7 @@ export function FolderPane({
       </section>
     </nav>
   );
-}
+});
 
 function FolderGroup({
   title,

@@ -224,6 +224,19 @@ export function MailboxPage() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // The folder pane's callbacks keep their identity (its memo holds) and call the latest change.
+  const latest = useRef({ change, prefetchListOf });
+  latest.current = { change, prefetchListOf };
+  const folderHandlers = useMemo(
+    () => ({
+      onView: (view: MailboxState['view']) => latest.current.change({ folderId: null, view }),
+      onFolder: (folderId: string) => latest.current.change({ folderId }),
+      onLabel: (labelId: string | null) => latest.current.change({ labelId }),
+      onPrefetch: (patch: Partial<MailboxState>) => latest.current.prefetchListOf(patch),
+    }),
+    [],
+  );
+
   const currentFolder = state.folderId ? folders.find((f) => f.id === state.folderId) : null;
   const label = state.labelId ? labels.find((l) => l.id === state.labelId) : null;
   const listTitle = [
@@ -282,11 +295,8 @@ export function MailboxPage() {
                 folderId={state.folderId}
                 view={state.view}
                 labelId={state.labelId}
-                onView={(view) => change({ folderId: null, view })}
-                onFolder={(folderId) => change({ folderId })}
-                onLabel={(labelId) => change({ labelId })}
                 onEdit={setEdit}
-                onPrefetch={prefetchListOf}
+                {...folderHandlers}
               />
             )}
           </aside>
