@@ -569,7 +569,8 @@ ms in brackets):
 - open the Inbox: from the Starred view of a fresh page load, the click on "Inbox" → the newest message's row visible;
 - open a message: the click on a row not opened before → its body text visible (HTML in the sandboxed frame); and
   the same after the pointer rested 300 ms on the row (as the dashboard's in-app figure above: the hover fetches it);
-- search: a word typed in the search box, Enter → the first row with the word marked (a new word each run: Rossi,
+- search: a word typed in the search box (120 ms a key), Enter 100 ms after the last key (before the box's 150 ms
+  pause that fetches ahead) → the first row with the word marked (a new word each run: Rossi,
   preventivo, Colombo, overdue, Ferrari, in senders and subjects);
 - page 2: the list scrolled to "Load more" (300 ms), the click → the 51st row in the list;
 - first sync: from the \`POST\` of the account to the newest message's row visible in the mailbox opened right after (no
