@@ -322,6 +322,57 @@ describe.each(DATABASES)('revenue and inventory reports on %s', (kind) => {
     expect(past.totals).toEqual({ revenueCents: 19_000, previousRevenueCents: 3_000, documents: 2 });
   });
 
+  it('counts each document once per category as items change category, over whole months and over days', async () => {
+    const c = await owner();
+    const a = await addCompanyClient(c, 1);
+    const filter = await item(c, { name: 'Filtro olio', category: 'Filtri' });
+    const oil = await item(c, { name: 'Olio motore', category: 'Lubrificanti' });
+    const belt = await item(c, { name: 'Cinghia', category: 'Ricambi' });
+    await issued(c, a, inRange(5), [itemLine(filter.id, '1', 10_000), itemLine(oil.id, '1', 2_000)]);
+    await issued(c, a, inRange(8), [
+      itemLine(filter.id, '1', 10_000),
+      itemLine(filter.id, '1', 10_000),
+      itemLine(belt.id, '1', 1_000),
+    ]);
+    const rowsOf = (r: TRevenue) =>
+      r.rows.items.map((row) => [row.kind, row.key, row.documents, row.revenueCents]);
+    const months = `from=${range.from}&to=${range.to}&by=category`;
+    const days = `from=${inRange(2)}&to=${inRange(9)}&by=category`;
+    for (const query of [months, days]) {
+      expect(rowsOf(await report(c, query))).toEqual([
+        ['category', 'Filtri', 2, 30_000],
+        ['category', 'Lubrificanti', 1, 2_000],
+        ['category', 'Ricambi', 1, 1_000],
+      ]);
+    }
+
+    // The oil joins the filters: the first document sells two filters' category, still one document of it. The
+    // belt loses its category (blank): uncategorised.
+    const recategorised = async (it: TItem, category: string) => {
+      const res = await c.put(
+        `/api/v1/inventory/${it.id}`,
+        itemInput({ name: it.name, sku: it.sku, category }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await recategorised(oil, ' Filtri ');
+    await recategorised(belt, '  ');
+    for (const query of [months, days]) {
+      expect(rowsOf(await report(c, query))).toEqual([
+        ['category', 'Filtri', 2, 32_000],
+        ['uncategorised', null, 1, 1_000],
+      ]);
+    }
+
+    // Back to a category of its own.
+    await recategorised(oil, 'Lubrificanti');
+    expect(rowsOf(await report(c, months))).toEqual([
+      ['category', 'Filtri', 2, 30_000],
+      ['category', 'Lubrificanti', 1, 2_000],
+      ['uncategorised', null, 1, 1_000],
+    ]);
+  });
+
   it('counts the pension fund contribution as its own row, so items add up to the documents', async () => {
     const c = await owner();
     const a = await addCompanyClient(c, 3);

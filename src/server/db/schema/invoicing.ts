@@ -286,6 +286,12 @@ export const invoiceSalesLines = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull(),
     /** The document's first line of this item (or typed by hand): counting these counts documents per item. */
     firstOfItem: boolean('first_of_item').notNull().default(false),
+    /**
+     * The document's first line of an inventory item of this category (the item's category now, trimmed, none
+     * for an item without one): counting these counts documents per category. Written again when an item's
+     * category changes (migration 0023).
+     */
+    firstOfCategory: boolean('first_of_category').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.lineNumber] }),
@@ -303,7 +309,8 @@ export const invoiceSalesLines = pgTable(
 /**
  * `invoice_sales_lines` summed by month and item (`item_key` '' for lines typed by hand), kept by the triggers of
  * migration 0016 as lines come and go: a report over whole months reads a few rows per item and month instead of
- * every line. `documents` counts the documents of the month with a line of the item.
+ * every line. `documents` counts the documents of the month with a line of the item; `category_documents` adds up,
+ * over a category's items, to the documents with a line of the category.
  */
 export const invoiceSalesMonths = pgTable(
   'invoice_sales_months',
@@ -316,6 +323,8 @@ export const invoiceSalesMonths = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull(),
     quantity: numeric('quantity').notNull(),
     documents: integer('documents').notNull(),
+    /** The lines of the month and item that are their document's first of the item's category. */
+    categoryDocuments: integer('category_documents').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.month, t.itemKey] })],
 );

@@ -67,12 +67,13 @@ function byClient(db: DbOrTx, orgId: string, range: RevenueRange) {
 const currentRange = (range: RevenueRange) => ({ ...range, previousFrom: range.from });
 
 type Period = { from: string; to: string };
-const NO_ROWS = sql`select null::text, 0::bigint, 0::bigint, 0::numeric, 0::bigint where false`;
+const NO_ROWS = sql`select null::text, 0::bigint, 0::bigint, 0::numeric, 0::bigint, 0::bigint where false`;
 
 /**
- * Sales by item of one period as (item_id, revenue, previous, quantity, documents), its amounts in the column of
- * `which`: the whole months from `invoice_sales_months` (kept by triggers, a row per month and item), the days
- * around them from `invoice_sales_lines`. A document is counted by its first line of each item (`first_of_item`).
+ * Sales by item of one period as (item_id, revenue, previous, quantity, documents, category_documents), its amounts
+ * in the column of `which`: the whole months from `invoice_sales_months` (kept by triggers, a row per month and
+ * item), the days around them from `invoice_sales_lines`. A document is counted by its first line of each item
+ * (`first_of_item`), and for its category by its first line of the category (`first_of_category`).
  */
 function periodSales(orgId: string, period: Period, which: 'current' | 'previous') {
   const isCurrent = which === 'current';
@@ -84,7 +85,8 @@ function periodSales(orgId: string, period: Period, which: 'current' | 'previous
   const parts: SQL[] = [];
   if (months) {
     parts.push(sql`select nullif(${m.itemKey}, ''), ${pick(sql`${m.cents}`)},
-      ${onlyCurrent(sql`${m.quantity}`, sql`0`)}, ${onlyCurrent(sql`${m.documents}`, sql`0`)}
+      ${onlyCurrent(sql`${m.quantity}`, sql`0`)}, ${onlyCurrent(sql`${m.documents}`, sql`0`)},
+      ${onlyCurrent(sql`${m.categoryDocuments}`, sql`0`)}
       from ${m}
       where ${and(eq(m.organizationId, orgId), gte(m.month, months.from), lte(m.month, months.to))}
         and ${m.documents} > 0`);
@@ -92,7 +94,8 @@ function periodSales(orgId: string, period: Period, which: 'current' | 'previous
   for (const range of days) {
     parts.push(sql`select ${line.itemId}, ${pick(sql`${line.cents}`)},
       ${onlyCurrent(sql`${line.quantity}`, sql`0`)},
-      ${onlyCurrent(sql`${line.firstOfItem}::int`, sql`0`)}
+      ${onlyCurrent(sql`${line.firstOfItem}::int`, sql`0`)},
+      ${onlyCurrent(sql`${line.firstOfCategory}::int`, sql`0`)}
       from ${line}
       where ${and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to))}`);
   }
@@ -114,13 +117,13 @@ function lineSums(orgId: string, range: RevenueRange) {
   const pensionCurrent = sql`${invoices.issueDate} >= ${range.from}`;
   return sql`(
     select item_id, false as pension_fund, sum(revenue) as revenue, sum(previous) as previous,
-      sum(quantity) as quantity, sum(documents) as documents
+      sum(quantity) as quantity, sum(documents) as documents, sum(category_documents) as category_documents
     from (${sql.join(parts.length ? parts : [NO_ROWS], sql` union all `)})
-      as sales(item_id, revenue, previous, quantity, documents)
+      as sales(item_id, revenue, previous, quantity, documents, category_documents)
     group by item_id
     union all
     select null, true, sum(${pensionFund}) filter (where ${pensionCurrent}),
-      sum(${pensionFund}) filter (where not ${pensionCurrent}), 0, count(*) filter (where ${pensionCurrent})
+      sum(${pensionFund}) filter (where not ${pensionCurrent}), 0, count(*) filter (where ${pensionCurrent}), 0
     from ${invoices}
     where ${and(issuedIn(orgId, range), sql`${invoices.pensionFundCents} <> 0`)}
     having count(*) > 0
@@ -138,14 +141,13 @@ const categoryKind = sql<RevenueRowKind>`case when ${lineKind} <> 'item' then ${
   when ${category} is null then 'uncategorised' else 'category' end`;
 
 /**
- * One row per item (or per category), with the sums of both ranges and the documents of the range. An item's
- * documents come with its sums; a category's are counted distinct over the lines of the range (one document may
- * sell several items of the category), grouped apart and joined by kind and key.
+ * One row per item (or per category), with the sums of both ranges and the documents of the range, all from the
+ * sums by item (`lineSums`).
  */
 function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'item' | 'category') {
   const kind = by === 'item' ? lineKind : categoryKind;
   const key = by === 'item' ? sql<string | null>`${item('id')}::text` : category;
-  const sums = db
+  return db
     .select({
       kind: sql<RevenueRowKind>`${kind}`.as('kind'),
       key: sql<string | null>`${key}`.as('key'),
@@ -166,54 +168,16 @@ function byItemOrCategory(db: DbOrTx, orgId: string, range: RevenueRange, by: 'i
           : sql<string | null>`null::numeric`.as('quantity'),
       revenue: sql<number>`coalesce(sum(l.revenue), 0)`.as('revenue'),
       previous: sql<number>`coalesce(sum(l.previous), 0)`.as('previous'),
-      // A category's documents are counted apart, below.
-      documents: sql<number>`coalesce(sum(l.documents), 0)`.as(
-        by === 'item' ? 'documents' : 'item_documents',
-      ),
+      // A category's documents: its documents' first lines of the category (a document may sell several items of
+      // it). A line typed by hand and the pension fund are rows of their own, counted as an item's are.
+      documents: (by === 'item'
+        ? sql<number>`coalesce(sum(l.documents), 0)`
+        : sql<number>`case when ${kind} in ('category', 'uncategorised')
+            then coalesce(sum(l.category_documents), 0) else coalesce(sum(l.documents), 0) end`
+      ).as('documents'),
     })
     .from(withItems(lineSums(orgId, range), orgId))
     .groupBy(kind, key)
-    .as(by === 'item' ? 'grouped' : 'sums');
-  if (by === 'item') return sums;
-  // Distinct documents per category, from the lines of inventory items only: a line typed by hand and the pension
-  // fund are one row each of the sums, whose document counts are already exact.
-  const line = invoiceSalesLines;
-  const documents = db
-    .select({
-      category: sql<string | null>`${category}`.as('document_category'),
-      count: sql<number>`count(distinct ${line.invoiceId})`.as('document_count'),
-    })
-    .from(line)
-    .innerJoin(
-      sql`${inventoryItems} as it`,
-      sql`${item('organization_id')} = ${orgId} and ${item('id')} = ${line.itemId}::uuid`,
-    )
-    .where(
-      and(
-        eq(line.organizationId, orgId),
-        gte(line.issueDate, range.from),
-        lte(line.issueDate, range.to),
-        sql`${line.itemId} is not null`,
-      ),
-    )
-    .groupBy(category)
-    .as('documents');
-  const itemLines = sql`${sums.kind} in ('category', 'uncategorised')`;
-  return db
-    .select({
-      kind: sql<RevenueRowKind>`${sums.kind}`.as('kind'),
-      key: sql<string | null>`${sums.key}`.as('key'),
-      name: sql<string>`${sums.name}`.as('name'),
-      sku: sql<string | null>`${sums.sku}`.as('sku'),
-      unit: sql<string | null>`${sums.unit}`.as('unit'),
-      documents: sql<number>`case when ${itemLines} then coalesce(${documents.count}, 0)
-        else ${sums.documents} end`.as('documents'),
-      quantity: sql<string | null>`${sums.quantity}`.as('quantity'),
-      revenue: sql<number>`${sums.revenue}`.as('revenue'),
-      previous: sql<number>`${sums.previous}`.as('previous'),
-    })
-    .from(sums)
-    .leftJoin(documents, sql`${itemLines} and ${documents.category} is not distinct from ${sums.key}`)
     .as('grouped');
 }
 
