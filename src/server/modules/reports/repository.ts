@@ -63,70 +63,85 @@ export async function taxRegimeOf(db: DbOrTx, orgId: string): Promise<string | n
   return row?.regime ?? null;
 }
 
-/**
- * The invoices open at the end of `day`, for a FROM invoices … LEFT JOIN `later` ON `on` WHERE `where`: issued
- * invoices (not credit notes) dated up to it with something still to collect then, `cents` (today's outstanding
- * with the payments and credit notes dated later added back).
- */
-function openOn(orgId: string, day: string) {
-  const cents = sql<number>`(${outstandingSql} + coalesce(later.cents, 0))`;
-  return {
-    later: sql`${settledAfterTable(orgId, day)} as later`,
-    on: sql`later.invoice_id = ${invoices.id}`,
-    cents,
-    where: and(
-      eq(invoices.organizationId, orgId),
-      eq(invoices.phase, 'issued'),
-      eq(invoices.documentType, 'TD01'),
-      sql`${invoices.issueDate} <= ${day}::date`,
-      gt(cents, 0),
-    ),
-  };
+/** The ageing bucket of an invoice due on `dueDate`, by its days past due at the end of `day`: 0 to 4. */
+const AGING_BUCKETS = ['notDue', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+function agingBucketSql(day: string) {
+  const late = sql`(${day}::date - ${invoices.dueDate})`;
+  return sql<number>`case when ${late} <= 0 then 0 when ${late} <= 30 then 1 when ${late} <= 60 then 2
+    when ${late} <= 90 then 3 else 4 end`;
 }
 
-/** The ageing buckets' sums (days past due on `day`), the total and the count of open invoices. */
-function agingColumns(cents: SQL<number>, day: string) {
-  const late = sql<number>`(${day}::date - ${invoices.dueDate})`;
-  const bucket = (condition: SQL) =>
-    sql<number>`coalesce(sum(${cents}) filter (where ${condition}), 0)`.mapWith(Number);
+/**
+ * The invoices open at the end of `day` summed by ageing bucket (and by client when `byClient`): issued invoices
+ * (not credit notes) dated up to it with something still to collect then (today's outstanding with the payments
+ * and credit notes dated later added back), as (client_id, bucket, cents, invoices, oldest due date). Each invoice
+ * adds to one sum and one count here, and the buckets become columns over these few rows.
+ */
+function openByBucket(db: DbOrTx, orgId: string, day: string, byClient: boolean) {
+  const cents = sql<number>`(${outstandingSql} + coalesce(later.cents, 0))`;
+  const bucket = agingBucketSql(day);
+  return db
+    .select({
+      clientId: sql<string | null>`${byClient ? invoices.clientId : sql`null::uuid`}`.as('open_client_id'),
+      bucket: sql<number>`${bucket}`.as('bucket'),
+      cents: sql<number>`sum(${cents})`.as('open_cents'),
+      invoices: sql<number>`count(*)`.as('open_invoices'),
+      oldestDueDate: sql<string>`min(${invoices.dueDate})`.as('oldest_due_date'),
+    })
+    .from(invoices)
+    .leftJoin(sql`${settledAfterTable(orgId, day)} as later`, sql`later.invoice_id = ${invoices.id}`)
+    .where(
+      and(
+        eq(invoices.organizationId, orgId),
+        eq(invoices.phase, 'issued'),
+        eq(invoices.documentType, 'TD01'),
+        sql`${invoices.issueDate} <= ${day}::date`,
+        gt(cents, 0),
+      ),
+    )
+    .groupBy(sql`1`, sql`2`)
+    .as('open_by_bucket');
+}
+
+/** The ageing buckets' sums (days past due on the day), the total and the count of open invoices. */
+function agingColumns(open: ReturnType<typeof openByBucket>) {
+  const sumOf = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+  const buckets = Object.fromEntries(
+    AGING_BUCKETS.map((key, i) => [
+      key,
+      sql<number>`coalesce(sum(${open.cents}) filter (where ${open.bucket} = ${sql.raw(String(i))}), 0)`.mapWith(
+        Number,
+      ),
+    ]),
+  ) as Record<(typeof AGING_BUCKETS)[number], SQL<number>>;
   return {
-    notDue: bucket(sql`${late} <= 0`),
-    days1to30: bucket(sql`${late} between 1 and 30`),
-    days31to60: bucket(sql`${late} between 31 and 60`),
-    days61to90: bucket(sql`${late} between 61 and 90`),
-    over90: bucket(sql`${late} > 90`),
-    totalCents: sql<number>`coalesce(sum(${cents}), 0)`.mapWith(Number),
-    openInvoices: sql<number>`count(*)`.mapWith(Number),
+    ...buckets,
+    totalCents: sumOf(sql`${open.cents}`),
+    openInvoices: sumOf(sql`${open.invoices}`),
   };
 }
 
 /** Open receivables by client at the end of `asOf`, in ageing buckets of days past due then. Largest first. */
 export async function receivablesByClient(db: DbOrTx, orgId: string, asOf: string) {
-  const open = openOn(orgId, asOf);
-  const columns = agingColumns(open.cents, asOf);
+  const open = openByBucket(db, orgId, asOf, true);
+  const columns = agingColumns(open);
   return db
     .select({
-      clientId: invoices.clientId,
+      clientId: sql<string>`${open.clientId}`,
       name: sql<string>`max(coalesce(${clients.companyName}, ${clients.fullName}, ''))`,
       ...columns,
-      oldestDueDate: sql<string>`min(${invoices.dueDate})::text`,
+      oldestDueDate: sql<string>`min(${open.oldestDueDate})::text`,
     })
-    .from(invoices)
-    .leftJoin(open.later, open.on)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(open.where)
-    .groupBy(invoices.clientId)
-    .orderBy(desc(columns.totalCents), asc(invoices.clientId));
+    .from(open)
+    .innerJoin(clients, sql`${clients.id} = ${open.clientId}`)
+    .groupBy(open.clientId)
+    .orderBy(desc(columns.totalCents), asc(open.clientId));
 }
 
 /** The same figures of every client together, at the end of `day` (the comparison's earlier day). */
 export async function receivablesTotals(db: DbOrTx, orgId: string, day: string) {
-  const open = openOn(orgId, day);
-  const [totals] = await db
-    .select(agingColumns(open.cents, day))
-    .from(invoices)
-    .leftJoin(open.later, open.on)
-    .where(open.where);
+  const open = openByBucket(db, orgId, day, false);
+  const [totals] = await db.select(agingColumns(open)).from(open);
   return totals!;
 }
 
