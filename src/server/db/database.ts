@@ -1,5 +1,5 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as authSchema from './schema/auth.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as businessProfileSchema from './schema/business-profiles.ts';
@@ -39,3 +39,18 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 /** What repository functions run their queries on: the database, or a transaction the service opened. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Reads that do not depend on each other: at once on the database (each on a pool connection of its own), one after
+ * another in a transaction, whose one connection node-postgres would otherwise queue them on (deprecated, and
+ * refused from pg 9).
+ */
+export async function independentReads<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}

@@ -11,8 +11,8 @@ import {
   events,
 } from '../../db/schema/calendar.ts';
 import { clients } from '../../db/schema/clients.ts';
-import type { DbOrTx } from '../../db/database.ts';
 import { notDemoOrganization } from '../organizations/index.ts';
+import { independentReads, type DbOrTx } from '../../db/database.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<
@@ -273,21 +273,23 @@ export async function setTokenExpiry(db: DbOrTx, eventId: string, expiresAt: Dat
 }
 
 export async function statsRows(db: DbOrTx, orgId: string, eventId: string) {
-  const [invitations, [checked]] = await Promise.all([
-    db
-      .select({ rsvpStatus: eventInvitations.rsvpStatus, guestCount: eventInvitations.guestCount })
-      .from(eventInvitations)
-      .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.eventId, eventId))),
-    db
-      .select({ n: count() })
-      .from(eventAttendees)
-      .where(
-        and(
-          eq(eventAttendees.organizationId, orgId),
-          eq(eventAttendees.eventId, eventId),
-          eq(eventAttendees.attendanceStatus, 'checked_in'),
+  const [invitations, [checked]] = await independentReads(db, [
+    () =>
+      db
+        .select({ rsvpStatus: eventInvitations.rsvpStatus, guestCount: eventInvitations.guestCount })
+        .from(eventInvitations)
+        .where(and(eq(eventInvitations.organizationId, orgId), eq(eventInvitations.eventId, eventId))),
+    () =>
+      db
+        .select({ n: count() })
+        .from(eventAttendees)
+        .where(
+          and(
+            eq(eventAttendees.organizationId, orgId),
+            eq(eventAttendees.eventId, eventId),
+            eq(eventAttendees.attendanceStatus, 'checked_in'),
+          ),
         ),
-      ),
   ]);
   return { invitations, checkedIn: Number(checked?.n ?? 0) };
 }

@@ -53,6 +53,7 @@ import {
 import { renderHostNotice } from './invitation-mail.ts';
 import * as repo from './repository.ts';
 import { hashToken, lookupHash, newToken } from './tokens.ts';
+import { independentReads } from '../../db/database.ts';
 
 /**
  * Calendar events and guest invitations (issue 6). Events belong to the organization; their dates and times
@@ -113,10 +114,10 @@ export async function calendarOptions(
 
 async function presentEvent(db: Db, orgId: string, row: repo.EventRow): Promise<TEvent> {
   const now = new Date();
-  const [client, creator, stats] = await Promise.all([
-    row.clientId ? repo.findClientContact(db, orgId, row.clientId) : undefined,
-    row.createdBy ? repo.findUserContact(db, row.createdBy) : undefined,
-    repo.statsRows(db, orgId, row.id),
+  const [client, creator, stats] = await independentReads(db, [
+    () => (row.clientId ? repo.findClientContact(db, orgId, row.clientId) : Promise.resolve(undefined)),
+    () => (row.createdBy ? repo.findUserContact(db, row.createdBy) : Promise.resolve(undefined)),
+    () => repo.statsRows(db, orgId, row.id),
   ]);
   return {
     id: row.id,

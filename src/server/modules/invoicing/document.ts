@@ -15,6 +15,7 @@ import { documentPdfFileName, renderDocumentPdf } from './pdf/render.ts';
 import { templateOf, type TemplateName } from './pdf/templates.ts';
 import * as quotes from './quotes/repository.ts';
 import { invoiceSnapshot, loadParties, logoOf, quoteSnapshot, type DocumentParties } from './snapshot.ts';
+import { independentReads } from '../../db/database.ts';
 
 /**
  * The document pipeline (docs/ARCHITECTURE.md, Document pipeline): from an invoice's or a quote's id to what its
@@ -79,16 +80,16 @@ export async function invoiceDocument(
   const template = templateOf(row.pdfTemplate);
   if (row.snapshot) {
     // Issued: the frozen snapshot is the document; today only gives its status and the profile its logo.
-    const [today, profile] = await Promise.all([
-      todayIn(deps, { orgId }),
-      deps.files ? findProfile(deps.db, orgId) : Promise.resolve(undefined),
+    const [today, profile] = await independentReads(deps.db, [
+      () => todayIn(deps, { orgId }),
+      () => (deps.files ? findProfile(deps.db, orgId) : Promise.resolve(undefined)),
     ]);
     const snapshot = { ...row.snapshot, status: invoiceStatus(row, today) };
     return { kind: 'invoice', row, snapshot, template, logo: await logoFor(deps, profile) };
   }
-  const [parties, today] = await Promise.all([
-    loadParties(deps, { orgId, clientId: row.clientId }),
-    todayIn(deps, { orgId }),
+  const [parties, today] = await independentReads(deps.db, [
+    () => loadParties(deps, { orgId, clientId: row.clientId }),
+    () => todayIn(deps, { orgId }),
   ]);
   const { client } = parties;
   if (!client) throw AppError.withParams('INVOICE_CLIENT_NOT_FOUND', { id: row.number ?? row.id });
@@ -102,9 +103,9 @@ export async function quoteDocument(
   input: { orgId: string; row: quotes.QuoteRow },
 ): Promise<QuoteDocument> {
   const { orgId, row } = input;
-  const [parties, today] = await Promise.all([
-    loadParties(deps, { orgId, clientId: row.clientId }),
-    todayIn(deps, { orgId }),
+  const [parties, today] = await independentReads(deps.db, [
+    () => loadParties(deps, { orgId, clientId: row.clientId }),
+    () => todayIn(deps, { orgId }),
   ]);
   const { client } = parties;
   if (!client) throw new AppError('NOT_FOUND');

@@ -7,6 +7,7 @@ import {
   type TaxSettings,
 } from '@shared/invoicing/document.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import { independentReads } from '../../db/database.ts';
 import type { Db } from '../../platform/db.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { findClient, type ClientRow } from '../clients/index.ts';
@@ -97,10 +98,10 @@ export async function loadParties(
   { db }: { db: Db },
   { orgId, clientId }: { orgId: string; clientId: string },
 ): Promise<DocumentParties> {
-  const [profile, settings, client] = await Promise.all([
-    findProfile(db, orgId),
-    getInvoicingSettings({ db }, { orgId }),
-    findClient(db, orgId, clientId),
+  const [profile, settings, client] = await independentReads(db, [
+    () => findProfile(db, orgId),
+    () => getInvoicingSettings({ db }, { orgId }),
+    () => findClient(db, orgId, clientId),
   ]);
   return { profile, settings, client };
 }

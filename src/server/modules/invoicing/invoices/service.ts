@@ -37,6 +37,7 @@ import {
 } from '../fatturapa/missing-data.ts';
 import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
 import * as repo from './repository.ts';
+import { independentReads } from '../../../db/database.ts';
 
 export type InvoiceDeps = { db: Db };
 export type InvoiceFileDeps = { db: Db; files: FileStore };
@@ -92,13 +93,14 @@ export async function present(
   input: { orgId: string; row: repo.InvoiceRow },
 ): Promise<TInvoice> {
   const { orgId, row } = input;
-  const [parties, payments, creditNotes, activity, related, today] = await Promise.all([
-    loadParties(deps, { orgId, clientId: row.clientId }),
-    repo.paymentsOf(deps.db, orgId, row.id),
-    repo.creditNotesOf(deps.db, orgId, row.id),
-    activityOf(deps, { orgId, invoiceId: row.id }),
-    row.relatedInvoiceId ? repo.numbersOf(deps.db, orgId, [row.relatedInvoiceId]) : Promise.resolve([]),
-    todayIn(deps, { orgId }),
+  const [parties, payments, creditNotes, activity, related, today] = await independentReads(deps.db, [
+    () => loadParties(deps, { orgId, clientId: row.clientId }),
+    () => repo.paymentsOf(deps.db, orgId, row.id),
+    () => repo.creditNotesOf(deps.db, orgId, row.id),
+    () => activityOf(deps, { orgId, invoiceId: row.id }),
+    () =>
+      row.relatedInvoiceId ? repo.numbersOf(deps.db, orgId, [row.relatedInvoiceId]) : Promise.resolve([]),
+    () => todayIn(deps, { orgId }),
   ]);
   const client = parties.client;
   const snapshot =

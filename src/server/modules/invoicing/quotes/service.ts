@@ -40,6 +40,7 @@ import { loadParties, taxSettingsFor, type DocumentParties } from '../snapshot.t
 import { notifyOrganization } from '../../notifications/index.ts';
 import { readLogo } from '../../business-profiles/index.ts';
 import * as repo from './repository.ts';
+import { independentReads } from '../../../db/database.ts';
 
 /**
  * Quotes (issue 5): numbered per year when created, edited while draft, sent or expired, sent to the client
@@ -122,10 +123,10 @@ function toQuote(
 }
 
 async function present(db: Db, orgId: string, row: repo.QuoteRow): Promise<TQuote> {
-  const [parties, activity, today] = await Promise.all([
-    loadParties({ db }, { orgId, clientId: row.clientId }),
-    activityOf({ db }, { orgId, quoteId: row.id }),
-    todayIn({ db }, { orgId }),
+  const [parties, activity, today] = await independentReads(db, [
+    () => loadParties({ db }, { orgId, clientId: row.clientId }),
+    () => activityOf({ db }, { orgId, quoteId: row.id }),
+    () => todayIn({ db }, { orgId }),
   ]);
   return toQuote(row, parties, activity, today);
 }
