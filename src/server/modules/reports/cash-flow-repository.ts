@@ -1,28 +1,52 @@
-import { and, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { invoices } from '../../db/schema/invoicing.ts';
 import { outstandingSql as outstanding } from '../invoicing/index.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 
-/** The cash-flow report's sums: the ledger's balance and the receipts expected from open invoices. */
+/** The cash-flow report's sums: the ledger's months and balances, and the receipts expected from open invoices. */
 
-const signedAmount = sql<number>`case when ${transactions.direction} = 'income' then ${transactions.amountCents} else -${transactions.amountCents} end`;
+type Range = { from: string; to: string };
 
 /**
- * Income minus expenses of every ledger entry dated before each of two days (the range's opening balance and
- * today's): one pass over the ledger's figures index up to the later day.
+ * The ledger's figures of the cash-flow report in one pass over its entries up to the latest day asked: by month
+ * ('YYYY-MM') and direction, the sums and counts of the entries in `range`, the sums of those in `previous`, and the
+ * sums of those dated before each of `balanceDays` (a balance is income minus expenses of every month's row).
+ * Summed by day first, in the order of the ledger's figures index, then by month.
  */
-export async function ledgerBalancesBefore(db: DbOrTx, orgId: string, days: [string, string]) {
-  const last = days[0] > days[1] ? days[0] : days[1];
-  const before = (day: string) =>
-    sql<number>`coalesce(sum(${signedAmount}) filter (where ${transactions.occurredOn} < ${day}::date), 0)`.mapWith(
-      Number,
-    );
-  const [row] = await db
-    .select({ first: before(days[0]), second: before(days[1]) })
+export async function ledgerFigures(
+  db: DbOrTx,
+  orgId: string,
+  input: { range: Range; previous: Range; balanceDays: [string, string] },
+) {
+  const { range, previous, balanceDays } = input;
+  const latest = [range.to, previous.to, ...balanceDays].reduce((a, b) => (b > a ? b : a));
+  const byDay = db
+    .select({
+      day: transactions.occurredOn,
+      direction: transactions.direction,
+      cents: sql<number>`sum(${transactions.amountCents})`.as('cents'),
+      entries: sql<number>`count(*)`.as('entries'),
+    })
     .from(transactions)
-    .where(and(eq(transactions.organizationId, orgId), lt(transactions.occurredOn, last)));
-  return [row?.first ?? 0, row?.second ?? 0] as const;
+    .where(and(eq(transactions.organizationId, orgId), lte(transactions.occurredOn, latest)))
+    .groupBy(transactions.occurredOn, transactions.direction)
+    .as('by_day');
+  const within = (r: Range) => sql`${byDay.day} between ${r.from}::date and ${r.to}::date`;
+  const sumOf = (value: SQL, condition: SQL) =>
+    sql<number>`coalesce(sum(${value}) filter (where ${condition}), 0)`.mapWith(Number);
+  return db
+    .select({
+      month: sql<string>`to_char(${byDay.day}, 'YYYY-MM')`,
+      direction: byDay.direction,
+      cents: sumOf(sql`${byDay.cents}`, within(range)),
+      entries: sumOf(sql`${byDay.entries}`, within(range)),
+      previousCents: sumOf(sql`${byDay.cents}`, within(previous)),
+      beforeFirst: sumOf(sql`${byDay.cents}`, sql`${byDay.day} < ${balanceDays[0]}::date`),
+      beforeSecond: sumOf(sql`${byDay.cents}`, sql`${byDay.day} < ${balanceDays[1]}::date`),
+    })
+    .from(byDay)
+    .groupBy(sql`1`, byDay.direction);
 }
 
 const open = (orgId: string) =>

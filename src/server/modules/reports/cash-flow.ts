@@ -18,25 +18,36 @@ import {
 } from '@shared/reports/vat-settlement.ts';
 import { getInvoicingSettings } from '../invoicing/index.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
-import { ledgerBalancesBefore, overdueReceivables, receiptsByWeek } from './cash-flow-repository.ts';
-import { ledgerByMonthAndCategory } from './profit-and-loss-repository.ts';
+import { ledgerFigures, overdueReceivables, receiptsByWeek } from './cash-flow-repository.ts';
 import { salesByMonth, taxRegimeOf } from './repository.ts';
 import type { ReportDeps } from './service.ts';
 
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
 
-/** The ledger's income and expenses by month of a range ('YYYY-MM' → cents). */
-async function ledgerMonths(deps: ReportDeps, orgId: string, range: DateRange) {
-  const rows = await ledgerByMonthAndCategory(deps.db, orgId, range);
+/**
+ * The ledger's income and expenses by month of a range ('YYYY-MM' → cents), the income and expenses of the range
+ * before it, and the balances (income minus expenses) of every entry dated before each of two days.
+ */
+async function ledger(deps: ReportDeps, orgId: string, input: Parameters<typeof ledgerFigures>[2]) {
+  const rows = await ledgerFigures(deps.db, orgId, input);
   const months = new Map<string, { income: number; expense: number; entries: number }>();
+  const previous = { income: 0, expense: 0 };
+  const balances: [number, number] = [0, 0];
   for (const row of rows) {
+    const income = row.direction === 'income';
+    const sign = income ? 1 : -1;
+    balances[0] += sign * row.beforeFirst;
+    balances[1] += sign * row.beforeSecond;
+    if (income) previous.income += row.previousCents;
+    else previous.expense += row.previousCents;
+    if (row.entries === 0) continue;
     const month = months.get(row.month) ?? { income: 0, expense: 0, entries: 0 };
-    if (row.direction === 'income') month.income += row.cents;
+    if (income) month.income += row.cents;
     else month.expense += row.cents;
     month.entries += row.entries;
     months.set(row.month, month);
   }
-  return months;
+  return { months, previous, balances };
 }
 
 /** A year's sales figures by VAT period, as the VAT settlement report sums them (the issued documents). */
@@ -85,17 +96,16 @@ export async function cashFlow(
   const before = previousRange({ from, to });
   const today = isoDateIn(await organizationTimeZone(deps.db, orgId));
   const window = { from: today, to: addDays(today, FORECAST_DAYS - 1) };
-  const [[opening, startingBalance], months, previousMonths, receipts, overdue, regime, settings, vatYears] =
+  const [{ months, previous: previousLedger, balances }, receipts, overdue, regime, settings, vatYears] =
     await Promise.all([
-      ledgerBalancesBefore(deps.db, orgId, [from, addDays(today, 1)]),
-      ledgerMonths(deps, orgId, { from, to }),
-      ledgerMonths(deps, orgId, before),
+      ledger(deps, orgId, { range: { from, to }, previous: before, balanceDays: [from, addDays(today, 1)] }),
       receiptsByWeek(deps.db, orgId, window.from, window.to),
       overdueReceivables(deps.db, orgId, today),
       taxRegimeOf(deps.db, orgId),
       getInvoicingSettings(deps, { orgId }),
       salesOfVatYears(deps, orgId, window),
     ]);
+  const [opening, startingBalance] = balances;
   const forfettario = regime === FORFETTARIO_REGIME;
   // No VAT is due from a forfettario business.
   const payments = forfettario
@@ -114,8 +124,8 @@ export async function cashFlow(
   const actualBalances = runningBalances(opening, actualNets);
   const incomeCents = sum(actual.map((m) => m.incomeCents));
   const expenseCents = sum(actual.map((m) => m.expenseCents));
-  const previousIncome = sum([...previousMonths.values()].map((m) => m.income));
-  const previousExpense = sum([...previousMonths.values()].map((m) => m.expense));
+  const previousIncome = previousLedger.income;
+  const previousExpense = previousLedger.expense;
 
   const weeks = forecastWeeks(today).map((week, i) => {
     const received = receipts.find((r) => r.week === i);
