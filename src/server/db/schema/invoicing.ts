@@ -303,6 +303,11 @@ export const invoiceSalesLines = pgTable(
       t.cents,
       t.invoiceId,
     ),
+    // The lines typed by hand by date, with their description and amount (top items by description), from the
+    // index alone. A description is at most 1,000 Latin-1 characters (ZLineInput), well within an index entry.
+    index('invoice_sales_lines_free_idx')
+      .on(t.organizationId, t.issueDate, t.description, t.cents)
+      .where(sql`${t.itemId} is null`),
   ],
 );
 

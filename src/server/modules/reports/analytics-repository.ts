@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Granularity } from '@shared/reports/analytics.ts';
-import type { DateRange } from '@shared/reports/periods.ts';
+import { splitAtWholeMonths, type DateRange } from '@shared/reports/periods.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/inventory.ts';
-import { invoiceSalesLines, invoices, quotes } from '../../db/schema/invoicing.ts';
+import { invoiceSalesLines, invoiceSalesMonths, invoices, quotes } from '../../db/schema/invoicing.ts';
 import { outstandingSql as outstanding } from '../invoicing/index.ts';
 
 /**
@@ -305,39 +305,48 @@ export async function topClients(db: DbOrTx, orgId: string, range: DateRange) {
 }
 
 /**
- * The items with the most sales in the range, from the lines frozen at issue (`invoice_sales_lines`: each line's
- * amount after discount, credit notes negative): lines from the inventory by item, lines typed by hand by
- * description. With the total of every line of the range.
+ * The items with the most sales in the range, from the lines frozen at issue (each line's amount after discount,
+ * credit notes negative): lines from the inventory by item, their whole months from `invoice_sales_months` (kept by
+ * triggers) and the days around them from `invoice_sales_lines`; lines typed by hand by description, from the
+ * index of those lines alone. With the total of every line of the range.
  */
 export async function topItems(db: DbOrTx, orgId: string, range: DateRange) {
   const line = invoiceSalesLines;
-  const key = sql`coalesce(${line.itemId}, 'line:' || lower(${line.description}))`;
-  const total = sql<number>`sum(${line.cents})`;
-  const byKey = db
-    .select({
-      key: sql<string>`${key}`.as('line_key'),
-      itemId: sql<string | null>`max(${line.itemId})`.as('line_item_id'),
-      description: sql<string>`max(${line.description})`.as('line_description'),
-      cents: total.as('line_cents'),
-    })
-    .from(line)
-    .where(
-      and(eq(line.organizationId, orgId), gte(line.issueDate, range.from), lte(line.issueDate, range.to)),
-    )
-    .groupBy(key)
-    .as('by_key');
+  const m = invoiceSalesMonths;
+  const { months, days } = splitAtWholeMonths(range);
+  const linesIn = (r: DateRange) =>
+    and(eq(line.organizationId, orgId), gte(line.issueDate, r.from), lte(line.issueDate, r.to));
+  const parts: SQL[] = [
+    // Summed by exact description first, so only the distinct descriptions are lowercased.
+    sql`select 'line:' || lower(free.description), null::text, free.description, free.cents
+      from (select ${line.description} as description, sum(${line.cents}) as cents from ${line}
+        where ${linesIn(range)} and ${line.itemId} is null group by ${line.description}) as free`,
+  ];
+  if (months) {
+    parts.push(sql`select ${m.itemKey}, ${m.itemKey}, null::text, ${m.cents} from ${m}
+      where ${and(eq(m.organizationId, orgId), gte(m.month, months.from), lte(m.month, months.to))}
+        and ${m.itemKey} <> '' and ${m.documents} > 0`);
+  }
+  for (const part of days) {
+    parts.push(sql`select ${line.itemId}, ${line.itemId}, ${line.description}, ${line.cents}
+      from ${line} where ${linesIn(part)} and ${line.itemId} is not null`);
+  }
+  const byKey = sql`(select line_key, max(line_item_id) as line_item_id,
+      max(line_description) as line_description, sum(line_cents) as line_cents
+    from (${sql.join(parts, sql` union all `)}) as lines(line_key, line_item_id, line_description, line_cents)
+    group by line_key) as by_key`;
   return db
     .select({
       itemId: sql<string | null>`${inventoryItems.id}::text`,
-      name: sql<string>`coalesce(${inventoryItems.name}, ${byKey.description})`,
-      taxableCents: sql<number>`${byKey.cents}`.mapWith(Number),
-      allCents: sql<number>`sum(${byKey.cents}) over ()`.mapWith(Number),
+      name: sql<string>`coalesce(${inventoryItems.name}, by_key.line_description)`,
+      taxableCents: sql<number>`by_key.line_cents`.mapWith(Number),
+      allCents: sql<number>`sum(by_key.line_cents) over ()`.mapWith(Number),
     })
     .from(byKey)
     .leftJoin(
       inventoryItems,
-      and(eq(inventoryItems.organizationId, orgId), sql`${inventoryItems.id}::text = ${byKey.itemId}`),
+      and(eq(inventoryItems.organizationId, orgId), sql`${inventoryItems.id}::text = by_key.line_item_id`),
     )
-    .orderBy(desc(byKey.cents), byKey.key)
+    .orderBy(sql`by_key.line_cents desc`, sql`by_key.line_key`)
     .limit(TOP);
 }

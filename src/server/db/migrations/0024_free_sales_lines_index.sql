@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_sales_lines_free_idx" ON "invoice_sales_lines" USING btree ("organization_id","issue_date","description","cents") WHERE "invoice_sales_lines"."item_id" is null;
