@@ -288,20 +288,31 @@ const TOP = 5;
 /** The clients with the most sales in the range (credit notes negative), and the range's total over all clients. */
 export async function topClients(db: DbOrTx, orgId: string, range: DateRange) {
   const total = sql<number>`sum(${sign} * ${taxable})`;
-  return db
+  // The clients' names are joined to the five rows kept, not to every document.
+  const top = db
     .select({
       clientId: invoices.clientId,
-      name: sql<string>`max(coalesce(${clients.companyName}, ${clients.fullName}, ''))`,
-      taxableCents: total.mapWith(Number),
-      documents: sql<number>`count(*)`.mapWith(Number),
-      allCents: sql<number>`sum(${total}) over ()`.mapWith(Number),
+      taxableCents: total.as('taxable_cents'),
+      documents: sql<number>`count(*)`.as('documents'),
+      allCents: sql<number>`sum(${total}) over ()`.as('all_cents'),
     })
     .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(issuedIn(orgId, range))
     .groupBy(invoices.clientId)
     .orderBy(desc(total), invoices.clientId)
-    .limit(TOP);
+    .limit(TOP)
+    .as('top');
+  return db
+    .select({
+      clientId: top.clientId,
+      name: sql<string>`coalesce(${clients.companyName}, ${clients.fullName}, '')`,
+      taxableCents: sql<number>`${top.taxableCents}`.mapWith(Number),
+      documents: sql<number>`${top.documents}`.mapWith(Number),
+      allCents: sql<number>`${top.allCents}`.mapWith(Number),
+    })
+    .from(top)
+    .innerJoin(clients, eq(clients.id, top.clientId))
+    .orderBy(desc(top.taxableCents), top.clientId);
 }
 
 /**
