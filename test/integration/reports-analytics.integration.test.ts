@@ -371,6 +371,36 @@ describe.each(DATABASES)('Analytics on %s', (kind) => {
     });
   });
 
+  it('dates a paid invoice by its last payment still recorded, when a later one is removed', async () => {
+    const owner = await createSignedInUserWithOrg(t.app);
+    const c = api(t.app, owner.cookie);
+    await completeProfile(c);
+    const a = await addCompanyClient(c, 1);
+    // 1,220.00 due on 20 March: half paid on the 10th, the rest on the 25th (5 days late).
+    const invoice = await issued(c, a, [work(100_000)], { issueDate: '2025-03-05', dueDate: '2025-03-20' });
+    await pay(c, invoice, 61_000, '2025-03-10');
+    await pay(c, invoice, 61_000, '2025-03-25');
+    expect((await analytics(c, MARCH)).current.payments).toEqual({
+      invoices: 1,
+      averageDaysLate: 5,
+      averageDaysToPay: 20,
+      paidLate: 1,
+    });
+
+    // The second payment was a mistake, and a credit note settles the rest: paid in full by the first payment.
+    const read = await c.get(`/api/v1/invoices/${invoice.id}`);
+    const second = (read.json() as TInvoice).payments.find((p) => p.paidOn === '2025-03-25')!;
+    const removed = await c.del(`/api/v1/invoices/${invoice.id}/payments/${second.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await creditNote(c, invoice, a, '2025-03-28', 50_000);
+    expect((await analytics(c, MARCH)).current.payments).toEqual({
+      invoices: 1,
+      averageDaysLate: -10,
+      averageDaysToPay: 5,
+      paidLate: 0,
+    });
+  });
+
   it('says an organization has issued nothing yet, and shows no other organization its figures', async () => {
     const other = api(t.app, (await createSignedInUserWithOrg(t.app)).cookie);
     const report = await analytics(other, MARCH);
