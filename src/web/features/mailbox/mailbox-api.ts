@@ -135,18 +135,21 @@ export function useMessageList(orgId: string | null, query: string) {
 const fetchMessage = (id: string, signal?: AbortSignal) =>
   api<TMessage>(`${BASE}/messages/${encodeURIComponent(id)}`, { signal });
 
-/** Fetches a message ahead (its row is under the pointer or the keyboard cursor): opening it is then at once. */
+/**
+ * Fetches a message ahead (its row is under the pointer or the keyboard cursor): opening it is then at once.
+ * Settles when the message is in the cache (or its request failed: the view then shows the error).
+ */
 export function usePrefetchMessage(orgId: string | null) {
   const queryClient = useQueryClient();
   return useCallback(
-    (id: string) => {
-      if (!orgId) return;
-      void queryClient.prefetchQuery({
-        queryKey: mailKeys.message(orgId, id),
-        queryFn: ({ signal }) => fetchMessage(id, signal),
-        staleTime: 60_000,
-      });
-    },
+    (id: string): Promise<void> =>
+      orgId
+        ? queryClient.prefetchQuery({
+            queryKey: mailKeys.message(orgId, id),
+            queryFn: ({ signal }) => fetchMessage(id, signal),
+            staleTime: 60_000,
+          })
+        : Promise.resolve(),
     [queryClient, orgId],
   );
 }

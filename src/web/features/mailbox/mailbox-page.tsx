@@ -33,8 +33,8 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useMailLive } from './use-mail-live.ts';
 
 const NONE: ReadonlySet<string> = new Set();
-/** How long a change of folder, search or filter waits for the new list before the page shows it loading. */
-const LIST_WAIT_MS = 120;
+/** How long a change of folder, search, filter or message waits for its content before the page shows it loading. */
+const CHANGE_WAIT_MS = 120;
 
 /**
  * /email: the mailbox (issue 15). Three panes on a wide screen (folders | list | message), one at a time on a
@@ -57,6 +57,16 @@ export function MailboxPage() {
   const go = useCallback(
     (next: MailboxState, push = false) => setAhead({ from: paramsKey, state: next, push }),
     [paramsKey],
+  );
+  /** Changes that wait for their content (showWhenInCache) are numbered: only the latest shows. */
+  const changeSeq = useRef(0);
+  /** A change with nothing to fetch first: at once, and any change still waiting is dropped. */
+  const goNow = useCallback(
+    (next: MailboxState, push = false) => {
+      changeSeq.current++;
+      go(next, push);
+    },
+    [go],
   );
   useEffect(() => {
     if (!ahead || ahead.from !== paramsKey) return;
@@ -121,12 +131,12 @@ export function MailboxPage() {
       const leaves = input.action === 'move' || input.action === 'trash' || input.action === 'delete';
       const current = stateRef.current;
       if (leaves && current.messageId && input.ids.includes(current.messageId))
-        go({ ...current, messageId: null });
+        goNow({ ...current, messageId: null });
       if (input.ids.length > 1) setSelection({ query: listQuery, ids: NONE });
       const conversations = rowsAreConversations && current.group === 'conversations';
       mutate(conversations ? { ...input, conversations } : input);
     },
-    [mutate, go, listQuery],
+    [mutate, goNow, listQuery],
   );
   /** An action on the open message: that message only. */
   const actOnOpen = useCallback(
@@ -138,25 +148,25 @@ export function MailboxPage() {
     [act],
   );
 
-  // The new list's request leaves with the click or the Enter, and the page changes when its first page is in
-  // the cache (or after LIST_WAIT_MS, showing the old rows dimmed until it comes): one render with the new rows,
-  // instead of a render of the dimmed old list that delays the new one. Only the latest change navigates.
-  const changeSeq = useRef(0);
+  // The new list's (or message's) request leaves with the click or the Enter, and the page changes when the answer
+  // is in the cache (or after CHANGE_WAIT_MS, the old rows dimmed or the message loading until it comes): one
+  // render with the content, instead of a first render (and the URL's, after it) that delays it. Only the latest
+  // change shows.
+  const showWhenInCache = (inCache: Promise<unknown>, next: MailboxState, push = false) => {
+    const seq = ++changeSeq.current;
+    void Promise.race([inCache, new Promise((resolve) => setTimeout(resolve, CHANGE_WAIT_MS))]).then(() => {
+      if (seq === changeSeq.current) go(next, push);
+    });
+  };
   const change = (patch: Partial<MailboxState>) => {
     const next = withList(state, patch);
     // The search box's pause timer after an Enter asks for the same list: nothing to navigate to.
     if (paramsFromState(next).toString() === paramsFromState(state).toString()) return;
-    const seq = ++changeSeq.current;
-    const inCache = prefetchList(listQueryOf(next).toString());
-    void Promise.race([inCache, new Promise((resolve) => setTimeout(resolve, LIST_WAIT_MS))]).then(() => {
-      if (seq === changeSeq.current) go(next);
-    });
+    showWhenInCache(prefetchList(listQueryOf(next).toString()), next);
   };
-  const open = (id: string) => {
-    prefetchMessage(id);
-    go({ ...state, messageId: id, folders: false }, true);
-  };
-  const back = () => go({ ...state, messageId: null });
+  const open = (id: string) =>
+    showWhenInCache(prefetchMessage(id), { ...state, messageId: id, folders: false }, true);
+  const back = () => goNow({ ...state, messageId: null });
 
   const archive = (row: TMessageSummary) => {
     const target = folders.find((f) => f.accountId === row.accountId && f.role === 'archive');
@@ -316,7 +326,7 @@ export function MailboxPage() {
               searchRef={searchRef}
               onChange={change}
               onPrefetch={prefetchListOf}
-              onFolders={wide ? null : () => go({ ...state, folders: true }, true)}
+              onFolders={wide ? null : () => goNow({ ...state, folders: true }, true)}
             />
             {list.isPending ? (
               <ListSkeleton />
