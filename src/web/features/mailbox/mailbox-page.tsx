@@ -54,9 +54,12 @@ export function MailboxPage() {
   const [ahead, setAhead] = useState<{ from: string; state: MailboxState; push: boolean } | null>(null);
   const paramsKey = params.toString();
   const state = ahead && ahead.from === paramsKey ? ahead.state : urlState;
+  // The URL as the browser has it now: a change written to it is there at once, before React renders it, and a
+  // change made in that moment (a key pressed right after) must build on it, not on the URL before.
   const go = useCallback(
-    (next: MailboxState, push = false) => setAhead({ from: paramsKey, state: next, push }),
-    [paramsKey],
+    (next: MailboxState, push = false) =>
+      setAhead({ from: new URLSearchParams(window.location.search).toString(), state: next, push }),
+    [],
   );
   /** Changes that wait for their content (showWhenInCache) are numbered: only the latest shows. */
   const changeSeq = useRef(0);
