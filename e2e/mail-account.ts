@@ -10,7 +10,7 @@ import { baseUrlOf, expect, registerUser } from './fixtures.ts';
 export async function connectDovecotAccount(
   page: Page,
   dovecot: Dovecot,
-  who: { name: string; organization: string; username: string; password: string },
+  who: { name: string; organization: string; username: string; password: string; smtpPort?: number },
 ) {
   await registerUser(page, { name: who.name });
   const headers = { Origin: baseUrlOf(page) };
@@ -25,7 +25,7 @@ export async function connectDovecotAccount(
       emailAddress: `${who.username}@example.test`,
       displayName: who.name,
       imap: server,
-      smtp: { ...server, port: 2525 },
+      smtp: { ...server, port: who.smtpPort ?? 2525 },
       password: who.password,
     },
     headers,

@@ -72,7 +72,10 @@ import { attachmentRoutes } from './modules/mailbox/attachments-routes.ts';
 import { folderRoutes } from './modules/mailbox/folders-routes.ts';
 import { labelRoutes } from './modules/mailbox/labels-routes.ts';
 import { messageRoutes } from './modules/mailbox/messages-routes.ts';
+import { composeRoutes } from './modules/mailbox/compose-routes.ts';
 import { createMailAnalyzer, recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
+import { accountTransports, appendSentCopy, publishDelivery } from './modules/mailbox/outgoing-service.ts';
+import { linkMailboxCopy } from './platform/outbox-repository.ts';
 import { publishNewMessage } from './modules/mailbox/messages-service.ts';
 import { DEMO_CREDENTIALS, seedDemoData } from './seed/demo.ts';
 
@@ -140,6 +143,13 @@ export async function buildApp(
         ? { kind: 'pglite-memory', templateDir: config.dbTemplateDir }
         : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
   );
+  const secret = resolveAuthSecret({
+    configured: config.authSecret,
+    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+  });
+  const hub = createInProcessHub();
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
   const mail = createMailPort({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -147,10 +157,9 @@ export async function buildApp(
     pollMs: config.mailPollMs,
     log: app.log,
     emlDir: path.join(config.dataDir, 'outbox'),
-  });
-  const secret = resolveAuthSecret({
-    configured: config.authSecret,
-    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+    files,
+    // Mail composed in the mailbox leaves through the account it was written from (issue 16).
+    accounts: accountTransports({ db: database.db, mailCredentials }),
   });
   const auth = createAuth({
     db: database.db,
@@ -160,18 +169,21 @@ export async function buildApp(
     log: app.log,
     hooks: { resetPasswordMail, ...securityAuthHooks(database.db) },
   });
-  const hub = createInProcessHub();
-  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
-  const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
-  // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent.
+  const outgoingDeps = { db: database.db, hub, files, mailCredentials, log: app.log };
+  // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent,
+  // with the state of its delivery.
   mail.onStored(async (stored) => {
     const id = await recordAppSentMail({ db: database.db, files }, stored);
-    await publishNewMessage(
-      { db: database.db, hub, files },
-      { orgId: stored.organizationId, userId: stored.userId },
-      id,
-    );
+    await linkMailboxCopy(database.db, stored.outboxId, id);
+    await publishNewMessage(outgoingDeps, { orgId: stored.organizationId, userId: stored.userId }, id);
   });
+  // Composed mail accepted by its account's server is filed in the account's IMAP Sent folder.
+  mail.onDelivered((outboxId) =>
+    appendSentCopy(outgoingDeps, outboxId).catch((err: unknown) =>
+      app.log.warn({ err, mailId: outboxId }, 'the sent copy could not be filed in the IMAP Sent folder'),
+    ),
+  );
+  mail.onAttempted((outboxId) => publishDelivery(outgoingDeps, outboxId));
   app.decorate('services', { database, auth, mail, hub, files, mailCredentials });
   // Background work (the mail sync) gives way while API requests are answered, those waiting for PGlite included.
   const foreground = createForeground();
@@ -316,6 +328,7 @@ export async function buildApp(
   const mailboxDeps = { db: database.db, hub, files };
   await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
   await app.register(messageRoutes, mailboxDeps);
+  await app.register(composeRoutes, { ...mailboxDeps, mail });
   await app.register(labelRoutes, mailboxDeps);
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });

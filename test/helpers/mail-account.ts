@@ -11,7 +11,12 @@ export async function addMailAccount(
   app: FastifyInstance,
   owner: { organizationId: string; userId: string },
   server: { host: string; port: number; username: string; password: string },
-  extra: { emailAddress?: string; syncIntervalMinutes?: number } = {},
+  extra: {
+    emailAddress?: string;
+    syncIntervalMinutes?: number;
+    smtpPort?: number;
+    displayName?: string;
+  } = {},
 ): Promise<string> {
   const [row] = await app.services.database.db
     .insert(mailAccounts)
@@ -24,7 +29,8 @@ export async function addMailAccount(
       imapSecurity: 'none',
       imapUsername: server.username,
       smtpHost: server.host,
-      smtpPort: 2525,
+      smtpPort: extra.smtpPort ?? 2525,
+      displayName: extra.displayName ?? null,
       smtpSecurity: 'none',
       smtpUsername: server.username,
       passwordSealed: app.services.mailCredentials.seal(server.password),

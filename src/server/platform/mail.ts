@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
+import type { FileStore } from './storage.ts';
 import type { TStoredAttachment } from '../db/schema/mail.ts';
 import {
   classifySmtpError,
@@ -28,6 +29,8 @@ import {
 
 export type OutgoingMail = {
   to: string | string[];
+  cc?: string[];
+  bcc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -35,7 +38,14 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
-export type MailContext = { organizationId?: string | null; userId?: string | null };
+export type MailContext = {
+  organizationId?: string | null;
+  userId?: string | null;
+  /** Not before this time (a scheduled send, or the undo window of mail composed in the mailbox). */
+  sendAt?: Date;
+  /** The user chose the time: shown as scheduled (changeable, cancellable) until then. */
+  scheduled?: boolean;
+};
 
 /** A message the outbox stored on behalf of a user of an organization (the mailbox records it in the user's Sent). */
 export type StoredMail = {
@@ -44,11 +54,22 @@ export type StoredMail = {
   userId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   sentAt: Date;
+};
+
+/**
+ * The SMTP of a connected mail account (issue 16), opened for one send: mail with an account_id leaves through it.
+ * Null when the account is gone or its password cannot be read. The mailbox module supplies it.
+ */
+export type AccountTransports = {
+  open(account: { accountId: string; orgId: string; userId: string }): Promise<Transporter | null>;
 };
 
 /** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
@@ -91,6 +112,8 @@ export type MailPort = {
   probe(): Promise<MailHealth>;
   /** Called with the outbox id of each message the SMTP server accepted (a document becomes "sent" then). */
   onDelivered(listener: (outboxId: string) => Promise<void>): void;
+  /** Called after every attempt's outcome (sent, queued again for a retry, failed): a screen showing it updates. */
+  onAttempted(listener: (outboxId: string) => Promise<void>): void;
   /**
    * Called once the outbox holds a message sent on behalf of a user in an organization (app.ts wires the mailbox
    * to it: the app's own mail appears in the user's Sent). A failing listener is logged; the send goes on.
@@ -123,6 +146,10 @@ export function createMailPort(options: {
   log: FastifyBaseLogger;
   /** Outbox mode also writes each message as an .eml file here (readable by whoever runs the machine). */
   emlDir: string;
+  /** Where composed mail keeps its wire form (outbox rows with raw_key). */
+  files?: FileStore;
+  /** The SMTP of connected accounts, for mail composed in the mailbox (issue 16). */
+  accounts?: AccountTransports;
 }): MailPort {
   const { db, smtpUrl, from, log } = options;
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -134,6 +161,8 @@ export function createMailPort(options: {
     const info = await composer!.sendMail({
       from: fromAddress,
       to: mail.to,
+      cc: mail.cc,
+      bcc: mail.bcc,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -156,6 +185,7 @@ export function createMailPort(options: {
   }
 
   const deliveredListeners: ((outboxId: string) => Promise<void>)[] = [];
+  const attemptedListeners: ((outboxId: string) => Promise<void>)[] = [];
   const storedListeners: ((mail: StoredMail) => Promise<unknown>)[] = [];
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
@@ -216,40 +246,77 @@ export function createMailPort(options: {
     }
   }
 
-  /** Sends one claimed message; answers false when the server could not be reached (nothing was sent). */
-  async function sendOne(row: Awaited<ReturnType<typeof claimDueMessages>>[number]): Promise<boolean> {
+  type OutboxRow = Awaited<ReturnType<typeof claimDueMessages>>[number];
+
+  /** What nodemailer sends: the stored wire form of composed mail, else the message built from the columns. */
+  async function wireMessage(row: OutboxRow): Promise<SendMailOptions> {
+    if (row.rawKey) {
+      const raw = await options.files?.get(row.rawKey);
+      if (!raw) throw Object.assign(new Error('the stored message is missing'), { code: 'EMESSAGE' });
+      const to = [...row.toAddresses, ...row.ccAddresses, ...row.bccAddresses].map(addressOf);
+      return { envelope: { from: addressOf(row.fromAddress), to }, raw };
+    }
+    return {
+      from: row.fromAddress,
+      to: row.toAddresses,
+      cc: row.ccAddresses.length > 0 ? row.ccAddresses : undefined,
+      bcc: row.bccAddresses.length > 0 ? row.bccAddresses : undefined,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody ?? undefined,
+      headers: row.headers,
+      attachments: row.attachments.map((a: TStoredAttachment) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
+    };
+  }
+
+  async function notify(listeners: ((outboxId: string) => Promise<void>)[], id: string) {
+    for (const listener of listeners) {
+      await listener(id).catch((err: unknown) => log.error({ err, mailId: id }, 'an outbox listener failed'));
+    }
+  }
+
+  /**
+   * Sends one claimed message; answers false when the installation's server could not be reached (nothing was
+   * sent). A connected account's server being down is that message's failed attempt, retried as any other: it
+   * says nothing about the installation's server or the other accounts.
+   */
+  async function sendOne(row: OutboxRow): Promise<boolean> {
+    const viaAccount = row.accountId !== null;
+    let via: Transporter | null = viaAccount ? null : transport;
     try {
-      const info = await transport!.sendMail({
-        from: row.fromAddress,
-        to: row.toAddresses,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
-        headers: row.headers,
-        attachments: row.attachments.map((a: TStoredAttachment) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
-      noteServerAnswered(null);
-      await markSent(db, row.id, info.messageId ?? null);
-      for (const listener of deliveredListeners) {
-        await listener(row.id).catch((err: unknown) =>
-          log.error({ err, mailId: row.id }, 'a delivery listener failed'),
-        );
+      if (viaAccount) {
+        via =
+          row.organizationId && row.userId
+            ? ((await options.accounts?.open({
+                accountId: row.accountId!,
+                orgId: row.organizationId,
+                userId: row.userId,
+              })) ?? null)
+            : null;
+        if (!via) throw Object.assign(new Error('the mail account cannot be used'), { code: 'EAUTH' });
       }
+      const info = await via!.sendMail(await wireMessage(row));
+      if (!viaAccount) noteServerAnswered(null);
+      await markSent(db, row.id, info.messageId ?? null);
+      await notify(attemptedListeners, row.id);
+      await notify(deliveredListeners, row.id);
       return true;
     } catch (err) {
       const failure = failureOf(err);
-      if (isOutage(failure.code)) {
+      if (!viaAccount && isOutage(failure.code)) {
         enterOutage(failure.code);
         return false;
       }
-      noteServerAnswered(failure.code);
+      if (!viaAccount) noteServerAnswered(failure.code);
       // Spec §9: a retryable failure is tried again after 1 s, 2 s, 4 s (≤ 30 s, plus jitter), at most 3
       // times; any other class (a refused login, an unknown recipient) fails at once and says why.
-      const retry = isRetryable(failure.code) && row.attempts < MAX_SEND_ATTEMPTS;
+      const retry =
+        (isRetryable(failure.code) || (viaAccount && isOutage(failure.code))) &&
+        row.attempts < MAX_SEND_ATTEMPTS;
       const retryAt = retry ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
       await markFailedAttempt(db, row.id, failure, retryAt);
       if (retryAt) wakeAt(retryAt.getTime());
@@ -257,38 +324,43 @@ export function createMailPort(options: {
         { mailId: row.id, attempts: row.attempts, code: failure.code, willRetry: retry },
         'mail send failed',
       );
+      await notify(attemptedListeners, row.id);
       return true;
+    } finally {
+      if (viaAccount) via?.close();
     }
   }
 
   async function dispatchOnce(): Promise<number> {
-    if (!transport) return 0;
-    if (outage) {
+    // The installation's server takes its own mail; connected accounts' mail goes whatever that server does.
+    let installation = transport !== null;
+    if (installation && outage) {
       // Not time to check yet (a timer may fire a millisecond early): wake up again when it is.
-      if (Date.now() < outage.nextCheckAt) {
-        wakeAt(outage.nextCheckAt);
-        return 0;
-      }
-      await checkServer();
-      if (outage) return 0;
+      if (Date.now() < outage.nextCheckAt) wakeAt(outage.nextCheckAt);
+      else await checkServer();
+      if (outage) installation = false;
     }
+    if (!installation && !options.accounts) return 0;
     let sent = 0;
     for (;;) {
-      const batch = await claimDueMessages(db, 10);
+      const batch = await claimDueMessages(db, 10, { installation });
       if (batch.length === 0) break;
-      for (let i = 0; i < batch.length; i++) {
-        if (await sendOne(batch[i]!)) {
-          sent += 1;
-          continue;
-        }
-        // The server is gone: this message and the rest of the batch wait for it, without an attempt spent.
+      const held: string[] = [];
+      for (const row of batch) {
+        // The installation's server went away during this batch: its messages wait, without an attempt spent.
+        if (row.accountId === null && outage) held.push(row.id);
+        else if (await sendOne(row)) sent += 1;
+        else held.push(row.id);
+      }
+      if (held.length > 0) {
         await releaseUnsent(
           db,
-          batch.slice(i).map((r) => r.id),
+          held,
           { code: server.code ?? 'CONNECTION_ERROR', error: 'SMTP server not reachable' },
           new Date(),
         );
-        return sent;
+        installation = false;
+        if (!options.accounts) return sent;
       }
     }
     const due = await nextDueAt(db);
@@ -304,7 +376,7 @@ export function createMailPort(options: {
 
   /** Runs the dispatcher at `at` (or at the next poll, whichever comes first). */
   function wakeAt(at: number) {
-    if (stopped || !transport) return;
+    if (stopped || (!transport && !options.accounts)) return;
     const when = Math.min(Math.max(at, Date.now()), Date.now() + options.pollMs);
     if (timer && timerAt <= when) return;
     if (timer) clearTimeout(timer);
@@ -379,6 +451,8 @@ export function createMailPort(options: {
         userId: context.userId ?? null,
         fromAddress: sender.from,
         toAddresses: Array.isArray(mail.to) ? mail.to : [mail.to],
+        ccAddresses: mail.cc ?? [],
+        bccAddresses: mail.bcc ?? [],
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html ?? null,
@@ -388,7 +462,8 @@ export function createMailPort(options: {
           contentBase64: a.content.toString('base64'),
         })),
         headers,
-        status: transport ? 'queued' : 'stored',
+        status: !transport ? 'stored' : context.scheduled ? 'scheduled' : 'queued',
+        ...(transport && context.sendAt ? { nextAttemptAt: context.sendAt } : {}),
       });
       if (context.organizationId && context.userId) {
         const stored: StoredMail = {
@@ -397,9 +472,12 @@ export function createMailPort(options: {
           userId: context.userId,
           from: sender.from,
           to: Array.isArray(mail.to) ? mail.to : [mail.to],
+          cc: mail.cc ?? [],
+          bcc: mail.bcc ?? [],
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
+          headers,
           attachments: mail.attachments ?? [],
           sentAt: new Date(),
         };
@@ -432,6 +510,9 @@ export function createMailPort(options: {
     },
     onStored(listener) {
       storedListeners.push(listener);
+    },
+    onAttempted(listener) {
+      attemptedListeners.push(listener);
     },
     start() {
       stopped = false;

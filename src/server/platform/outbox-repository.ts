@@ -8,6 +8,8 @@ import { mailOutbox, type TStoredAttachment } from '../db/schema/mail.ts';
 // panel's reads are modules/mail/repository.ts.
 
 export type NewOutboxMessage = {
+  /** Given when the caller needs it before the row exists (the file store key of its wire form). */
+  id?: string;
   organizationId: string | null;
   userId: string | null;
   fromAddress: string;
@@ -17,7 +19,14 @@ export type NewOutboxMessage = {
   htmlBody: string | null;
   attachments: TStoredAttachment[];
   headers: Record<string, string>;
-  status: 'stored' | 'queued';
+  status: 'stored' | 'scheduled' | 'queued';
+  /** When it may leave (a scheduled time, the end of the undo window); now when absent. */
+  nextAttemptAt?: Date;
+  accountId?: string | null;
+  ccAddresses?: string[];
+  bccAddresses?: string[];
+  rawKey?: string | null;
+  mailMessageId?: string | null;
 };
 
 export async function insertOutboxMessage(db: DbOrTx, message: NewOutboxMessage) {
@@ -25,17 +34,61 @@ export async function insertOutboxMessage(db: DbOrTx, message: NewOutboxMessage)
   return row!.id;
 }
 
+/** Still waiting to leave (scheduled, or queued and never tried): only then may its sender cancel or move it. */
+const unsent = (scope: { orgId: string; userId: string }, id: string) =>
+  and(
+    eq(mailOutbox.id, id),
+    eq(mailOutbox.organizationId, scope.orgId),
+    eq(mailOutbox.userId, scope.userId),
+    inArray(mailOutbox.status, ['scheduled', 'queued']),
+    eq(mailOutbox.attempts, 0),
+  );
+
+/**
+ * Removes a message of the user's that has not started to leave. A conditional delete: if the dispatcher claimed
+ * it a moment before (status sending, one attempt), nothing is removed and the answer is null.
+ */
+export async function deleteUnsent(db: DbOrTx, scope: { orgId: string; userId: string }, id: string) {
+  const [row] = await db
+    .delete(mailOutbox)
+    .where(unsent(scope, id))
+    .returning({ mailMessageId: mailOutbox.mailMessageId, rawKey: mailOutbox.rawKey });
+  return row ?? null;
+}
+
+/** A scheduled message of the user's gets another time; false when it is no longer scheduled. */
+export async function rescheduleUnsent(
+  db: DbOrTx,
+  scope: { orgId: string; userId: string },
+  id: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: at })
+    .where(and(unsent(scope, id), eq(mailOutbox.status, 'scheduled')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** The copy in the sender's mailbox whose delivery state the outbox row is (set once that copy is stored). */
+export async function linkMailboxCopy(db: DbOrTx, outboxId: string, mailMessageId: string) {
+  await db.update(mailOutbox).set({ mailMessageId }).where(eq(mailOutbox.id, outboxId));
+}
+
 /**
  * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
  * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
+ * `installation: false` claims only mail of connected accounts (the installation's server is down or absent).
  */
-export async function claimDueMessages(db: DbOrTx, limit: number) {
+export async function claimDueMessages(db: DbOrTx, limit: number, options: { installation: boolean }) {
   const due = await db.execute<{ id: string }>(sql`
     update ${mailOutbox}
     set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '5 minutes'
     where id in (
       select id from ${mailOutbox}
-      where status in ('queued', 'sending') and next_attempt_at <= now()
+      where status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()
+        ${options.installation ? sql`` : sql`and account_id is not null`}
       order by next_attempt_at
       limit ${limit}
       for update skip locked
@@ -99,7 +152,7 @@ export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(mailOutbox.nextAttemptAt) })
     .from(mailOutbox)
-    .where(inArray(mailOutbox.status, ['queued', 'sending']));
+    .where(inArray(mailOutbox.status, ['queued', 'scheduled', 'sending']));
   return row?.at ? new Date(row.at) : null;
 }
 

@@ -181,6 +181,14 @@ export const ERROR_CODES = {
     en: 'No sync interval found',
     it: 'Nessuna sincronizzazione in corso da interrompere',
   },
+  /** Spec §5: sending an e-mail that lacks a recipient, subject or content; the details list each error. */
+  INVALID_EMAIL_DATA: { status: 400, en: 'Invalid email data', it: "Dati dell'e-mail non validi" },
+  /** Issue 16: "Undo" or a change of a scheduled message after the dispatcher took it. */
+  MAIL_SEND_STARTED: {
+    status: 409,
+    en: 'Too late: the message is already being sent',
+    it: 'Troppo tardi: il messaggio è già in invio',
+  },
   BACKUP_FILE_INVALID: {
     status: 422,
     en: 'The file is not a valid settings backup: {detail}',

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { MAIL_ERROR_CODES } from './delivery.ts';
 
 /**
- * stored: kept in the app because no SMTP server is configured (nothing leaves the machine) · queued: waiting
- * for the SMTP server (first attempt or a retry) · sending · sent: the server accepted it · failed: given up.
+ * stored: kept in the app because no SMTP server is configured (nothing leaves the machine) · scheduled: to be
+ * sent at a time the user chose (it can be changed or cancelled until then) · queued: waiting for the SMTP server
+ * (first attempt, the few seconds of "undo", or a retry) · sending · sent: the server accepted it · failed: given up.
  */
-export const OUTBOX_STATUSES = ['stored', 'queued', 'sending', 'sent', 'failed'] as const;
+export const OUTBOX_STATUSES = ['stored', 'scheduled', 'queued', 'sending', 'sent', 'failed'] as const;
 export type TOutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const ZOutboxItem = z.object({
@@ -39,5 +40,7 @@ export const ZMailDelivery = z.object({
   status: z.enum(OUTBOX_STATUSES),
   errorCode: z.enum(MAIL_ERROR_CODES).nullable(),
   lastError: z.string().nullable(),
+  /** Scheduled or queued: when it is sent (the chosen time, the end of the undo window, the next retry). */
+  sendAt: z.string().nullable().optional(),
 });
 export type TMailDelivery = z.infer<typeof ZMailDelivery>;

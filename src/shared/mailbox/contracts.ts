@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TMailDelivery } from '../mail/outbox.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import {
   MAIL_FOLDER_ROLES,
@@ -54,13 +55,15 @@ export type TMailboxOverview = {
   accounts: TMailAccountState[];
   folders: TMailFolder[];
   labels: TMailLabel[];
+  /** The organization's time zone: a scheduled send's day and time are chosen and shown in it. */
+  timeZone: string;
 };
 
 /**
  * Where a list looks: a folder id, or a view over all the user's accounts: the unified Inbox, Starred, or
  * everywhere (search). Spec §2: the default is the Inbox.
  */
-export const MAIL_VIEWS = ['inbox', 'starred', 'all'] as const;
+export const MAIL_VIEWS = ['inbox', 'starred', 'scheduled', 'all'] as const;
 
 const zFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** A real calendar day, YYYY-MM-DD, in years the date helpers handle ("2026-02-30" is refused, never a 500). */
@@ -177,6 +180,8 @@ export type TMessage = TMessageSummary & {
   invitations: TMailInvitation[];
   relatedDocuments: TRelatedDocument[];
   securityAnalysis: TMailSecurityAnalysis | null;
+  /** Mail sent from this app: where it is (kept, queued, sending, sent, failed with the reason); else null. */
+  delivery: TMailDelivery | null;
   client: { id: string; name: string } | null;
   clientLink: 'auto' | 'manual' | 'unlinked' | null;
   folderName: string;

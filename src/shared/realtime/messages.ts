@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TMailAccountState, TMessageSummary } from '../mailbox/contracts.ts';
+import type { TMailDelivery } from '../mail/outbox.ts';
 
 /**
  * Live channel contract (`/api/ws`). Clients subscribe to channels; the server pushes messages
@@ -114,7 +115,13 @@ export type TServerMessage =
   | { type: 'REPORT_GENERATED'; scheduleId: string; fileName: string; url: string; timestamp: string }
   /** Mail channel (spec §7), to the mail's owner in the organization it belongs to. */
   | { type: 'email:new'; email: TMessageSummary }
-  | { type: 'email:updated'; emailId: string; updates: Partial<TMessageSummary> }
+  | {
+      type: 'email:updated';
+      emailId: string;
+      updates: Partial<TMessageSummary>;
+      /** Mail sent from the app: its new delivery state (queued again, sent, failed with the reason). */
+      delivery?: TMailDelivery;
+    }
   | { type: 'email:deleted'; emailId: string }
   | { type: 'folder:updated'; folderId: string; updates: { unreadCount?: number; totalCount?: number } }
   | { type: 'sync:started'; accountId: string; timestamp: string }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.ts';
+import { mailAccounts, mailMessages } from './mailbox.ts';
 
 export type TStoredAttachment = { filename: string; contentType: string; contentBase64: string };
 
@@ -15,13 +16,30 @@ export const mailOutbox = pgTable(
     organizationId: text('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
     /** The user who caused the message (null for system mail such as a password reset). */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The connected account it leaves through (its SMTP; issue 16), or null for the installation's own server.
+     * Removing the account removes its queued mail with the rest of its mail.
+     */
+    accountId: uuid('account_id').references(() => mailAccounts.id, { onDelete: 'cascade' }),
     fromAddress: text('from_address').notNull(),
     toAddresses: text('to_addresses').array().notNull(),
+    ccAddresses: text('cc_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bccAddresses: text('bcc_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     attachments: jsonb('attachments').$type<TStoredAttachment[]>().notNull().default([]),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The message exactly as it goes on the wire, in the file store (composed mail); else built from the columns. */
+    rawKey: text('raw_key'),
+    /** Its copy in the sender's mailbox (Sent), whose delivery state this row is. */
+    mailMessageId: uuid('mail_message_id').references(() => mailMessages.id, { onDelete: 'set null' }),
     /** stored (no SMTP) · queued · sending · sent · failed (gave up; can be retried) */
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -39,5 +57,8 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('mail_outbox_to_idx').using('gin', t.toAddresses),
+    index('mail_outbox_message_idx')
+      .on(t.mailMessageId)
+      .where(sql`${t.mailMessageId} is not null`),
   ],
 );

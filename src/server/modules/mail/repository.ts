@@ -15,22 +15,25 @@ const listColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
+export type OutboxScope = { organizationId: string; userId: string; email: string };
+
 /**
- * What a signed-in user may read: mail of their organization, and system mail (no organization)
- * addressed to them, such as their own password reset. Always scoped: the organization id is required.
+ * What a signed-in user may read: the organization's mail (the app's own: quotes, invoices, reminders), mail sent
+ * from their own connected accounts — never a colleague's, which is that colleague's mail (issue 15) — and system
+ * mail (no organization) addressed to them, such as their own password reset. Always scoped: the organization id
+ * is required.
  */
-function visibleTo(scope: { organizationId: string; email: string }) {
+function visibleTo(scope: OutboxScope) {
   return or(
-    eq(mailOutbox.organizationId, scope.organizationId),
+    and(
+      eq(mailOutbox.organizationId, scope.organizationId),
+      or(isNull(mailOutbox.accountId), eq(mailOutbox.userId, scope.userId)),
+    ),
     and(isNull(mailOutbox.organizationId), arrayContains(mailOutbox.toAddresses, [scope.email])),
   );
 }
 
-export async function listOutbox(
-  db: DbOrTx,
-  scope: { organizationId: string; email: string },
-  page: { limit: number; offset: number },
-) {
+export async function listOutbox(db: DbOrTx, scope: OutboxScope, page: { limit: number; offset: number }) {
   const where = visibleTo(scope);
   const [items, [totalRow]] = await Promise.all([
     db
@@ -45,11 +48,7 @@ export async function listOutbox(
   return { items, total: totalRow?.total ?? 0 };
 }
 
-export async function findOutboxMessage(
-  db: DbOrTx,
-  scope: { organizationId: string; email: string },
-  id: string,
-) {
+export async function findOutboxMessage(db: DbOrTx, scope: OutboxScope, id: string) {
   const [row] = await db
     .select({
       ...listColumns,
@@ -65,11 +64,7 @@ export async function findOutboxMessage(
 }
 
 /** A failed message visible to the caller goes back to the queue, due now, with its attempts reset. */
-export async function requeueFailed(
-  db: DbOrTx,
-  scope: { organizationId: string; email: string },
-  id: string,
-) {
+export async function requeueFailed(db: DbOrTx, scope: OutboxScope, id: string) {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date() })

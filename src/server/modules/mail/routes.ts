@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/request-context.ts';
-import { findOutboxMessage, listOutbox, requeueFailed } from './repository.ts';
+import { findOutboxMessage, listOutbox, requeueFailed, type OutboxScope } from './repository.ts';
 
 type ListRow = Awaited<ReturnType<typeof listOutbox>>['items'][number];
 const toItem = (r: ListRow): TOutboxItem => ({
@@ -17,6 +17,12 @@ const toItem = (r: ListRow): TOutboxItem => ({
   nextAttemptAt: r.status === 'queued' ? r.nextAttemptAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
+});
+
+const outboxScope = (scope: ReturnType<typeof scopeOf>): OutboxScope => ({
+  organizationId: scope.orgId,
+  userId: scope.userId,
+  email: scope.email,
 });
 
 /** The outbox: what the product sent or stored, readable by the signed-in user. */
@@ -33,11 +39,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort }> = a
     },
     async (request) => {
       const scope = scopeOf(request);
-      const { items, total } = await listOutbox(
-        db,
-        { organizationId: scope.orgId, email: scope.email },
-        toLimitOffset(request.query),
-      );
+      const { items, total } = await listOutbox(db, outboxScope(scope), toLimitOffset(request.query));
       return { items: items.map(toItem), total, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
@@ -54,11 +56,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort }> = a
     },
     async (request) => {
       const scope = scopeOf(request);
-      const row = await findOutboxMessage(
-        db,
-        { organizationId: scope.orgId, email: scope.email },
-        request.params.id,
-      );
+      const row = await findOutboxMessage(db, outboxScope(scope), request.params.id);
       if (!row) throw notFound();
       return {
         ...toItem(row),
@@ -88,9 +86,9 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailPort }> = a
     async (request, reply) => {
       const scope = scopeOf(request);
       const id = request.params.id;
-      const requeued = await requeueFailed(db, { organizationId: scope.orgId, email: scope.email }, id);
+      const requeued = await requeueFailed(db, outboxScope(scope), id);
       if (!requeued) {
-        const row = await findOutboxMessage(db, { organizationId: scope.orgId, email: scope.email }, id);
+        const row = await findOutboxMessage(db, outboxScope(scope), id);
         if (!row) throw notFound();
         throw AppError.withParams('INVALID_TRANSITION', { from: row.status, to: 'queued' });
       }

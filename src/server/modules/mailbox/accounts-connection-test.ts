@@ -1,8 +1,8 @@
-import nodemailer from 'nodemailer';
 import { classifySmtpError, type SmtpFailure } from '@shared/mail/delivery.ts';
 import type { TMailConnectionTest } from '@shared/mailbox/accounts.ts';
 import { openImap, type ImapEndpoint } from './imap-client.ts';
 import { classifyImapError } from './mail-errors.ts';
+import { openSmtp } from './smtp-client.ts';
 
 /** "Test connection" answers within seconds: a server that does not greet in time is reported, not waited for. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
@@ -30,19 +30,7 @@ export async function checkSmtp(
   endpoint: ImapEndpoint,
   timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
 ): Promise<Check> {
-  const transport = nodemailer.createTransport({
-    host: endpoint.host,
-    port: endpoint.port,
-    secure: endpoint.security === 'tls',
-    requireTLS: endpoint.security === 'starttls',
-    ignoreTLS: endpoint.security === 'none',
-    auth: { user: endpoint.username, pass: endpoint.password },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    logger: false,
-    debug: false,
-  });
+  const transport = openSmtp(endpoint, timeoutMs);
   try {
     await transport.verify();
     return { ok: true };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { organizationTimeZone } from '../organizations/index.ts';
 import type { TMailFolder, TMailboxOverview, ZFolderInput } from '@shared/mailbox/contracts.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SealedBox } from '../../platform/sealed-box.ts';
@@ -44,11 +45,12 @@ function toFolder(row: FolderRow, counts: { unread: number; total: number } | un
 /** GET /mail/folders: the accounts' sync state, every folder with its counts (kept by the database), the labels. */
 export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Promise<TMailboxOverview> {
   await ensureLocalFolders(deps.db, scope);
-  const [accounts, folders, counts, labels] = await Promise.all([
+  const [accounts, folders, counts, labels, timeZone] = await Promise.all([
     accountStates(deps.db, scope),
     listFolders(deps.db, scope),
     folderCounts(deps.db, scope),
     listLabels(deps.db, scope),
+    organizationTimeZone(deps.db, scope.orgId),
   ]);
   const pending = await pendingCounts(
     deps.db,
@@ -70,6 +72,7 @@ export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Prom
     })),
     folders: folders.map((f) => toFolder(f, counts.get(f.id))),
     labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
+    timeZone,
   };
 }
 

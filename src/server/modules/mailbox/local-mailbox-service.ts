@@ -146,12 +146,21 @@ export type AppSentMail = {
   userId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   sentAt: Date;
 };
+
+/** A header's value whatever its case ("In-Reply-To", "in-reply-to"). */
+function headerOf(headers: Record<string, string>, name: string): string | null {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key ? headers[key]!.trim() || null : null;
+}
 
 function parseAddress(value: string): TMailAddress {
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
@@ -174,13 +183,13 @@ export async function recordAppSentMail(
       receivedAt: sent.sentAt,
       mail: {
         messageId,
-        inReplyTo: null,
-        references: [],
+        inReplyTo: headerOf(sent.headers, 'in-reply-to'),
+        references: (headerOf(sent.headers, 'references') ?? '').split(/\s+/).filter(Boolean),
         subject: sent.subject,
         from: parseAddress(sent.from),
         to: sent.to.map(parseAddress),
-        cc: [],
-        bcc: [],
+        cc: sent.cc.map(parseAddress),
+        bcc: sent.bcc.map(parseAddress),
         replyTo: [],
         sentAt: sent.sentAt,
         text: sent.text,
@@ -198,6 +207,16 @@ export async function recordAppSentMail(
       files: sent.attachments,
     },
   );
+}
+
+/** The business links of mail the user sends: the client matched on the recipients, no security analysis. */
+export async function outgoingAnalyzer(
+  db: DbOrTx,
+  orgId: string,
+  ownAddresses: string[],
+): Promise<AnalyzeHook> {
+  const business = await businessContext(db, orgId);
+  return (mail, context) => analyzeMail(business, context.db, orgId, mail, { outgoing: true, ownAddresses });
 }
 
 /** How long a sync reuses an organization's clients for the analysis: a sync stores many messages at once. */

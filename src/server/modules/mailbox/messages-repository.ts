@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TMailDelivery } from '@shared/mail/outbox.ts';
 import { SEARCH_COUNT_CAP } from '@shared/mailbox/contracts.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
 import type { MailScope } from './folders-repository.ts';
 
@@ -41,6 +43,8 @@ export type MessageFilter = {
   clientId?: string;
   /** The words and the address fragment of a search (see searchTerms). */
   search?: SearchTerms;
+  /** Only mail of the user's waiting to be sent at a chosen time (the "Scheduled" view, issue 16). */
+  scheduled?: boolean;
 };
 
 export type SearchTerms = { words: string[]; addressFragment: string | null };
@@ -86,6 +90,11 @@ function whereFor(t: MessagesTable, scope: MailScope, f: MessageFilter): SQL {
   if (f.labelId) parts.push(sql`${t.labelIds} @> array[${f.labelId}::uuid]`);
   if (f.clientId) parts.push(eq(t.clientId, f.clientId));
   if (f.search) parts.push(searchCondition(t, f.search));
+  if (f.scheduled) {
+    parts.push(
+      sql`${t.id} in (select o.mail_message_id from ${mailOutbox} o where o.organization_id = ${scope.orgId} and o.user_id = ${scope.userId} and o.status = 'scheduled')`,
+    );
+  }
   return and(...parts)!;
 }
 
@@ -235,6 +244,9 @@ export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
       cc: m.cc,
       bcc: m.bcc,
       replyTo: m.replyTo,
+      /** The Message-ID header and its References: a reply names them (In-Reply-To, References). */
+      internetMessageId: m.messageId,
+      references: m.references,
       sentAt: m.sentAt,
       htmlBody: m.htmlBody,
       textBody: m.textBody,
@@ -246,6 +258,8 @@ export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
       accountAddress: mailAccounts.emailAddress,
       clientCompanyName: clients.companyName,
       clientFullName: clients.fullName,
+      // Mail this app sent (composed, or its own mail recorded in Sent): the state of its outbox row.
+      delivery: sql<TMailDelivery | null>`(select json_build_object('outboxId', o.id, 'status', o.status, 'errorCode', o.error_code, 'lastError', o.last_error, 'sendAt', case when o.status in ('scheduled', 'queued') then o.next_attempt_at end) from ${mailOutbox} o where o.mail_message_id = ${m.id} order by o.created_at desc limit 1)`,
       threadCount:
         sql<number>`(select count(*) from ${mailMessages} t where t.organization_id = ${scope.orgId} and t.user_id = ${scope.userId} and t.thread_id = ${m.threadId})`.mapWith(
           Number,
@@ -258,6 +272,31 @@ export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
     .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), eq(m.id, id)));
   return row;
 }
+/** An outbox row of the user's and the copy in their mailbox it belongs to (null until that copy is stored). */
+export async function deliveryOf(
+  db: DbOrTx,
+  scope: MailScope,
+  outboxId: string,
+): Promise<{ mailMessageId: string | null; delivery: TMailDelivery } | undefined> {
+  const o = mailOutbox;
+  const [row] = await db
+    .select({
+      mailMessageId: o.mailMessageId,
+      outboxId: o.id,
+      status: o.status,
+      errorCode: o.errorCode,
+      lastError: o.lastError,
+      nextAttemptAt: o.nextAttemptAt,
+    })
+    .from(o)
+    .where(and(eq(o.organizationId, scope.orgId), eq(o.userId, scope.userId), eq(o.id, outboxId)));
+  if (!row) return undefined;
+  const { mailMessageId, nextAttemptAt, ...rest } = row;
+  const waiting = rest.status === 'scheduled' || rest.status === 'queued';
+  const delivery = { ...rest, sendAt: waiting ? nextAttemptAt.toISOString() : null } as TMailDelivery;
+  return { mailMessageId, delivery };
+}
+
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
 
 /** Every message of a conversation, oldest first (across folders: one's own replies in Sent included). */

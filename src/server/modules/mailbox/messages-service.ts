@@ -15,6 +15,7 @@ import type {
 import type { TMailSecurityAnalysis } from '@shared/mailbox/types.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
@@ -110,6 +111,8 @@ export async function listMessages(
     filter.folderIds = [folder.id];
   } else if (query.view === 'starred') {
     filter.isStarred = true;
+  } else if (query.view === 'scheduled') {
+    filter.scheduled = true;
   } else if (query.view !== 'all') {
     filter.folderIds = (await foldersOfRole(deps.db, scope, 'inbox')).map((f) => f.id);
   }
@@ -201,6 +204,7 @@ async function toMessage(
     invitations,
     relatedDocuments: row.relatedDocuments,
     securityAnalysis: row.securityAnalysis,
+    delivery: row.delivery,
     client: hasClient
       ? {
           id: row.clientId!,
@@ -453,10 +457,27 @@ async function deletePermanently(
   scope: MailScope,
   ids: string[],
 ): Promise<TMessageActionResult> {
-  const done = await deps.db.transaction(async (tx) => {
-    const targets = await actionTargets(tx, scope, ids);
-    if (targets.length !== ids.length) throw new AppError('NOT_FOUND');
-    const keys = await storageKeysOf(tx, scope, ids);
+  const done = await deps.db.transaction((tx) => removeMessages(tx, scope, ids, { writeBack: true }));
+  await afterRemoval(deps, scope, done);
+  return { updated: done.deleted.length };
+}
+
+export type Removal = Awaited<ReturnType<typeof removeMessages>>;
+
+/**
+ * The rows of a permanent delete, on the caller's transaction; `writeBack` queues the IMAP delete of account mail
+ * (not for a copy the server never had: a message whose sending was undone). afterRemoval finishes after the commit.
+ */
+export async function removeMessages(
+  tx: DbOrTx,
+  scope: MailScope,
+  ids: string[],
+  options: { writeBack: boolean },
+) {
+  const targets = await actionTargets(tx, scope, ids);
+  if (targets.length !== ids.length) throw new AppError('NOT_FOUND');
+  const keys = await storageKeysOf(tx, scope, ids);
+  if (options.writeBack) {
     await queueChanges(
       tx,
       onServer(targets).map((t) => ({
@@ -470,22 +491,24 @@ async function deletePermanently(
         payload: {},
       })),
     );
-    const deleted = await deleteMessages(tx, scope, ids);
-    const stillUsed = await keysStillUsed(tx, scope, keys);
-    return {
-      deleted,
-      folders: targets.map((t) => t.folderId),
-      orphanKeys: keys.filter((k) => !stillUsed.has(k)),
-    };
-  });
-  // After the commit: a file removed before a rollback would leave a row without its content.
+  }
+  const deleted = await deleteMessages(tx, scope, ids);
+  const stillUsed = await keysStillUsed(tx, scope, keys);
+  return {
+    deleted,
+    folders: targets.map((t) => t.folderId),
+    orphanKeys: keys.filter((k) => !stillUsed.has(k)),
+  };
+}
+
+/** After the commit: a file removed before a rollback would leave a row without its content. */
+export async function afterRemoval(deps: MailboxDeps, scope: MailScope, done: Removal): Promise<void> {
   for (const key of [...done.orphanKeys, ...done.deleted.flatMap((d) => (d.rawKey ? [d.rawKey] : []))]) {
     await deps.files.remove(key).catch(() => undefined);
   }
   const topic = topics.userMail(scope.orgId, scope.userId);
   for (const d of done.deleted) await deps.hub.publish(topic, { type: 'email:deleted', emailId: d.id });
   await publishFolderCounts(deps, scope, done.folders);
-  return { updated: done.deleted.length };
 }
 
 /** Links a message to a client by hand (manual), or removes the link (unlinked: no automatic link comes back). */

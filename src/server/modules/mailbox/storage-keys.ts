@@ -10,3 +10,8 @@ export function rawMessageKey(scope: { orgId: string; userId: string }, messageR
 export function attachmentKey(scope: { orgId: string; userId: string }, sha256: string): string {
   return `mail/${scope.orgId}/${scope.userId}/att/${sha256}`;
 }
+
+/** The wire form of a message composed in the mailbox, kept for the outbox until (and after) it is sent. */
+export function outboxRawKey(scope: { orgId: string; userId: string }, outboxId: string): string {
+  return `mail/${scope.orgId}/${scope.userId}/outbox/${outboxId}.eml`;
+}

@@ -4,6 +4,9 @@ import { toast } from '@web/ui/toast.ts';
 import type { MailErrorCode } from '@shared/mail/delivery.ts';
 import type { TOutboxStatus } from '@shared/mail/outbox.ts';
 import { usePublicConfig } from '@web/features/auth/auth-api.ts';
+import { formatDateTime } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
 import { Badge } from '@web/ui/badge.tsx';
 
 /** What every screen that shows a message's fate needs: its outbox state and, when it failed, why. */
@@ -11,11 +14,14 @@ export interface MailDelivery {
   status: TOutboxStatus;
   errorCode: MailErrorCode | null;
   lastError: string | null;
+  /** Scheduled or queued: when it is sent. */
+  sendAt?: string | null;
 }
 
 export const DELIVERY_TONE: Record<TOutboxStatus, 'neutral' | 'primary' | 'success' | 'danger' | 'warning'> =
   {
     stored: 'warning',
+    scheduled: 'primary',
     queued: 'neutral',
     sending: 'primary',
     sent: 'success',
@@ -38,10 +44,16 @@ export function MailDeliveryBadge({ status }: { status: TOutboxStatus }) {
 }
 
 /** Why a message is not sent (yet): no mail server (and how to configure one), waiting, or the failure. */
-export function deliveryNote(t: TFunction, delivery: MailDelivery): string | null {
+export function deliveryNote(t: TFunction, delivery: MailDelivery, timeZone?: string): string | null {
   switch (delivery.status) {
     case 'stored':
       return t('mail:note.stored');
+    case 'scheduled':
+      return t('mail:note.scheduled', {
+        date: delivery.sendAt
+          ? formatDateTime(delivery.sendAt, localeOf(currentLanguage()), 'full', timeZone)
+          : '',
+      });
     case 'queued':
     case 'sending':
       return delivery.errorCode
@@ -56,9 +68,9 @@ export function deliveryNote(t: TFunction, delivery: MailDelivery): string | nul
   }
 }
 
-export function MailDeliveryNote({ delivery }: { delivery: MailDelivery }) {
+export function MailDeliveryNote({ delivery, timeZone }: { delivery: MailDelivery; timeZone?: string }) {
   const { t } = useTranslation(['mail']);
-  const note = deliveryNote(t, delivery);
+  const note = deliveryNote(t, delivery, timeZone);
   if (!note) return null;
   return (
     <p className="text-xs text-muted-foreground" data-testid="mail-delivery-note">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AlertTriangle,
   Archive,
+  Clock,
   FileEdit,
   Folder,
   FolderPlus,
@@ -111,6 +112,13 @@ export const FolderPane = memo(function FolderPane({
           active={!folderId && view === 'starred'}
           onClick={() => onView('starred')}
           onPrefetch={() => onPrefetch?.({ folderId: null, view: 'starred' })}
+        />
+        <PaneItem
+          Icon={Clock}
+          label={t('mailbox:views.scheduled')}
+          active={!folderId && view === 'scheduled'}
+          onClick={() => onView('scheduled')}
+          onPrefetch={() => onPrefetch?.({ folderId: null, view: 'scheduled' })}
         />
       </ul>
 

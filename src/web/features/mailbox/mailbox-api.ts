@@ -23,6 +23,8 @@ import type {
   ZFolderInput,
   ZLabelInput,
 } from '@shared/mailbox/contracts.ts';
+import type { TMailDelivery } from '@shared/mail/outbox.ts';
+import type { TComposeInput, TComposeResult, TRescheduleInput } from '@shared/mailbox/compose.ts';
 import { MAIL_PAGE_SIZE } from '@shared/mailbox/types.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -293,6 +295,73 @@ export function useMessageAction(orgId: string | null) {
         predicate: (q) => FLAG_LIST.test(String(q.queryKey[3] ?? '')),
       });
     },
+  });
+}
+
+/**
+ * Sends a composed message (POST /mail/send). The answer is the copy in Sent with its true state (queued, or kept
+ * in the app without a mail server); the lists and counts are looked at again, and the live channel follows it.
+ */
+export function useSendMail(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TComposeInput) =>
+      api<TComposeResult>(`${BASE}/send`, { method: 'POST', body: input }),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+      void queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
+    },
+  });
+}
+
+/** Sends a failed message again (POST /outbox/:id/retry); its new state comes over the live channel. */
+export function useRetrySend(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ outboxId }: { outboxId: string; messageId: string }) =>
+      api<unknown>(`/api/v1/outbox/${encodeURIComponent(outboxId)}/retry`, { method: 'POST' }),
+    retry: false,
+    onSettled: (_d, _e, { messageId }) =>
+      queryClient.invalidateQueries({ queryKey: mailKeys.message(orgId, messageId) }),
+  });
+}
+
+/** "Undo", or cancel a scheduled message: it and its copy in Sent go (email:deleted follows on the live channel). */
+export function useCancelSend(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outboxId: string) =>
+      api<null>(`${BASE}/outbox/${encodeURIComponent(outboxId)}/cancel`, { method: 'POST' }),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+      void queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
+    },
+  });
+}
+
+/** Another time for a scheduled message. */
+export function useReschedule(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      outboxId,
+      sendAt,
+    }: {
+      outboxId: string;
+      messageId: string;
+      sendAt: TRescheduleInput['sendAt'];
+    }) =>
+      api<TMailDelivery>(`${BASE}/outbox/${encodeURIComponent(outboxId)}/send-at`, {
+        method: 'PUT',
+        body: { sendAt },
+      }),
+    retry: false,
+    onSuccess: (delivery, { messageId }) =>
+      queryClient.setQueryData<TMessage>(mailKeys.message(orgId, messageId), (m) =>
+        m ? { ...m, delivery } : m,
+      ),
   });
 }
 

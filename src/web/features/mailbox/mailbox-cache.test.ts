@@ -74,6 +74,7 @@ const overview = (): TMailboxOverview => ({
     },
   ],
   labels: [],
+  timeZone: 'Europe/Rome',
 });
 
 describe('applyAction (spec §4)', () => {

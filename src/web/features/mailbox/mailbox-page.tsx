@@ -1,10 +1,15 @@
 // Over 300 lines: the page holds the mailbox's state (URL, selection, cursor) and the keyboard map that spans
 // its three panes; each pane is its own file.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Keyboard, MailPlus } from 'lucide-react';
-import type { TMessageActionInput, TMessageSummary } from '@shared/mailbox/contracts.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Keyboard, MailPlus, PenSquare } from 'lucide-react';
+import type { TMessage, TMessageActionInput, TMessageSummary } from '@shared/mailbox/contracts.ts';
+import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
+import { formatDateTime } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
@@ -12,18 +17,22 @@ import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { LoadError } from '@web/ui/load-error.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { Spinner } from '@web/ui/spinner.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { useMediaQuery } from '@web/ui/use-media-query.ts';
+import { draftFrom, emptyDraft, type ComposeDraft, type ComposeMode } from './compose-draft.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import {
+  mailKeys,
   useMailboxOverview,
   useMessageAction,
   useMessageList,
   usePrefetchList,
   usePrefetchMessage,
 } from './mailbox-api.ts';
+import { addressText } from './mailbox-format.ts';
 import { listQueryOf, paramsFromState, stateFromParams, withList, type MailboxState } from './mailbox-url.ts';
 import { ListEmpty, ListSkeleton, MessageList } from './message-list.tsx';
 import { SandboxWarmer } from './message-parts.tsx';
@@ -33,6 +42,9 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useMailLive } from './use-mail-live.ts';
 
 const NONE: ReadonlySet<string> = new Set();
+/** The composer and its editor (TipTap) load when first wanted; the pointer on "New message" fetches them ahead. */
+const Composer = lazy(() => import('./composer.tsx').then((m) => ({ default: m.Composer })));
+const loadComposer = () => void import('./composer.tsx');
 /** How long a change of folder, search, filter or message waits for its content before the page shows it loading. */
 const CHANGE_WAIT_MS = 120;
 
@@ -110,6 +122,8 @@ export function MailboxPage() {
 
   const [edit, setEdit] = useState<FolderEdit | null>(null);
   const [help, setHelp] = useState(false);
+  const [composing, setComposing] = useState<{ key: number; draft: ComposeDraft } | null>(null);
+  const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
 
   // The message under the keyboard cursor is fetched ahead, as a row under the pointer is; with a message open,
@@ -177,9 +191,42 @@ export function MailboxPage() {
     else toast(t('mailbox:shortcuts.noArchive'));
   };
 
+  // Writing (issue 16): from the account of the message or folder on screen, else the first account.
+  const accounts = overview.data?.accounts ?? [];
+  const senderAccount = (accountId: string | null | undefined) =>
+    accountId ??
+    (state.folderId ? folders.find((f) => f.id === state.folderId)?.accountId : null) ??
+    accounts[0]?.id ??
+    null;
+  const compose = () => {
+    loadComposer();
+    setComposing({ key: Date.now(), draft: emptyDraft(senderAccount(null)) });
+  };
+  const respond = (mode: ComposeMode, message: TMessage) => {
+    loadComposer();
+    const intro = t('mailbox:compose.intro', {
+      date: formatDateTime(message.receivedAt, localeOf(currentLanguage()), 'full'),
+      sender: addressText(message.from) || t('mailbox:unknownSender'),
+    });
+    const ownAddresses = [me.user.email, ...accounts.map((a) => a.emailAddress)];
+    const draft = draftFrom(message, mode, {
+      accountId: senderAccount(message.accountId),
+      ownAddresses,
+      intro,
+    });
+    setComposing({ key: Date.now(), draft });
+  };
+  const respondToOpen = (mode: ComposeMode) => {
+    const message = state.messageId
+      ? queryClient.getQueryData<TMessage>(mailKeys.message(orgId, state.messageId))
+      : undefined;
+    if (message) respond(mode, message);
+  };
+
   const run = (command: MailCommand) => {
     // The rows of the list before, while the new one loads, are not there to act on.
-    if (list.isPlaceholderData && command !== 'search' && command !== 'help' && command !== 'back') return;
+    const listFree = ['search', 'help', 'back', 'compose', 'reply', 'replyAll', 'forward'];
+    if (list.isPlaceholderData && !listFree.includes(command)) return;
     const row = rows[cursor];
     switch (command) {
       case 'next':
@@ -212,6 +259,14 @@ export function MailboxPage() {
         break;
       case 'help':
         setHelp(true);
+        break;
+      case 'compose':
+        compose();
+        break;
+      case 'reply':
+      case 'replyAll':
+      case 'forward':
+        respondToOpen(command);
         break;
     }
   };
@@ -271,10 +326,16 @@ export function MailboxPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-foreground">
           {t('navigation:routes.email')}
         </h1>
-        <Button variant="ghost" size="sm" onClick={() => setHelp(true)}>
-          <Keyboard aria-hidden="true" className="size-4" />
-          <span className="max-sm:sr-only">{t('mailbox:shortcuts.button')}</span>
-        </Button>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setHelp(true)}>
+            <Keyboard aria-hidden="true" className="size-4" />
+            <span className="max-sm:sr-only">{t('mailbox:shortcuts.button')}</span>
+          </Button>
+          <Button size="sm" onClick={compose} onPointerEnter={loadComposer} onFocus={loadComposer}>
+            <PenSquare aria-hidden="true" className="size-4" />
+            {t('mailbox:compose.new')}
+          </Button>
+        </div>
       </div>
       {noAccounts ? (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-border bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground sm:flex-row sm:items-center">
@@ -388,6 +449,7 @@ export function MailboxPage() {
                 onBack={back}
                 onOpen={open}
                 act={actOnOpen}
+                onRespond={respond}
               />
             ) : (
               <p className="m-auto p-6 text-sm text-muted-foreground">{t('mailbox:panes.noMessage')}</p>
@@ -406,6 +468,25 @@ export function MailboxPage() {
         }}
       />
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
+      {composing ? (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 flex items-center justify-center bg-overlay">
+              <Spinner label={t('common:loading')} />
+            </div>
+          }
+        >
+          <Composer
+            key={composing.key}
+            orgId={orgId}
+            draft={composing.draft}
+            accounts={accounts}
+            timeZone={overview.data?.timeZone ?? DEFAULT_TIME_ZONE}
+            onClose={() => setComposing(null)}
+            onReopen={(draft) => setComposing({ key: Date.now(), draft })}
+          />
+        </Suspense>
+      ) : null}
       <SandboxWarmer />
     </div>
   );

@@ -1,8 +1,21 @@
 // Over 300 lines: the message, its action bar, header and conversation list are one screen.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertOctagon, ArrowLeft, Lock, Mail, MailOpen, Star, Trash2 } from 'lucide-react';
+import {
+  AlertOctagon,
+  ArrowLeft,
+  Forward,
+  Lock,
+  Mail,
+  MailOpen,
+  Reply,
+  ReplyAll,
+  Star,
+  Trash2,
+} from 'lucide-react';
 import type { TMailFolder, TMailLabel, TMessage, TMessageActionInput } from '@shared/mailbox/contracts.ts';
+import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
+import { utcToZoned } from '@shared/dates/dates.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -11,14 +24,26 @@ import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { LoadError } from '@web/ui/load-error.tsx';
+import { Input } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { useMessage, useThread } from './mailbox-api.ts';
+import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
+import { toast } from '@web/ui/toast.ts';
+import type { ComposeMode } from './compose-draft.ts';
+import {
+  useCancelSend,
+  useMailboxOverview,
+  useMessage,
+  useReschedule,
+  useRetrySend,
+  useThread,
+} from './mailbox-api.ts';
 import { addressText, listDate, senderName } from './mailbox-format.ts';
 import { useFolderName } from './folder-pane.tsx';
 import { LabelMenu, MoveMenu } from './message-menus.tsx';
 import { Attachments, BusinessLinks, InvitationCard, MessageBody, SecurityBanner } from './message-parts.tsx';
 
 type Act = (input: Omit<TMessageActionInput, 'ids'> & { ids?: string[] }) => void;
+type Respond = (mode: ComposeMode, message: TMessage) => void;
 
 /**
  * The open message: the conversation's other messages collapsed above, the header (from, to, cc, date, account),
@@ -34,6 +59,7 @@ export function MessageView({
   onBack,
   onOpen,
   act,
+  onRespond,
 }: {
   orgId: string | null;
   id: string;
@@ -43,6 +69,7 @@ export function MessageView({
   onBack: () => void;
   onOpen: (id: string) => void;
   act: Act;
+  onRespond: Respond;
 }) {
   const { t } = useTranslation(['mailbox', 'common']);
   const query = useMessage(orgId, id);
@@ -82,11 +109,19 @@ export function MessageView({
   const others = (thread.data ?? []).filter((m) => m.id !== message.id);
   return (
     <article aria-labelledby="mail-subject" className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <MessageActions message={message} folders={folders} labels={labels} onBack={onBack} act={act} />
+      <MessageActions
+        message={message}
+        folders={folders}
+        labels={labels}
+        onBack={onBack}
+        act={act}
+        onRespond={onRespond}
+      />
       <div className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-4">
         <div className="grid min-w-0 grid-cols-1 gap-4 [&>*]:min-w-0">
           {others.length > 0 ? <ThreadList others={others} onOpen={onOpen} /> : null}
           <Header message={message} folders={folders} headingRef={headingRef} />
+          {message.delivery ? <DeliveryState orgId={orgId} message={message} onGone={onBack} /> : null}
           <SecurityBanner message={message} />
           <BusinessLinks orgId={orgId} message={message} />
           {message.invitations.map((inv, i) => (
@@ -142,14 +177,21 @@ function MessageActions({
   labels,
   onBack,
   act,
+  onRespond,
 }: {
   message: TMessage;
   folders: TMailFolder[];
   labels: TMailLabel[];
   onBack: () => void;
   act: Act;
+  onRespond: Respond;
 }) {
   const { t } = useTranslation(['mailbox']);
+  const responses = [
+    { mode: 'reply', icon: Reply },
+    { mode: 'replyAll', icon: ReplyAll },
+    { mode: 'forward', icon: Forward },
+  ] as const;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const inTrash = folders.find((f) => f.id === message.folderId)?.role === 'trash';
   return (
@@ -162,6 +204,19 @@ function MessageActions({
         <ArrowLeft aria-hidden="true" className="size-4" />
         <span className="lg:sr-only">{t('mailbox:panes.backToList')}</span>
       </Button>
+      <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+      {responses.map(({ mode, icon: Icon }) => (
+        <Button
+          key={mode}
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t(`mailbox:compose.${mode}`)}
+          title={t(`mailbox:compose.${mode}`)}
+          onClick={() => onRespond(mode, message)}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      ))}
       <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
       <Button
         variant="ghost"
@@ -282,6 +337,145 @@ function Header({
       </dl>
     </header>
   );
+}
+
+/**
+ * Mail sent from the app: where it stands (kept, scheduled, queued, sent, failed and why). A failed one can be sent
+ * again; a scheduled one given another time or cancelled, as can one still in its undo window.
+ */
+function DeliveryState({
+  orgId,
+  message,
+  onGone,
+}: {
+  orgId: string | null;
+  message: TMessage;
+  onGone: () => void;
+}) {
+  const { t } = useTranslation(['mailbox', 'mail', 'buttons']);
+  const retry = useRetrySend(orgId);
+  const cancel = useCancelSend(orgId);
+  const move = useReschedule(orgId);
+  const [editing, setEditing] = useState<{ date: string; time: string } | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const delivery = message.delivery!;
+  const timeZone = useMailboxOverview(orgId).data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const waiting =
+    delivery.status === 'scheduled' ||
+    (delivery.status === 'queued' && !!delivery.sendAt && new Date(delivery.sendAt).getTime() > Date.now());
+  const fail = (e: unknown) => toast.error(apiErrorMessage(e, t));
+  return (
+    <section
+      aria-label={t('mailbox:delivery.label')}
+      className="grid gap-2 rounded-md border border-border bg-surface-muted px-3 py-2"
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex items-center gap-2 text-sm">
+            <span className="text-muted-foreground">{t('mailbox:delivery.label')}</span>
+            <MailDeliveryBadge status={delivery.status} />
+          </div>
+          <MailDeliveryNote delivery={delivery} timeZone={timeZone} />
+        </div>
+        {delivery.status === 'failed' ? (
+          <Button
+            variant="outline"
+            size="sm"
+            loading={retry.isPending}
+            onClick={() =>
+              retry.mutate(
+                { outboxId: delivery.outboxId, messageId: message.id },
+                { onSuccess: () => toast(t('mailbox:delivery.retried')), onError: fail },
+              )
+            }
+          >
+            {t('mailbox:delivery.retry')}
+          </Button>
+        ) : null}
+        {delivery.status === 'scheduled' && !editing ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setEditing(zonedParts(delivery.sendAt, timeZone))}
+          >
+            {t('mailbox:delivery.changeTime')}
+          </Button>
+        ) : null}
+        {waiting ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-danger"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(delivery.outboxId, {
+                onSuccess: () => {
+                  toast(t('mailbox:delivery.cancelled'));
+                  onGone();
+                },
+                onError: fail,
+              })
+            }
+          >
+            {t('mailbox:delivery.cancel')}
+          </Button>
+        ) : null}
+      </div>
+      {editing ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(undefined);
+            move.mutate(
+              { outboxId: delivery.outboxId, messageId: message.id, sendAt: editing },
+              {
+                onSuccess: () => {
+                  setEditing(null);
+                  toast.success(t('mailbox:delivery.moved'));
+                },
+                onError: (e) => setError(apiErrorMessage(e, t)),
+              },
+            );
+          }}
+        >
+          <label className="grid gap-1 text-xs">
+            {t('mailbox:compose.day')}
+            <Input
+              type="date"
+              value={editing.date}
+              onChange={(e) => setEditing({ ...editing, date: e.target.value })}
+            />
+          </label>
+          <label className="grid gap-1 text-xs">
+            {t('mailbox:compose.time')}
+            <Input
+              type="time"
+              value={editing.time}
+              onChange={(e) => setEditing({ ...editing, time: e.target.value })}
+            />
+          </label>
+          <Button type="submit" size="sm" loading={move.isPending}>
+            {t('buttons:save')}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+            {t('buttons:cancel')}
+          </Button>
+          {error ? (
+            <p role="alert" className="w-full text-xs text-danger">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The form's starting point: the scheduled instant as a day and time of the organization's zone. */
+function zonedParts(iso: string | null | undefined, timeZone: string): { date: string; time: string } {
+  const { date, time } = utcToZoned(iso ? new Date(iso) : new Date(), timeZone);
+  return { date, time };
 }
 
 function ThreadList({

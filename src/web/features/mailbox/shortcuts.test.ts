@@ -13,6 +13,10 @@ describe('commandFor', () => {
     expect(commandFor({ key: 'u' })).toBe('back');
     expect(commandFor({ key: '/' })).toBe('search');
     expect(commandFor({ key: '?' })).toBe('help');
+    expect(commandFor({ key: 'c' })).toBe('compose');
+    expect(commandFor({ key: 'r' })).toBe('reply');
+    expect(commandFor({ key: 'a' })).toBe('replyAll');
+    expect(commandFor({ key: 'f' })).toBe('forward');
     expect(commandFor({ key: 'x' })).toBeNull();
   });
 

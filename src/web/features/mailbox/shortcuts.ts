@@ -1,10 +1,23 @@
 /**
  * The mailbox's keyboard shortcuts (issue 15): j/k next and previous, o/Enter open, e archive (or move),
- * # trash, s star, u back to the list (or, in the list, mark unread), / search, ? the list of shortcuts.
+ * # trash, s star, u back to the list (or, in the list, mark unread), / search, ? the list of shortcuts; and for
+ * writing (issue 16) c compose, r reply, a reply to all, f forward.
  * Keys typed in a field, or with Ctrl/Alt/Meta, are never shortcuts.
  */
 export type MailCommand =
-  'next' | 'previous' | 'open' | 'archive' | 'trash' | 'star' | 'back' | 'search' | 'help';
+  | 'next'
+  | 'previous'
+  | 'open'
+  | 'archive'
+  | 'trash'
+  | 'star'
+  | 'back'
+  | 'search'
+  | 'help'
+  | 'compose'
+  | 'reply'
+  | 'replyAll'
+  | 'forward';
 
 export const SHORTCUTS: readonly { keys: readonly string[]; command: MailCommand }[] = [
   { keys: ['j'], command: 'next' },
@@ -15,6 +28,10 @@ export const SHORTCUTS: readonly { keys: readonly string[]; command: MailCommand
   { keys: ['s'], command: 'star' },
   { keys: ['u'], command: 'back' },
   { keys: ['/'], command: 'search' },
+  { keys: ['c'], command: 'compose' },
+  { keys: ['r'], command: 'reply' },
+  { keys: ['a'], command: 'replyAll' },
+  { keys: ['f'], command: 'forward' },
   { keys: ['?'], command: 'help' },
 ];
 

@@ -55,7 +55,7 @@ export function useMailLive(orgId: string | null) {
             mapPages(data, (r) => (r.id === message.emailId ? { ...r, ...message.updates } : r)),
           );
           qc.setQueryData<TMessage>(mailKeys.message(orgId, message.emailId), (m) =>
-            m ? { ...m, ...message.updates } : m,
+            m ? { ...m, ...message.updates, ...(message.delivery ? { delivery: message.delivery } : {}) } : m,
           );
           // A move changes which list it belongs to: those lists ask the server.
           if (message.updates.folderId) void qc.invalidateQueries({ queryKey: mailKeys.lists(orgId) });

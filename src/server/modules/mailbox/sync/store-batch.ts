@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
+import { claimOwnCopy, ownCopiesAmong } from '../outgoing-repository.ts';
 import { flagColumns, splitLabels } from './flags.ts';
 import { takeVanished } from './moved-elsewhere.ts';
 import type { SyncRun } from './sync-run.ts';
@@ -51,6 +52,12 @@ export async function storeBatch(
           )
         ).map((r) => r.uid),
       );
+      const ownCopies = await ownCopiesAmong(
+        tx,
+        run.ctx.scope,
+        folder.id,
+        parsed.map((p) => p.mail.messageId),
+      );
       for (const [i, f] of fetched.entries()) {
         if (present.has(f.uid)) continue;
         await run.giveWay(true);
@@ -77,6 +84,12 @@ export async function storeBatch(
               labelIds: next.labelIds,
             },
           });
+          continue;
+        }
+        // Our own copy of mail sent from here, waiting for its UID: it becomes this message.
+        const ownCopy = ownCopies.get(parsed[i]!.mail.messageId ?? '');
+        if (ownCopy) {
+          await claimOwnCopy(tx, ownCopy, { uid: f.uid, modseq: f.modseq });
           continue;
         }
         // Keywords that are the owner's labels come in as those labels.

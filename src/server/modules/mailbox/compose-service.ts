@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import sanitizeHtml from 'sanitize-html';
+import type { TMailDelivery } from '@shared/mail/outbox.ts';
+import {
+  composeIssues,
+  sendAtIssue,
+  type ComposeIssue,
+  type TComposeRequest,
+  type TComposeResult,
+  type TRescheduleInput,
+} from '@shared/mailbox/compose.ts';
+import { zonedToUtc } from '@shared/dates/dates.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fromHeader, type MailPort } from '../../platform/mail.ts';
+import { deleteUnsent, insertOutboxMessage, rescheduleUnsent } from '../../platform/outbox-repository.ts';
+import { organizationTimeZone } from '../organizations/index.ts';
+import { findAccount } from './accounts-repository.ts';
+import { domainOf } from './analysis/domains.ts';
+import { storeMessage } from './ingest/store-message.ts';
+import { ensureLocalFolders, findRoleFolder, type MailScope } from './folders-repository.ts';
+import { outgoingAnalyzer } from './local-mailbox-service.ts';
+import { deliveryOf, findMessage } from './messages-repository.ts';
+import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } from './messages-service.ts';
+import { outboxRawKey } from './storage-keys.ts';
+
+/**
+ * Sending what the user composed (issue 16). From a connected account: the message is built once (nodemailer's
+ * composer), its wire form kept in the file store for the outbox, its copy stored in the account's Sent at once
+ * with the state "queued", and both rows written in one transaction; the outbox's dispatcher sends it through the
+ * account's SMTP and the delivery hook appends the copy to the IMAP Sent folder. Without an account: through the
+ * organization's sender (the mail port), recorded in the local Sent as the app's own mail is.
+ */
+
+export type ComposeDeps = MailboxDeps & { mail: MailPort };
+
+/** The HTML a message carries: the composer's, through an allow-list (no scripts, handlers, forms or frames). */
+function outgoingHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'span', 's', 'u']),
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      '*': ['style'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel', 'data'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The plain-text alternative of an HTML body: paragraphs and line breaks kept, links followed by their address. */
+export function plainTextOf(html: string): string {
+  const marked = html
+    .replace(/<a\b[^>]*href="(https?:[^"]+)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
+      label.replace(/<[^>]*>/g, '').trim() === href ? href : `${label} (${href})`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/(p|div|h[1-6]|blockquote|ul|ol|table|tr)>/gi, '\n\n');
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name]!)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+async function build(
+  options: ConstructorParameters<typeof MailComposer>[0],
+  keepBcc: boolean,
+): Promise<Buffer> {
+  const mail = new MailComposer(options).compile();
+  mail.keepBcc = keepBcc;
+  return mail.build();
+}
+
+export async function sendComposed(
+  deps: ComposeDeps,
+  scope: MailScope,
+  input: TComposeRequest,
+): Promise<TComposeResult> {
+  const issues = composeIssues(input);
+  const when = input.sendAt ? await scheduledTime(deps, scope, input.sendAt) : null;
+  if (when && 'path' in when) issues.push(when);
+  if (issues.length > 0) throw new AppError('INVALID_EMAIL_DATA', issues);
+  const scheduled = when instanceof Date;
+  const sendAt = scheduled ? when : new Date(Date.now() + input.undoSeconds * 1000);
+  const [account, replied] = await Promise.all([
+    input.accountId ? findAccount(deps.db, scope, input.accountId) : undefined,
+    input.inReplyToId ? findMessage(deps.db, scope, input.inReplyToId) : undefined,
+  ]);
+  if ((input.accountId && !account) || (input.inReplyToId && !replied)) throw new AppError('NOT_FOUND');
+
+  const clean = (list: string[]) => list.map((a) => a.trim()).filter(Boolean);
+  const to = clean(input.to);
+  const cc = clean(input.cc);
+  const bcc = clean(input.bcc);
+  const html = input.html?.trim() ? outgoingHtml(input.html) : null;
+  const text = input.text?.trim() ? input.text : plainTextOf(html ?? '');
+  const threading = replied?.internetMessageId
+    ? {
+        inReplyTo: replied.internetMessageId,
+        references: [...replied.references, replied.internetMessageId],
+      }
+    : null;
+
+  if (!account) {
+    const headers: Record<string, string> = threading
+      ? { 'In-Reply-To': threading.inReplyTo, References: threading.references.join(' ') }
+      : {};
+    const outboxId = await deps.mail.send(
+      { to, cc, bcc, subject: input.subject, text, html: html ?? undefined, headers },
+      { organizationId: scope.orgId, userId: scope.userId, sendAt, scheduled },
+    );
+    const copy = await deliveryOf(deps.db, scope, outboxId);
+    if (!copy?.mailMessageId) throw new Error('the sent copy was not recorded');
+    return { messageId: copy.mailMessageId, delivery: copy.delivery };
+  }
+
+  const from = account.displayName
+    ? fromHeader(account.displayName, account.emailAddress)
+    : account.emailAddress;
+  const date = new Date();
+  const message = {
+    from,
+    to,
+    cc,
+    bcc,
+    subject: input.subject,
+    text,
+    html: html ?? undefined,
+    date,
+    messageId: `<${randomUUID()}@${domainOf(account.emailAddress) ?? 'localhost'}>`,
+    ...(threading ?? {}),
+  };
+  // The wire form leaves Bcc out (the recipients never see it); the Sent copy keeps it, as mail clients do.
+  const [wire, copy] = await Promise.all([build(message, false), build(message, true)]);
+  const outboxId = randomUUID();
+  const rawKey = outboxRawKey(scope, outboxId);
+  await deps.files.put(rawKey, wire);
+
+  let sent = await findRoleFolder(deps.db, scope, account.id, 'sent');
+  if (!sent) {
+    // Not synced yet: the local Sent holds the copy until the account's Sent folder is known.
+    await ensureLocalFolders(deps.db, scope);
+    sent = await findRoleFolder(deps.db, scope, null, 'sent');
+  }
+  const analyze = await outgoingAnalyzer(deps.db, scope.orgId, [account.emailAddress]);
+  const stored = await deps.db.transaction(async (tx) => {
+    const row = await storeMessage(
+      { db: tx, files: deps.files, analyze },
+      {
+        scope,
+        folder: { id: sent!.id, accountId: sent!.accountId },
+        raw: copy,
+        flags: ['\\Seen'],
+        uid: null,
+        receivedAt: date,
+      },
+    );
+    await insertOutboxMessage(tx, {
+      id: outboxId,
+      organizationId: scope.orgId,
+      userId: scope.userId,
+      accountId: account.id,
+      fromAddress: from,
+      toAddresses: to,
+      ccAddresses: cc,
+      bccAddresses: bcc,
+      subject: input.subject,
+      textBody: text,
+      htmlBody: html,
+      attachments: [],
+      headers: {},
+      rawKey,
+      mailMessageId: row.id,
+      status: scheduled ? 'scheduled' : 'queued',
+      nextAttemptAt: sendAt,
+    });
+    return row;
+  });
+  await publishNewMessage(deps, scope, stored.id);
+  void deps.mail.dispatchDue().catch(() => undefined);
+  const delivery: TMailDelivery = {
+    outboxId,
+    status: scheduled ? 'scheduled' : 'queued',
+    errorCode: null,
+    lastError: null,
+    sendAt: sendAt.toISOString(),
+  };
+  return { messageId: stored.id, delivery };
+}
+
+/** A day and time of the organization's time zone as an instant, or why it cannot be a scheduled time. */
+async function scheduledTime(
+  deps: ComposeDeps,
+  scope: MailScope,
+  at: { date: string; time: string },
+): Promise<Date | ComposeIssue> {
+  const timeZone = await organizationTimeZone(deps.db, scope.orgId);
+  let instant: Date;
+  try {
+    instant = zonedToUtc(at.date, at.time, timeZone);
+  } catch {
+    instant = new Date(Number.NaN);
+  }
+  return sendAtIssue(instant) ?? instant;
+}
+
+/**
+ * "Undo", or cancelling a scheduled message: only while nothing has left (the dispatcher has not claimed it). The
+ * outbox row, its wire form and the copy in Sent go in one transaction; the composer reopens with what was written.
+ * Too late (being sent, or sent): MAIL_SEND_STARTED, and nothing changes.
+ */
+export async function cancelSend(deps: ComposeDeps, scope: MailScope, outboxId: string): Promise<void> {
+  const done = await deps.db.transaction(async (tx) => {
+    const row = await deleteUnsent(tx, scope, outboxId);
+    if (!row) return null;
+    const copy = row.mailMessageId
+      ? await removeMessages(tx, scope, [row.mailMessageId], { writeBack: false })
+      : null;
+    return { row, copy };
+  });
+  if (!done) {
+    if (!(await deliveryOf(deps.db, scope, outboxId))) throw new AppError('NOT_FOUND');
+    throw new AppError('MAIL_SEND_STARTED');
+  }
+  if (done.row.rawKey) await deps.files.remove(done.row.rawKey).catch(() => undefined);
+  if (done.copy) await afterRemoval(deps, scope, done.copy);
+}
+
+/** A scheduled message gets another time (only while it is still scheduled). */
+export async function reschedule(
+  deps: ComposeDeps,
+  scope: MailScope,
+  outboxId: string,
+  input: TRescheduleInput,
+): Promise<TMailDelivery> {
+  const when = await scheduledTime(deps, scope, input.sendAt);
+  if (!(when instanceof Date)) throw new AppError('INVALID_EMAIL_DATA', [when]);
+  if (!(await rescheduleUnsent(deps.db, scope, outboxId, when))) {
+    if (!(await deliveryOf(deps.db, scope, outboxId))) throw new AppError('NOT_FOUND');
+    throw new AppError('MAIL_SEND_STARTED');
+  }
+  await deps.mail.dispatchDue().catch(() => undefined);
+  const copy = await deliveryOf(deps.db, scope, outboxId);
+  return copy!.delivery;
+}

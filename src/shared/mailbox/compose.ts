@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isSimpleEmail } from '../business-profile/profile-rules.ts';
+import { tooLong, withParams } from '../errors/field-messages.ts';
+import type { FieldKey } from '../i18n/catalogue.ts';
+import { ZMailDelivery } from '../mail/outbox.ts';
+
+/**
+ * Composing and sending (issue 16, spec §5 "Sending an email"), shared by POST /api/v1/mail/send and the composer.
+ * The shape is checked by the schema (VALIDATION_ERROR); the spec's rules by `composeIssues`, which the server
+ * answers with INVALID_EMAIL_DATA ("Invalid email data") and the list, and the composer shows under each field.
+ * Messages are keys of the `fields` catalogue, section `compose`.
+ */
+
+export type ComposeMessageKey = Extract<FieldKey, `compose.${string}`>;
+
+export const COMPOSE_MAX = {
+  /** To, Cc and Bcc together (issue 15 parses messages of 500 recipients; we send no more). */
+  recipients: 500,
+  address: 320,
+  subject: 998,
+  html: 2_000_000,
+  text: 1_000_000,
+} as const;
+
+/** "Undo send" (issue 16): the seconds during which nothing has left the server; the user may choose 0 to 30. */
+export const UNDO_SEND = { defaultSeconds: 10, maxSeconds: 30 } as const;
+/** A message may be scheduled up to a year ahead. */
+export const SCHEDULE_MAX_DAYS = 366;
+
+const zAddresses = z
+  .array(z.string().max(COMPOSE_MAX.address, tooLong(COMPOSE_MAX.address)))
+  .max(1000)
+  .default([]);
+
+export const ZComposeInput = z.object({
+  /** The connected account it leaves from; null: the organization's sender (the app's own mail settings). */
+  accountId: z.string().uuid().nullable(),
+  to: zAddresses,
+  cc: zAddresses,
+  bcc: zAddresses,
+  subject: z.string().max(COMPOSE_MAX.subject, tooLong(COMPOSE_MAX.subject)).default(''),
+  html: z.string().max(COMPOSE_MAX.html, tooLong(COMPOSE_MAX.html)).nullish(),
+  text: z.string().max(COMPOSE_MAX.text, tooLong(COMPOSE_MAX.text)).nullish(),
+  /** The stored message this answers (reply, reply all): its Message-ID goes in In-Reply-To and References. */
+  inReplyToId: z.string().uuid().nullish(),
+  /** Scheduled send: a day and a time in the organization's time zone; null or absent sends now. */
+  sendAt: z
+    .object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      time: z.string().regex(/^\d{2}:\d{2}$/),
+    })
+    .nullish(),
+  /** Sent now: how many seconds it waits first, so that "Undo" can still stop it. */
+  undoSeconds: z.number().int().min(0).max(UNDO_SEND.maxSeconds).default(UNDO_SEND.defaultSeconds),
+});
+export type TComposeInput = z.input<typeof ZComposeInput>;
+export type TComposeRequest = z.output<typeof ZComposeInput>;
+
+export const ZComposeResult = z.object({
+  /** The copy in the sender's Sent folder. */
+  messageId: z.string(),
+  delivery: ZMailDelivery,
+});
+export type TComposeResult = z.infer<typeof ZComposeResult>;
+
+export type ComposeIssue = { path: 'to' | 'cc' | 'bcc' | 'subject' | 'content' | 'sendAt'; message: string };
+
+export const ZRescheduleInput = z.object({ sendAt: ZComposeInput.shape.sendAt.unwrap().unwrap() });
+export type TRescheduleInput = z.infer<typeof ZRescheduleInput>;
+
+/** A scheduled time must be ahead, and within SCHEDULE_MAX_DAYS. */
+export function sendAtIssue(at: Date, now: Date = new Date()): ComposeIssue | null {
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) {
+    return { path: 'sendAt', message: 'compose.sendAtPast' satisfies ComposeMessageKey };
+  }
+  if (at.getTime() - now.getTime() > SCHEDULE_MAX_DAYS * 86_400_000) {
+    return {
+      path: 'sendAt',
+      message: withParams('compose.sendAtTooFar' satisfies ComposeMessageKey, { days: SCHEDULE_MAX_DAYS }),
+    };
+  }
+  return null;
+}
+
+/** The address inside "Name <address>", or the text itself, trimmed. */
+export function recipientAddress(value: string): string {
+  return (/<([^<>]*)>\s*$/.exec(value)?.[1] ?? value).trim();
+}
+
+/** HTML with something a reader would see: text, or an image. */
+function hasVisibleHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return true;
+  return (
+    html
+      .replace(/<(style|script)[\s\S]*?<\/\1>/gi, '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim().length > 0
+  );
+}
+
+/**
+ * Spec §5, in its order: a recipient, each recipient a simple address, a subject, html or text content. Cc and Bcc
+ * are optional, but what is there must be an address.
+ */
+export function composeIssues(input: {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  html?: string | null;
+  text?: string | null;
+}): ComposeIssue[] {
+  const issues: ComposeIssue[] = [];
+  const key = (k: ComposeMessageKey) => k;
+  const to = input.to.map((a) => a.trim()).filter(Boolean);
+  if (to.length === 0) issues.push({ path: 'to', message: key('compose.recipientRequired') });
+  for (const field of ['to', 'cc', 'bcc'] as const) {
+    const list = (input[field] ?? []).map((a) => a.trim()).filter(Boolean);
+    if (list.some((a) => !isSimpleEmail(recipientAddress(a)))) {
+      issues.push({ path: field, message: key('compose.recipientInvalid') });
+    }
+  }
+  const count = [...input.to, ...(input.cc ?? []), ...(input.bcc ?? [])].filter((a) => a.trim()).length;
+  if (count > COMPOSE_MAX.recipients) {
+    issues.push({
+      path: 'to',
+      message: withParams(key('compose.tooManyRecipients'), { max: COMPOSE_MAX.recipients }),
+    });
+  }
+  if (!input.subject.trim()) issues.push({ path: 'subject', message: key('compose.subjectRequired') });
+  if (!input.text?.trim() && !(input.html && hasVisibleHtml(input.html))) {
+    issues.push({ path: 'content', message: key('compose.contentRequired') });
+  }
+  return issues;
+}

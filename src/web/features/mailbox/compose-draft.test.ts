@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { TMessage } from '@shared/mailbox/contracts.ts';
+import { draftFrom, parseRecipients, prefixedSubject } from './compose-draft.ts';
+
+const message = (over: Partial<TMessage> = {}): TMessage =>
+  ({
+    id: 'm1',
+    subject: 'Preventivo',
+    from: { name: 'Mario Rossi', address: 'mario@rossi.it' },
+    to: [
+      { name: null, address: 'me@example.it' },
+      { name: 'Luca', address: 'luca@rossi.it' },
+    ],
+    cc: [{ name: null, address: 'ufficio@rossi.it' }],
+    replyTo: [],
+    html: null,
+    text: 'Ci mandate <il> preventivo?\nGrazie',
+    ...over,
+  }) as TMessage;
+
+const options = { accountId: 'a1', ownAddresses: ['ME@example.it'], intro: 'Mario wrote:' };
+
+describe('the composer’s drafts', () => {
+  it('splits recipients on commas and semicolons, keeping a quoted name whole', () => {
+    expect(parseRecipients(' a@x.it, "Rossi, Mario" <m@y.it>; b@z.it ,, ')).toEqual([
+      'a@x.it',
+      '"Rossi, Mario" <m@y.it>',
+      'b@z.it',
+    ]);
+    expect(parseRecipients('   ')).toEqual([]);
+  });
+
+  it('prefixes the subject once, Italian prefixes included', () => {
+    expect(prefixedSubject('Preventivo', 'Re')).toBe('Re: Preventivo');
+    expect(prefixedSubject('R: Preventivo', 'Re')).toBe('R: Preventivo');
+    expect(prefixedSubject('re:Preventivo', 'Re')).toBe('re:Preventivo');
+    expect(prefixedSubject('I: Fattura', 'Fwd')).toBe('I: Fattura');
+    expect(prefixedSubject('Fattura', 'Fwd')).toBe('Fwd: Fattura');
+  });
+
+  it('replies to the sender, or to Reply-To, and quotes the original text escaped', () => {
+    const reply = draftFrom(message(), 'reply', options);
+    expect(reply).toMatchObject({
+      to: 'Mario Rossi <mario@rossi.it>',
+      cc: '',
+      subject: 'Re: Preventivo',
+      inReplyToId: 'm1',
+    });
+    expect(reply.html).toContain(
+      '<blockquote><p>Ci mandate &lt;il&gt; preventivo?<br>Grazie</p></blockquote>',
+    );
+    const viaReplyTo = draftFrom(
+      message({ replyTo: [{ name: null, address: 'ordini@rossi.it' }] }),
+      'reply',
+      options,
+    );
+    expect(viaReplyTo.to).toBe('ordini@rossi.it');
+  });
+
+  it('reply to all puts the other recipients in Cc, without the user’s own address or duplicates', () => {
+    const all = draftFrom(
+      message({
+        cc: [
+          { name: null, address: 'ufficio@rossi.it' },
+          { name: null, address: 'mario@rossi.it' },
+        ],
+      }),
+      'replyAll',
+      options,
+    );
+    expect(all.to).toBe('Mario Rossi <mario@rossi.it>');
+    expect(all.cc).toBe('Luca <luca@rossi.it>, ufficio@rossi.it');
+  });
+
+  it('a reply to one’s own sent message goes to its recipients', () => {
+    const sent = message({
+      from: { name: 'Me', address: 'me@example.it' },
+      to: [{ name: null, address: 'cliente@x.it' }],
+      cc: [],
+    });
+    expect(draftFrom(sent, 'reply', options).to).toBe('cliente@x.it');
+  });
+
+  it('a forward has no recipient and is not a reply; the signature comes before the quote', () => {
+    const forward = draftFrom(message(), 'forward', { ...options, signatureHtml: '<p>Anna</p>' });
+    expect(forward).toMatchObject({ to: '', subject: 'Fwd: Preventivo', inReplyToId: null });
+    expect(forward.html.indexOf('<p>Anna</p>')).toBeLessThan(forward.html.indexOf('<blockquote>'));
+  });
+});
