@@ -88,12 +88,24 @@ test('scrive, annulla, invia e risponde: lo stato in Inviata è quello vero', as
   await expect(reopened.getByTestId('compose-body')).toContainText('ecco la nostra offerta');
   expect(smtp.received).toHaveLength(0);
 
+  // A file goes with it: attached from the picker, uploaded, listed with its size.
+  await reopened.getByTestId('compose-files').setInputFiles({
+    name: 'offerta.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 offerta di fine anno'),
+  });
+  const attached = reopened.getByRole('list', { name: 'Allegati' }).getByRole('listitem');
+  await expect(attached).toContainText('offerta.pdf');
+  await expect(attached.getByRole('button', { name: 'Rimuovi offerta.pdf' })).toBeVisible();
+  await expect(reopened.getByText('Caricamento di offerta.pdf')).toHaveCount(0);
+
   // Sent for real this time, without the undo window: queued first, "Sent" once the server accepted it.
   await reopened.getByLabel('Annullabile per').selectOption('0');
   await reopened.getByRole('button', { name: 'Invia', exact: true }).click();
   await expect(reopened).toBeHidden();
   const wire = await smtp.waitFor('cliente@rossi.example', 15_000);
   expect(wire.raw).toContain('Subject: Offerta di fine anno');
+  expect(wire.raw).toContain('filename=offerta.pdf');
   await page
     .getByRole('navigation', { name: 'Cartelle ed etichette' })
     .getByRole('button', { name: /^Inviata/ })

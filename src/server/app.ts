@@ -53,6 +53,7 @@ import {
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { applyCalendarReply } from './modules/calendar/replies.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { stepUpRoutes } from './modules/security/step-up-routes.ts';
 import { securityAuthHooks } from './modules/security/auth-audit.ts';
@@ -309,14 +310,15 @@ export async function buildApp(
     appUrl: config.appUrl,
     publicRateLimit: config.authRateLimit,
   });
-  await app.register(calendarRoutes, {
+  const calendarDeps = {
     db: database.db,
     mail,
     hub,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
-    publicRateLimit: config.authRateLimit,
-  });
+    log: app.log,
+  };
+  await app.register(calendarRoutes, { ...calendarDeps, publicRateLimit: config.authRateLimit });
   const securityDeps = { db: database.db, auth, mail, hub, files, config, authSecret: secret };
   await app.register(stepUpRoutes, securityDeps);
   await app.register(accountSecurityRoutes, securityDeps);
@@ -342,6 +344,8 @@ export async function buildApp(
       analyze: createMailAnalyzer(),
       log: app.log,
       giveWay: (pacedWorkMs) => foreground.giveWay({ pacedWorkMs }),
+      // Guests' answers from their calendar apps update the invitations (issue 16).
+      calendarReply: (reply) => applyCalendarReply(calendarDeps, reply),
     },
     {
       sync: {

@@ -7,13 +7,17 @@ import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { syncAccount } from '@server/modules/mailbox/sync/sync-account.ts';
 import { claimAccount } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { topics } from '@server/platform/realtime.ts';
+import type { TInvitationList } from '@shared/calendar/contracts.ts';
 import type { TComposeResult } from '@shared/mailbox/compose.ts';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
+import { pecReceipt } from '../helpers/pec.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
-import { addMember, createUser } from '@server/seed/factories.ts';
+import { events } from '@server/db/schema/calendar.ts';
+import { applyCalendarReply } from '@server/modules/calendar/replies.ts';
+import { addMember, createUser, eventInput } from '@server/seed/factories.ts';
 import {
   DATABASES,
   PASSWORD,
@@ -50,7 +54,7 @@ async function until<T>(check: () => Promise<T | null> | T | null, ms = 8_000): 
 let dovecot: Dovecot;
 let smtp: Smtp;
 let refusing: Smtp;
-const USERS = Array.from({ length: 16 }, (_, i) => `user${i}`);
+const USERS = Array.from({ length: 24 }, (_, i) => `user${i}`);
 beforeAll(async () => {
   if (skip) return;
   [dovecot, smtp, refusing] = await Promise.all([
@@ -112,11 +116,20 @@ describe.skipIf(!!skip).each(DATABASES)('composing and sending on %s', (kind) =>
 
   async function sync(accountId: string) {
     expect(await claimAccount(db(), accountId, 'test', 60)).toBe(true);
+    const calendar = {
+      db: db(),
+      mail: t.app.services.mail,
+      hub: t.app.services.hub,
+      appUrl: t.config.appUrl,
+      mailFrom: t.config.mailFrom,
+    };
     const deps = {
       db: db(),
       files: t.app.services.files,
       hub: t.app.services.hub,
       mailCredentials: t.app.services.mailCredentials,
+      // As app.ts wires the sync: guests' calendar replies answer the invitations.
+      calendarReply: (reply: Parameters<typeof applyCalendarReply>[1]) => applyCalendarReply(calendar, reply),
     };
     return syncAccount(deps, accountId, { owner: 'test', leaseSeconds: 60 });
   }
@@ -364,7 +377,8 @@ describe.skipIf(!!skip).each(DATABASES)('composing and sending on %s', (kind) =>
     await t.app.services.mail.dispatchDue();
     expect(smtp.received.length).toBe(before);
     const undo = await c().post(`/api/v1/mail/outbox/${sent.delivery.outboxId}/cancel`);
-    expect(undo.statusCode).toBe(204);
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json()).toEqual({ attachments: [] });
     expect(
       await db().select().from(mailOutbox).where(eq(mailOutbox.id, sent.delivery.outboxId)),
     ).toHaveLength(0);
@@ -465,6 +479,224 @@ describe.skipIf(!!skip).each(DATABASES)('composing and sending on %s', (kind) =>
       sendAt: { date: day(61), time: '09:00' },
     });
     expect(tooLate.statusCode).toBe(409);
+  });
+
+  it('attachments: uploaded files and a forwarded message’s files go with it; over 25 MB is refused; undo gives them back', async () => {
+    const { accountId, other } = await setup(smtp.port);
+    await other.append(
+      'INBOX',
+      Buffer.from(
+        [
+          'From: Fornitore <f@fornitore.example>',
+          'To: me@example.test',
+          'Subject: Listino 2027',
+          'Message-ID: <listino@fornitore.example>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain',
+          '',
+          'In allegato il listino.',
+          '--b',
+          'Content-Type: application/pdf; name="listino.pdf"',
+          'Content-Disposition: attachment; filename="listino.pdf"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          Buffer.from('%PDF-1.4 listino').toString('base64'),
+          '--b--',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    await sync(accountId);
+    const [original] = await db()
+      .select()
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.accountId, accountId), eq(mailMessages.messageId, '<listino@fornitore.example>')),
+      );
+    const forwarded = (await message(original!.id)).attachments[0]!;
+
+    const upload = async (content: Buffer, cookie = owner.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/mail/uploads',
+        headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/octet-stream' },
+        payload: content,
+      });
+    const uploaded = await upload(Buffer.from('Preventivo firmato'));
+    expect(uploaded.statusCode).toBe(201);
+    const { uploadId } = uploaded.json() as { uploadId: string };
+
+    const recipient = `allegati.${kind}@example.it`;
+    const sent = await c().post('/api/v1/mail/send', {
+      accountId,
+      to: [recipient],
+      subject: 'I: Listino 2027',
+      text: 'Ecco i file',
+      attachments: [{ uploadId, filename: 'preventivo.txt', contentType: 'text/plain' }],
+      forwardAttachmentIds: [forwarded.id],
+      undoSeconds: 0,
+    });
+    expect(sent.statusCode).toBe(202);
+    const wire = await smtp.waitFor(recipient);
+    expect(wire.raw).toContain('filename=preventivo.txt');
+    expect(wire.raw).toContain(Buffer.from('Preventivo firmato').toString('base64'));
+    expect(wire.raw).toContain('filename=listino.pdf');
+    // The upload went with the message: it cannot be sent a second time.
+    const again = await c().post('/api/v1/mail/send', {
+      accountId,
+      to: [recipient],
+      subject: 'x',
+      text: 'x',
+      attachments: [{ uploadId, filename: 'preventivo.txt', contentType: 'text/plain' }],
+    });
+    expect(again.statusCode).toBe(404);
+
+    // Another user's upload id, or an attachment of theirs, names nothing here.
+    const stranger = await createSignedInUserWithOrg(t.app);
+    const theirs = (await upload(Buffer.from('altrui'), stranger.cookie)).json() as { uploadId: string };
+    const foreign = await c().post('/api/v1/mail/send', {
+      accountId,
+      to: [recipient],
+      subject: 'x',
+      text: 'x',
+      attachments: [{ uploadId: theirs.uploadId, filename: 'a.txt', contentType: 'text/plain' }],
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // Over the limit, in one file: ATTACHMENT_TOO_LARGE with the limit stated.
+    const big = await upload(Buffer.alloc(25 * 1024 * 1024 + 1, 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({
+      error: { code: 'ATTACHMENT_TOO_LARGE', message: 'The attachments are too large: at most 25 MB in all' },
+    });
+
+    // Undo: the files come back as new uploads for the composer.
+    const file = (await upload(Buffer.from('bozza'))).json() as { uploadId: string };
+    const undone = (
+      await c().post('/api/v1/mail/send', {
+        accountId,
+        to: [recipient],
+        subject: 'Con allegato',
+        text: 'x',
+        attachments: [{ uploadId: file.uploadId, filename: 'bozza.txt', contentType: 'text/plain' }],
+        undoSeconds: 30,
+      })
+    ).json() as TComposeResult;
+    const cancel = await c().post(`/api/v1/mail/outbox/${undone.delivery.outboxId}/cancel`);
+    const back = cancel.json() as { attachments: { uploadId: string; filename: string; size: number }[] };
+    expect(back.attachments).toEqual([
+      expect.objectContaining({ filename: 'bozza.txt', contentType: 'text/plain', size: 5 }),
+    ]);
+    expect(back.attachments[0]!.uploadId).not.toBe(file.uploadId);
+    const resent = await c().post('/api/v1/mail/send', {
+      accountId,
+      to: [recipient],
+      subject: 'Con allegato, di nuovo',
+      text: 'x',
+      attachments: [
+        { uploadId: back.attachments[0]!.uploadId, filename: 'bozza.txt', contentType: 'text/plain' },
+      ],
+      undoSeconds: 30,
+    });
+    expect(resent.statusCode).toBe(202);
+  });
+
+  it('PEC: the provider’s receipts come back with the sync and give the sent message its legal status', async () => {
+    const { accountId, other } = await setup(smtp.port);
+    await db().update(mailAccounts).set({ isPec: true }).where(eq(mailAccounts.id, accountId));
+    await sync(accountId);
+    const sent = (
+      await c().post('/api/v1/mail/send', {
+        accountId,
+        to: [`cliente.${kind}@pec.rossi.example`],
+        subject: 'Offerta certificata',
+        text: 'In allegato la nostra offerta.',
+        undoSeconds: 0,
+      })
+    ).json() as TComposeResult;
+    await until(async () => (await outbox(sent.delivery.outboxId)).status === 'sent');
+    expect((await message(sent.messageId)).pec).toEqual({ status: 'waiting', receipts: [] });
+
+    const [row] = await db().select().from(mailMessages).where(eq(mailMessages.id, sent.messageId));
+    const refersTo = row!.messageId!;
+    await other.append('INBOX', pecReceipt({ kind: 'accettazione', refersTo }));
+    await other.append(
+      'INBOX',
+      pecReceipt({ kind: 'avvenuta-consegna', refersTo, consegna: `cliente.${kind}@pec.rossi.example` }),
+    );
+    await sync(accountId);
+    const certified = await message(sent.messageId);
+    expect(certified.pec?.status).toBe('delivered');
+    expect(certified.pec?.receipts.map((r) => [r.kind, r.recipient])).toEqual([
+      ['accettazione', null],
+      ['avvenuta-consegna', `cliente.${kind}@pec.rossi.example`],
+    ]);
+    // Each receipt is a message of the Inbox, which can be opened.
+    const opened = await c().get(`/api/v1/mail/messages/${certified.pec!.receipts[1]!.messageId}`);
+    expect(opened.statusCode).toBe(200);
+    expect((opened.json() as TMessage).attachments.map((a) => a.filename)).toEqual(['daticert.xml']);
+  });
+
+  it('a guest’s REPLY from a calendar app answers the invitation; an uninvited address or unknown UID changes nothing', async () => {
+    const { accountId, other } = await setup(smtp.port);
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const created = await c().post(
+      '/api/v1/events',
+      eventInput({ title: 'Inaugurazione showroom', startDate: day, startTime: '18:00', endTime: '20:00' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const event = created.json() as { id: string };
+    const guest = `ospite.${kind}@example.it`;
+    const invited = await c().post(`/api/v1/events/${event.id}/invitations`, { inviteeEmail: guest });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [row] = await db().select({ uid: events.uid }).from(events).where(eq(events.id, event.id));
+
+    const reply = (from: string, attendee: string, uid: string, partstat: string) =>
+      Buffer.from(
+        [
+          `From: <${from}>`,
+          'To: anna@example.test',
+          'Subject: Accettato: Inaugurazione showroom',
+          `Message-ID: <reply.${Math.random().toString(36).slice(2)}@calendar.example>`,
+          'MIME-Version: 1.0',
+          'Content-Type: text/calendar; method=REPLY; charset=utf-8',
+          '',
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+          'METHOD:REPLY',
+          'BEGIN:VEVENT',
+          `UID:${uid}`,
+          'DTSTAMP:20261128T090000Z',
+          `ATTENDEE;CN=Ospite;PARTSTAT=${partstat}:mailto:${attendee}`,
+          'COMMENT:Ci saremo in due',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      );
+    // Someone not invited answering as the guest, and an answer for an event we do not have: nothing changes.
+    await other.append('INBOX', reply('intruso@example.it', guest, row!.uid, 'DECLINED'));
+    await other.append('INBOX', reply(guest, guest, 'unknown-uid@example.it', 'DECLINED'));
+    await other.append('INBOX', reply(guest, guest, row!.uid, 'ACCEPTED'));
+    await sync(accountId);
+    const { items } = (await c().get(`/api/v1/events/${event.id}/invitations`)).json() as TInvitationList;
+    expect(items.map((i) => [i.inviteeEmail, i.rsvpStatus, i.rsvpResponseMessage])).toEqual([
+      [guest, 'accepted', 'Ci saremo in due'],
+    ]);
+    // An older answer found later (a mailbox's first sync reads old mail too) does not undo the newer one.
+    await other.append(
+      'INBOX',
+      reply(guest, guest, row!.uid, 'DECLINED'),
+      [],
+      new Date(Date.now() - 86_400_000),
+    );
+    await sync(accountId);
+    const after = (await c().get(`/api/v1/events/${event.id}/invitations`)).json() as TInvitationList;
+    expect(after.items.map((i) => i.rsvpStatus)).toEqual(['accepted']);
   });
 
   it('without an account: the organization’s sender; no mail server means kept in the app, and it says so', async () => {

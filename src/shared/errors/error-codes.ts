@@ -183,6 +183,12 @@ export const ERROR_CODES = {
   },
   /** Spec §5: sending an e-mail that lacks a recipient, subject or content; the details list each error. */
   INVALID_EMAIL_DATA: { status: 400, en: 'Invalid email data', it: "Dati dell'e-mail non validi" },
+  /** Issue 16: a message's attachments over the limit (spec'd by the issue: 25 MB in all by default). */
+  ATTACHMENT_TOO_LARGE: {
+    status: 413,
+    en: 'The attachments are too large: at most {limit} in all',
+    it: 'Gli allegati sono troppo grandi: al massimo {limit} in tutto',
+  },
   /** Issue 16: "Undo" or a change of a scheduled message after the dispatcher took it. */
   MAIL_SEND_STARTED: {
     status: 409,

@@ -24,6 +24,32 @@ export const COMPOSE_MAX = {
 
 /** "Undo send" (issue 16): the seconds during which nothing has left the server; the user may choose 0 to 30. */
 export const UNDO_SEND = { defaultSeconds: 10, maxSeconds: 30 } as const;
+/** The attachments of one message, in all (issue 16: 25 MB, what most providers accept). */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 25 * 1024 * 1024;
+/** At most this many files on one message. */
+export const MAIL_ATTACHMENTS_MAX_FILES = 50;
+
+/** A file uploaded for the composer (POST /mail/uploads), named again when the message is sent. */
+export const ZComposeAttachment = z.object({
+  uploadId: z.string().uuid(),
+  filename: z.string().trim().min(1).max(255),
+  contentType: z
+    .string()
+    .max(200)
+    .regex(/^[\w.+-]+\/[\w.+-]+$/)
+    .catch('application/octet-stream'),
+});
+export type TComposeAttachment = z.infer<typeof ZComposeAttachment>;
+
+export const ZUploadResult = z.object({ uploadId: z.string(), size: z.number().int() });
+export type TUploadResult = z.infer<typeof ZUploadResult>;
+
+/** "Undo": the message is gone, its files uploaded again for the composer that reopens. */
+export const ZCancelResult = z.object({
+  attachments: z.array(ZComposeAttachment.extend({ size: z.number().int() })),
+});
+export type TCancelResult = z.infer<typeof ZCancelResult>;
+
 /** A message may be scheduled up to a year ahead. */
 export const SCHEDULE_MAX_DAYS = 366;
 
@@ -50,6 +76,10 @@ export const ZComposeInput = z.object({
       time: z.string().regex(/^\d{2}:\d{2}$/),
     })
     .nullish(),
+  /** Files uploaded for this message. */
+  attachments: z.array(ZComposeAttachment).max(MAIL_ATTACHMENTS_MAX_FILES).default([]),
+  /** Attachments of a stored message (a forward) sent along, by their ids. */
+  forwardAttachmentIds: z.array(z.string().uuid()).max(MAIL_ATTACHMENTS_MAX_FILES).default([]),
   /** Sent now: how many seconds it waits first, so that "Undo" can still stop it. */
   undoSeconds: z.number().int().min(0).max(UNDO_SEND.maxSeconds).default(UNDO_SEND.defaultSeconds),
 });

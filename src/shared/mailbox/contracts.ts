@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TMailDelivery } from '../mail/outbox.ts';
+import type { TPecState } from './pec.ts';
 import { zPage, zPageQuery } from '../pagination/pagination.ts';
 import {
   MAIL_FOLDER_ROLES,
@@ -182,6 +183,8 @@ export type TMessage = TMessageSummary & {
   securityAnalysis: TMailSecurityAnalysis | null;
   /** Mail sent from this app: where it is (kept, queued, sending, sent, failed with the reason); else null. */
   delivery: TMailDelivery | null;
+  /** Mail sent from a PEC account, or with PEC receipts: its legal status and the receipts. */
+  pec: TPecState | null;
   client: { id: string; name: string } | null;
   clientLink: 'auto' | 'manual' | 'unlinked' | null;
   folderName: string;

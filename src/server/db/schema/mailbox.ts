@@ -21,6 +21,7 @@ import type {
   TMailSecurityAnalysis,
   TRelatedDocument,
 } from '@shared/mailbox/types.ts';
+import type { PecReceiptKind } from '@shared/mailbox/pec.ts';
 import { organization, user } from './auth.ts';
 import { clients } from './clients.ts';
 
@@ -308,4 +309,35 @@ export const mailPendingChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_pending_changes_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * PEC receipts (issue 16): a message of a provider with `X-Ricevuta`, stored as mail, and here what it certifies
+ * about the sent message whose Message-ID it names (refers_to). The sent message's legal status is read from them.
+ */
+export const mailPecReceipts = pgTable(
+  'mail_pec_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The receipt's own message (removing it removes this row). */
+    messageRowId: uuid('message_row_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    /** The Message-ID of the sent message, `<id@host>`. */
+    refersTo: text('refers_to').notNull(),
+    kind: text('kind').$type<PecReceiptKind>().notNull(),
+    recipient: text('recipient'),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('mail_pec_receipts_refers_idx').on(t.organizationId, t.userId, t.refersTo),
+    uniqueIndex('mail_pec_receipts_message_uq').on(t.messageRowId),
+  ],
 );

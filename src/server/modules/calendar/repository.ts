@@ -200,6 +200,15 @@ export async function findInvitation(db: DbOrTx, orgId: string, eventId: string,
   return row;
 }
 
+/** The organization's event of an iCalendar UID (the UID our invitations carry). */
+export async function findEventByUid(db: DbOrTx, orgId: string, uid: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.organizationId, orgId), eq(events.uid, uid)));
+  return row ? findEvent(db, orgId, row.id) : undefined;
+}
+
 export async function findInvitationByEmail(db: DbOrTx, eventId: string, email: string) {
   const [row] = await db
     .select({ id: eventInvitations.id })

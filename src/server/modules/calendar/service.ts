@@ -579,7 +579,12 @@ export async function cancelInvitation(
 }
 
 /** Stores an answer and keeps the attendee list in step, in one transaction. */
-async function recordAnswer(db: Db, invitation: repo.InvitationRow, submission: TRsvpSubmission, now: Date) {
+export async function recordAnswer(
+  db: Db,
+  invitation: repo.InvitationRow,
+  submission: TRsvpSubmission,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const updated = (await repo.updateInvitation(tx, invitation.id, rsvpValues(submission, now)))!;
     const attendee = await repo.findAttendeeByInvitation(tx, invitation.id);
@@ -675,7 +680,7 @@ export async function respondToInvitation(
   return toPublic(updated, event, organizer.name, now);
 }
 
-async function notifyHost(
+export async function notifyHost(
   deps: CalendarDeps,
   event: repo.EventRow,
   invitation: repo.InvitationRow,

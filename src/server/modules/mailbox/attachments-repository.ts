@@ -41,6 +41,19 @@ export async function findAttachment(
   return row;
 }
 
+/** The user's attachments of these ids (those not the user's are simply not there). */
+export async function attachmentsByIds(
+  db: DbOrTx,
+  scope: MailScope,
+  ids: string[],
+): Promise<AttachmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(columns)
+    .from(mailAttachments)
+    .where(and(owned(scope), inArray(mailAttachments.id, [...new Set(ids)])));
+}
+
 export async function attachmentsOf(
   db: DbOrTx,
   scope: MailScope,

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMailDelivery } from '@shared/mail/outbox.ts';
-import { ZComposeInput, ZComposeResult, ZRescheduleInput } from '@shared/mailbox/compose.ts';
+import {
+  MAIL_ATTACHMENTS_MAX_BYTES,
+  ZCancelResult,
+  ZComposeInput,
+  ZComposeResult,
+  ZRescheduleInput,
+  ZUploadResult,
+} from '@shared/mailbox/compose.ts';
+import { removeUpload, storeUpload } from './compose-attachments.ts';
 import { cancelSend, reschedule, sendComposed, type ComposeDeps } from './compose-service.ts';
 import { mailScope, uuidParam } from './messages-routes.ts';
 
@@ -16,6 +24,47 @@ const SEND_RATE = { max: 60, timeWindow: 60_000 };
  * installation's SMTP will send it), or stored (no mail server: kept in the app, nothing left the machine).
  */
 export const composeRoutes: FastifyPluginAsyncZod<ComposeDeps> = async (app, deps) => {
+  // A file for the composer arrives as the raw body; a little over the limit is read to say ATTACHMENT_TOO_LARGE.
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAIL_ATTACHMENTS_MAX_BYTES + 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/api/v1/mail/uploads',
+    {
+      config: { rateLimit: SEND_RATE },
+      schema: {
+        tags: ['mail'],
+        summary:
+          'A file for the composer (raw body, application/octet-stream); named when the message is sent',
+        body: z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ format: 'binary' }),
+        response: { 201: ZUploadResult },
+      },
+    },
+    async (request, reply) => {
+      const result = await storeUpload(deps, mailScope(request), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/api/v1/mail/uploads/:id',
+    {
+      schema: {
+        tags: ['mail'],
+        summary: 'Removes a file uploaded for the composer and not sent',
+        params: ZIdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeUpload(deps, mailScope(request), uuidParam(request.params));
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/api/v1/mail/send',
     {
@@ -38,15 +87,13 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeDeps> = async (app, dep
     {
       schema: {
         tags: ['mail'],
-        summary: '"Undo" a message just sent, or cancel a scheduled one: it and its copy in Sent are removed',
+        summary:
+          '"Undo" a message just sent, or cancel a scheduled one: it and its copy in Sent are removed, its files uploaded again',
         params: ZIdParams,
-        response: { 204: z.null() },
+        response: { 200: ZCancelResult },
       },
     },
-    async (request, reply) => {
-      await cancelSend(deps, mailScope(request), uuidParam(request.params));
-      return reply.status(204).send(null);
-    },
+    async (request) => cancelSend(deps, mailScope(request), uuidParam(request.params)),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import {
   sendAtIssue,
   type ComposeIssue,
   type TComposeRequest,
+  type TCancelResult,
   type TComposeResult,
   type TRescheduleInput,
 } from '@shared/mailbox/compose.ts';
@@ -22,6 +23,8 @@ import { ensureLocalFolders, findRoleFolder, type MailScope } from './folders-re
 import { outgoingAnalyzer } from './local-mailbox-service.ts';
 import { deliveryOf, findMessage } from './messages-repository.ts';
 import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } from './messages-service.ts';
+import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
+import { attachmentsOf, removeUploads, storeUpload } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
 
 /**
@@ -93,6 +96,7 @@ export async function sendComposed(
   ]);
   if ((input.accountId && !account) || (input.inReplyToId && !replied)) throw new AppError('NOT_FOUND');
 
+  const attachments = await attachmentsOf(deps, scope, input);
   const clean = (list: string[]) => list.map((a) => a.trim()).filter(Boolean);
   const to = clean(input.to);
   const cc = clean(input.cc);
@@ -111,11 +115,12 @@ export async function sendComposed(
       ? { 'In-Reply-To': threading.inReplyTo, References: threading.references.join(' ') }
       : {};
     const outboxId = await deps.mail.send(
-      { to, cc, bcc, subject: input.subject, text, html: html ?? undefined, headers },
+      { to, cc, bcc, subject: input.subject, text, html: html ?? undefined, headers, attachments },
       { organizationId: scope.orgId, userId: scope.userId, sendAt, scheduled },
     );
     const copy = await deliveryOf(deps.db, scope, outboxId);
     if (!copy?.mailMessageId) throw new Error('the sent copy was not recorded');
+    await removeUploads(deps, scope, input);
     return { messageId: copy.mailMessageId, delivery: copy.delivery };
   }
 
@@ -131,6 +136,7 @@ export async function sendComposed(
     subject: input.subject,
     text,
     html: html ?? undefined,
+    attachments,
     date,
     messageId: `<${randomUUID()}@${domainOf(account.emailAddress) ?? 'localhost'}>`,
     ...(threading ?? {}),
@@ -181,6 +187,7 @@ export async function sendComposed(
     });
     return row;
   });
+  await removeUploads(deps, scope, input);
   await publishNewMessage(deps, scope, stored.id);
   void deps.mail.dispatchDue().catch(() => undefined);
   const delivery: TMailDelivery = {
@@ -211,10 +218,17 @@ async function scheduledTime(
 
 /**
  * "Undo", or cancelling a scheduled message: only while nothing has left (the dispatcher has not claimed it). The
- * outbox row, its wire form and the copy in Sent go in one transaction; the composer reopens with what was written.
- * Too late (being sent, or sent): MAIL_SEND_STARTED, and nothing changes.
+ * outbox row, its wire form and the copy in Sent go in one transaction; the composer reopens with what was written,
+ * its files uploaded again from the copy's attachments (answered). Too late (being sent, or sent):
+ * MAIL_SEND_STARTED, and nothing changes.
  */
-export async function cancelSend(deps: ComposeDeps, scope: MailScope, outboxId: string): Promise<void> {
+export async function cancelSend(
+  deps: ComposeDeps,
+  scope: MailScope,
+  outboxId: string,
+): Promise<TCancelResult> {
+  const before = await deliveryOf(deps.db, scope, outboxId);
+  const files = before?.mailMessageId ? await attachmentRowsOf(deps.db, scope, before.mailMessageId) : [];
   const done = await deps.db.transaction(async (tx) => {
     const row = await deleteUnsent(tx, scope, outboxId);
     if (!row) return null;
@@ -227,8 +241,17 @@ export async function cancelSend(deps: ComposeDeps, scope: MailScope, outboxId: 
     if (!(await deliveryOf(deps.db, scope, outboxId))) throw new AppError('NOT_FOUND');
     throw new AppError('MAIL_SEND_STARTED');
   }
+  // The files come back as uploads before the copy's own files go.
+  const attachments: TCancelResult['attachments'] = [];
+  for (const f of files.filter((a) => !a.isInline)) {
+    const content = await deps.files.get(f.storageKey);
+    if (!content) continue;
+    const { uploadId } = await storeUpload(deps, scope, content);
+    attachments.push({ uploadId, filename: f.filename, contentType: f.contentType, size: f.size });
+  }
   if (done.row.rawKey) await deps.files.remove(done.row.rawKey).catch(() => undefined);
   if (done.copy) await afterRemoval(deps, scope, done.copy);
+  return { attachments };
 }
 
 /** A scheduled message gets another time (only while it is still scheduled). */

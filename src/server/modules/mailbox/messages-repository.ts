@@ -1,11 +1,12 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TMailDelivery } from '@shared/mail/outbox.ts';
+import type { TPecReceipt } from '@shared/mailbox/pec.ts';
 import { SEARCH_COUNT_CAP } from '@shared/mailbox/contracts.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
+import { mailAccounts, mailFolders, mailMessages, mailPecReceipts } from '../../db/schema/mailbox.ts';
 import type { MailScope } from './folders-repository.ts';
 
 /**
@@ -260,6 +261,12 @@ export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
       clientFullName: clients.fullName,
       // Mail this app sent (composed, or its own mail recorded in Sent): the state of its outbox row.
       delivery: sql<TMailDelivery | null>`(select json_build_object('outboxId', o.id, 'status', o.status, 'errorCode', o.error_code, 'lastError', o.last_error, 'sendAt', case when o.status in ('scheduled', 'queued') then o.next_attempt_at end) from ${mailOutbox} o where o.mail_message_id = ${m.id} order by o.created_at desc limit 1)`,
+      // PEC receipts (issue 16) that name this message by its Message-ID, oldest first.
+      pecReceipts: sql<
+        TPecReceipt[] | null
+      >`(select json_agg(json_build_object('messageId', r.message_row_id, 'kind', r.kind, 'recipient', r.recipient, 'error', r.error, 'receivedAt', r.received_at) order by r.received_at) from ${mailPecReceipts} r where r.organization_id = ${scope.orgId} and r.user_id = ${scope.userId} and r.refers_to = ${m.messageId})`,
+      accountIsPec: mailAccounts.isPec,
+      accountEmail: mailAccounts.emailAddress,
       threadCount:
         sql<number>`(select count(*) from ${mailMessages} t where t.organization_id = ${scope.orgId} and t.user_id = ${scope.userId} and t.thread_id = ${m.threadId})`.mapWith(
           Number,

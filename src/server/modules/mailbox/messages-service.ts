@@ -13,6 +13,7 @@ import type {
   MessageAction,
 } from '@shared/mailbox/contracts.ts';
 import type { TMailSecurityAnalysis } from '@shared/mailbox/types.ts';
+import { pecStatusOf, type TPecState } from '@shared/mailbox/pec.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -169,6 +170,21 @@ export function invitationsOf(ics: string): TMailInvitation[] {
 
 const MAX_ICS_BYTES = 1024 * 1024;
 
+/**
+ * The legal status of mail sent from a PEC account, from the provider's receipts (issue 16): waiting until the
+ * first one comes. Null for mail that is not sent PEC mail and has no receipt.
+ */
+function pecStateOf(row: MessageRow): TPecState | null {
+  const receipts = (row.pecReceipts ?? []).map((r) => ({
+    ...r,
+    receivedAt: new Date(r.receivedAt).toISOString(),
+  }));
+  const sentFromPec =
+    row.accountIsPec === true && !!row.fromAddress && row.fromAddress === row.accountEmail?.toLowerCase();
+  if (receipts.length === 0 && !sentFromPec) return null;
+  return { status: pecStatusOf(receipts.map((r) => r.kind)), receipts };
+}
+
 async function toMessage(
   deps: MailboxDeps,
   scope: MailScope,
@@ -205,6 +221,7 @@ async function toMessage(
     relatedDocuments: row.relatedDocuments,
     securityAnalysis: row.securityAnalysis,
     delivery: row.delivery,
+    pec: pecStateOf(row),
     client: hasClient
       ? {
           id: row.clientId!,

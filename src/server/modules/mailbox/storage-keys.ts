@@ -15,3 +15,8 @@ export function attachmentKey(scope: { orgId: string; userId: string }, sha256: 
 export function outboxRawKey(scope: { orgId: string; userId: string }, outboxId: string): string {
   return `mail/${scope.orgId}/${scope.userId}/outbox/${outboxId}.eml`;
 }
+
+/** A file uploaded for the composer, until the message is sent (or the composer closed). */
+export function uploadKey(scope: { orgId: string; userId: string }, uploadId: string): string {
+  return `mail/${scope.orgId}/${scope.userId}/uploads/${uploadId}`;
+}

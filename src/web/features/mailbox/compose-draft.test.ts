@@ -15,6 +15,10 @@ const message = (over: Partial<TMessage> = {}): TMessage =>
     replyTo: [],
     html: null,
     text: 'Ci mandate <il> preventivo?\nGrazie',
+    attachments: [
+      { id: 'a1', filename: 'listino.pdf', contentType: 'application/pdf', size: 1200, isInline: false, contentId: null },
+      { id: 'a2', filename: 'logo.png', contentType: 'image/png', size: 300, isInline: true, contentId: 'logo' },
+    ],
     ...over,
   }) as TMessage;
 
@@ -84,6 +88,11 @@ describe('the composer’s drafts', () => {
   it('a forward has no recipient and is not a reply; the signature comes before the quote', () => {
     const forward = draftFrom(message(), 'forward', { ...options, signatureHtml: '<p>Anna</p>' });
     expect(forward).toMatchObject({ to: '', subject: 'Fwd: Preventivo', inReplyToId: null });
+    // The original's files go along, not the images inside its HTML.
+    expect(forward.attachments).toEqual([
+      { forwardId: 'a1', filename: 'listino.pdf', contentType: 'application/pdf', size: 1200 },
+    ]);
+    expect(draftFrom(message(), 'reply', options).attachments).toEqual([]);
     expect(forward.html.indexOf('<p>Anna</p>')).toBeLessThan(forward.html.indexOf('<blockquote>'));
   });
 });

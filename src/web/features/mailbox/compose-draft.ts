@@ -6,6 +6,15 @@ import { addressText } from './mailbox-format.ts';
  * What the composer opens with (issue 16): a new message, or a reply, reply to all or forward of a stored one, with
  * the account it came to, the recipients, the subject with its prefix, and the original quoted below the cursor.
  */
+/** A file of the message: uploaded for it, or an attachment of the forwarded message. */
+export type DraftFile = {
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadId?: string;
+  forwardId?: string;
+};
+
 export type ComposeDraft = {
   accountId: string | null;
   to: string;
@@ -14,12 +23,13 @@ export type ComposeDraft = {
   subject: string;
   html: string;
   inReplyToId: string | null;
+  attachments: DraftFile[];
 };
 
 export type ComposeMode = 'reply' | 'replyAll' | 'forward';
 
 export function emptyDraft(accountId: string | null): ComposeDraft {
-  return { accountId, to: '', cc: '', bcc: '', subject: '', html: '', inReplyToId: null };
+  return { accountId, to: '', cc: '', bcc: '', subject: '', html: '', inReplyToId: null, attachments: [] };
 }
 
 /** "a@x.it, Mario <m@y.it>; b@z.it" → the recipients one by one (commas inside a quoted name are kept). */
@@ -82,6 +92,10 @@ export function draftFrom(
       ...emptyDraft(options.accountId),
       subject: prefixedSubject(message.subject, 'Fwd'),
       html: body,
+      // A forward carries the original's files (not the images inside its HTML).
+      attachments: message.attachments
+        .filter((a) => !a.isInline)
+        .map((a) => ({ forwardId: a.id, filename: a.filename, contentType: a.contentType, size: a.size })),
     };
   }
   const answerTo = message.replyTo.length > 0 ? message.replyTo : message.from ? [message.from] : [];

@@ -1,77 +1,35 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { TFunction } from 'i18next';
+// Over 300 lines: the composer's form, its checks and its send are one dialog; files and timing are their own modules.
+import { useId, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock, Send } from 'lucide-react';
-import { addDays, isoDateIn } from '@shared/dates/dates.ts';
-import { composeIssues, UNDO_SEND, type ComposeIssue, type TComposeResult } from '@shared/mailbox/compose.ts';
+import { composeIssues, type ComposeIssue } from '@shared/mailbox/compose.ts';
 import type { TMailAccountState } from '@shared/mailbox/contracts.ts';
-import { api, ApiError } from '@web/app/api.ts';
+import { ApiError } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { fieldText } from '@web/app/field-text.ts';
 import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
-import { toast } from '@web/ui/toast.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
+import { cn } from '@web/ui/cn.ts';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
+import { toast } from '@web/ui/toast.ts';
 import { parseRecipients, type ComposeDraft } from './compose-draft.ts';
+import { ComposeFiles, dropUploads, useComposeFiles } from './composer-files.tsx';
+import {
+  offerUndo,
+  SendLaterFields,
+  tomorrowMorning,
+  UndoWindowSelect,
+  useUndoSeconds,
+  type SendAt,
+} from './composer-timing.tsx';
 import { useSendMail } from './mailbox-api.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-type Errors = Partial<Record<ComposeIssue['path'], string>>;
-
-const UNDO_CHOICES = [0, 5, 10, 20, 30] as const;
-const UNDO_KEY = 'mail.undoSeconds';
-
-/** The user's "undo send" window, kept in this browser (default 10 s). */
-function storedUndoSeconds(): number {
-  const stored = Number(globalThis.localStorage?.getItem(UNDO_KEY));
-  return (UNDO_CHOICES as readonly number[]).includes(stored) && localStorage.getItem(UNDO_KEY) !== null
-    ? stored
-    : UNDO_SEND.defaultSeconds;
-}
-
-/**
- * After a send that waits a few seconds: a toast with "Undo", which stops it (nothing has left the server) and
- * opens the composer again with what was written.
- */
-function offerUndo(
-  t: TFunction,
-  result: TComposeResult,
-  draft: ComposeDraft,
-  onReopen: (draft: ComposeDraft) => void,
-) {
-  const leavesIn = result.delivery.sendAt ? new Date(result.delivery.sendAt).getTime() - Date.now() : 0;
-  if (result.delivery.status !== 'queued' || leavesIn <= 500) return false;
-  const id = toast(
-    (shown) => (
-      <span className="flex items-center gap-3">
-        <span>{t('mailbox:compose.sending')}</span>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            toast.dismiss(shown.id);
-            api<null>(`/api/v1/mail/outbox/${encodeURIComponent(result.delivery.outboxId)}/cancel`, {
-              method: 'POST',
-            })
-              .then(() => {
-                toast(t('mailbox:compose.undone'));
-                onReopen(draft);
-              })
-              .catch((error: unknown) => toast.error(apiErrorMessage(error, t)));
-          }}
-        >
-          {t('mailbox:compose.undo')}
-        </Button>
-      </span>
-    ),
-    { duration: leavesIn, icon: '✉️' },
-  );
-  return !!id;
-}
+type Errors = Partial<Record<ComposeIssue['path'] | 'files', string>>;
 
 function errorsOf(issues: { path: string; message: string }[]): Errors {
   const errors: Errors = {};
@@ -114,15 +72,27 @@ export function Composer({
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const [later, setLater] = useState<{ date: string; time: string } | null>(null);
-  const [undoSeconds, setUndoSeconds] = useState(storedUndoSeconds);
+  const [later, setLater] = useState<SendAt | null>(null);
+  const [undoSeconds, setUndoSeconds] = useUndoSeconds();
+  const [dragging, setDragging] = useState(false);
+  const attached = useComposeFiles(draft.attachments, (message) =>
+    setErrors((e) => ({ ...e, files: message })),
+  );
+  const files = attached.files;
+  const onDrop = (e: DragEvent) => {
+    if (!e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    setDragging(false);
+    attached.add(e.dataTransfer.files);
+  };
   const set = (patch: Partial<ComposeDraft>) => setValues((v) => ({ ...v, ...patch }));
   const changed =
     values.to !== draft.to ||
     values.cc !== draft.cc ||
     values.bcc !== draft.bcc ||
     values.subject !== draft.subject ||
-    values.html !== draft.html;
+    values.html !== draft.html ||
+    files.length !== draft.attachments.length;
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -138,16 +108,24 @@ export function Composer({
       inReplyToId: values.inReplyToId,
       sendAt: later,
       undoSeconds,
+      attachments: files
+        .filter((f) => f.uploadId)
+        .map((f) => ({ uploadId: f.uploadId!, filename: f.filename, contentType: f.contentType })),
+      forwardAttachmentIds: files.filter((f) => f.forwardId).map((f) => f.forwardId!),
     };
     const issues: { path: string; message: string }[] = composeIssues(input);
     if (later && (!later.date || !later.time)) issues.push({ path: 'sendAt', message: 'compose.sendAtPast' });
+    if (files.some((f) => f.state === 'uploading'))
+      issues.push({ path: 'files', message: t('mailbox:compose.stillUploading') });
+    else if (files.some((f) => f.state === 'failed'))
+      issues.push({ path: 'files', message: t('mailbox:compose.failedFiles') });
     setErrors(errorsOf(issues));
     setFailure(null);
     if (issues.length > 0) return;
     send.mutate(input, {
       onSuccess: (result) => {
         if (result.delivery.status === 'scheduled') toast.success(t('mailbox:compose.scheduled'));
-        else if (!offerUndo(t, result, values, onReopen)) {
+        else if (!offerUndo(t, result, { ...values, attachments: [] }, onReopen)) {
           toastDelivery(
             t,
             { ...result.delivery, recipientEmail: input.to[0]! },
@@ -175,7 +153,11 @@ export function Composer({
       submit();
     }
   };
-  const requestClose = () => (changed && !send.isPending ? setConfirmDiscard(true) : onClose());
+  const close = () => {
+    dropUploads(files);
+    onClose();
+  };
+  const requestClose = () => (changed && !send.isPending ? setConfirmDiscard(true) : close());
 
   return (
     <Dialog open onOpenChange={(open) => !open && requestClose()}>
@@ -188,7 +170,19 @@ export function Composer({
           noValidate
           onSubmit={submit}
           onKeyDown={onKeyDown}
-          className="grid gap-3"
+          onDragOver={(e) => {
+            if (!e.dataTransfer.types.includes('Files')) return;
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={onDrop}
+          className={cn(
+            'grid gap-3 rounded-md',
+            dragging && 'outline-2 outline-offset-4 outline-primary outline-dashed',
+          )}
           aria-busy={send.isPending}
         >
           {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -291,66 +285,14 @@ export function Composer({
               </p>
             ) : null}
           </div>
+          <ComposeFiles files={files} error={errors.files} onAdd={attached.add} onRemove={attached.remove} />
           {later ? (
-            <fieldset className="grid gap-2 rounded-md border border-border p-3">
-              <legend className="px-1 text-sm font-medium text-foreground">
-                {t('mailbox:compose.sendLater')}
-              </legend>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Field label={t('mailbox:compose.day')} error={errors.sendAt}>
-                  {(props) => (
-                    <Input
-                      {...props}
-                      type="date"
-                      value={later.date}
-                      onChange={(e) => setLater({ ...later, date: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label={t('mailbox:compose.time')}
-                  hint={t('mailbox:compose.timeZoneHint', { zone: timeZone })}
-                >
-                  {(props) => (
-                    <Input
-                      {...props}
-                      type="time"
-                      value={later.time}
-                      onChange={(e) => setLater({ ...later, time: e.target.value })}
-                    />
-                  )}
-                </Field>
-              </div>
-              <div>
-                <Button type="button" variant="ghost" size="sm" onClick={() => setLater(null)}>
-                  {t('mailbox:compose.sendNow')}
-                </Button>
-              </div>
-            </fieldset>
+            <SendLaterFields value={later} timeZone={timeZone} error={errors.sendAt} onChange={setLater} />
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:mr-auto">
               <span>{t('mailbox:compose.sendHint')}</span>
-              {later ? null : (
-                <label className="flex items-center gap-1">
-                  {t('mailbox:compose.undoWindow')}
-                  <select
-                    className="rounded border border-input bg-surface px-1 py-0.5 text-xs text-foreground"
-                    value={undoSeconds}
-                    onChange={(e) => {
-                      const seconds = Number(e.target.value);
-                      setUndoSeconds(seconds);
-                      localStorage.setItem(UNDO_KEY, String(seconds));
-                    }}
-                  >
-                    {UNDO_CHOICES.map((s) => (
-                      <option key={s} value={s}>
-                        {t('mailbox:compose.seconds', { count: s })}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
+              {later ? null : <UndoWindowSelect value={undoSeconds} onChange={setUndoSeconds} />}
             </div>
             {later ? null : (
               <Button type="button" variant="outline" onClick={() => setLater(tomorrowMorning(timeZone))}>
@@ -380,15 +322,10 @@ export function Composer({
           danger
           onConfirm={() => {
             setConfirmDiscard(false);
-            onClose();
+            close();
           }}
         />
       </DialogContent>
     </Dialog>
   );
-}
-
-/** The default of "Send later": tomorrow at 9:00 in the organization's time zone. */
-function tomorrowMorning(timeZone: string): { date: string; time: string } {
-  return { date: addDays(isoDateIn(timeZone), 1), time: '09:00' };
 }

@@ -14,8 +14,6 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { TMailFolder, TMailLabel, TMessage, TMessageActionInput } from '@shared/mailbox/contracts.ts';
-import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
-import { utcToZoned } from '@shared/dates/dates.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -24,19 +22,10 @@ import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { LoadError } from '@web/ui/load-error.tsx';
-import { Input } from '@web/ui/input.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
-import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
-import { toast } from '@web/ui/toast.ts';
 import type { ComposeMode } from './compose-draft.ts';
-import {
-  useCancelSend,
-  useMailboxOverview,
-  useMessage,
-  useReschedule,
-  useRetrySend,
-  useThread,
-} from './mailbox-api.ts';
+import { useMessage, useThread } from './mailbox-api.ts';
+import { DeliveryState, PecState } from './message-status.tsx';
 import { addressText, listDate, senderName } from './mailbox-format.ts';
 import { useFolderName } from './folder-pane.tsx';
 import { LabelMenu, MoveMenu } from './message-menus.tsx';
@@ -122,6 +111,7 @@ export function MessageView({
           {others.length > 0 ? <ThreadList others={others} onOpen={onOpen} /> : null}
           <Header message={message} folders={folders} headingRef={headingRef} />
           {message.delivery ? <DeliveryState orgId={orgId} message={message} onGone={onBack} /> : null}
+          {message.pec ? <PecState pec={message.pec} onOpen={onOpen} /> : null}
           <SecurityBanner message={message} />
           <BusinessLinks orgId={orgId} message={message} />
           {message.invitations.map((inv, i) => (
@@ -337,145 +327,6 @@ function Header({
       </dl>
     </header>
   );
-}
-
-/**
- * Mail sent from the app: where it stands (kept, scheduled, queued, sent, failed and why). A failed one can be sent
- * again; a scheduled one given another time or cancelled, as can one still in its undo window.
- */
-function DeliveryState({
-  orgId,
-  message,
-  onGone,
-}: {
-  orgId: string | null;
-  message: TMessage;
-  onGone: () => void;
-}) {
-  const { t } = useTranslation(['mailbox', 'mail', 'buttons']);
-  const retry = useRetrySend(orgId);
-  const cancel = useCancelSend(orgId);
-  const move = useReschedule(orgId);
-  const [editing, setEditing] = useState<{ date: string; time: string } | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const delivery = message.delivery!;
-  const timeZone = useMailboxOverview(orgId).data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const waiting =
-    delivery.status === 'scheduled' ||
-    (delivery.status === 'queued' && !!delivery.sendAt && new Date(delivery.sendAt).getTime() > Date.now());
-  const fail = (e: unknown) => toast.error(apiErrorMessage(e, t));
-  return (
-    <section
-      aria-label={t('mailbox:delivery.label')}
-      className="grid gap-2 rounded-md border border-border bg-surface-muted px-3 py-2"
-    >
-      <div className="flex flex-wrap items-start gap-3">
-        <div className="grid min-w-0 flex-1 gap-1">
-          <div className="flex items-center gap-2 text-sm">
-            <span className="text-muted-foreground">{t('mailbox:delivery.label')}</span>
-            <MailDeliveryBadge status={delivery.status} />
-          </div>
-          <MailDeliveryNote delivery={delivery} timeZone={timeZone} />
-        </div>
-        {delivery.status === 'failed' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            loading={retry.isPending}
-            onClick={() =>
-              retry.mutate(
-                { outboxId: delivery.outboxId, messageId: message.id },
-                { onSuccess: () => toast(t('mailbox:delivery.retried')), onError: fail },
-              )
-            }
-          >
-            {t('mailbox:delivery.retry')}
-          </Button>
-        ) : null}
-        {delivery.status === 'scheduled' && !editing ? (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setEditing(zonedParts(delivery.sendAt, timeZone))}
-          >
-            {t('mailbox:delivery.changeTime')}
-          </Button>
-        ) : null}
-        {waiting ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="text-danger"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(delivery.outboxId, {
-                onSuccess: () => {
-                  toast(t('mailbox:delivery.cancelled'));
-                  onGone();
-                },
-                onError: fail,
-              })
-            }
-          >
-            {t('mailbox:delivery.cancel')}
-          </Button>
-        ) : null}
-      </div>
-      {editing ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setError(undefined);
-            move.mutate(
-              { outboxId: delivery.outboxId, messageId: message.id, sendAt: editing },
-              {
-                onSuccess: () => {
-                  setEditing(null);
-                  toast.success(t('mailbox:delivery.moved'));
-                },
-                onError: (e) => setError(apiErrorMessage(e, t)),
-              },
-            );
-          }}
-        >
-          <label className="grid gap-1 text-xs">
-            {t('mailbox:compose.day')}
-            <Input
-              type="date"
-              value={editing.date}
-              onChange={(e) => setEditing({ ...editing, date: e.target.value })}
-            />
-          </label>
-          <label className="grid gap-1 text-xs">
-            {t('mailbox:compose.time')}
-            <Input
-              type="time"
-              value={editing.time}
-              onChange={(e) => setEditing({ ...editing, time: e.target.value })}
-            />
-          </label>
-          <Button type="submit" size="sm" loading={move.isPending}>
-            {t('buttons:save')}
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
-            {t('buttons:cancel')}
-          </Button>
-          {error ? (
-            <p role="alert" className="w-full text-xs text-danger">
-              {error}
-            </p>
-          ) : null}
-        </form>
-      ) : null}
-    </section>
-  );
-}
-
-/** The form's starting point: the scheduled instant as a day and time of the organization's zone. */
-function zonedParts(iso: string | null | undefined, timeZone: string): { date: string; time: string } {
-  const { date, time } = utcToZoned(iso ? new Date(iso) : new Date(), timeZone);
-  return { date, time };
 }
 
 function ThreadList({

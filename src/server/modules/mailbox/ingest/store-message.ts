@@ -7,6 +7,8 @@ import { attachmentKey, rawMessageKey } from '../storage-keys.ts';
 import { flagColumns } from '../sync/flags.ts';
 import { clean, parseMessage, type ParsedMessage } from './parse-message.ts';
 import * as repo from './ingest-repository.ts';
+import { pecReceiptOf } from '../pec/receipts.ts';
+import { insertPecReceipt } from '../pec/receipts-repository.ts';
 import { toSummary } from '../messages-service.ts';
 
 /**
@@ -131,6 +133,16 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     sentAt: mail.sentAt,
     receivedAt: input.receivedAt,
   });
+  const receipt = pecReceiptOf(parsed);
+  if (receipt) {
+    await insertPecReceipt(deps.db, {
+      organizationId: scope.orgId,
+      userId: scope.userId,
+      messageRowId: id,
+      ...receipt,
+      receivedAt: input.receivedAt,
+    });
+  }
   await repo.insertAttachments(
     deps.db,
     parsed.attachments.map((a) => ({

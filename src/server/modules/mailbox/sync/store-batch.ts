@@ -29,6 +29,8 @@ export async function storeBatch(
   const summaries: TMessageSummary[] = [];
   /** Messages moved here by another client from where they vanished this run: their rows follow. */
   const relocated: { id: string; from: string; updates: Partial<TMessageSummary> }[] = [];
+  /** Calendar replies among the new messages, applied once their batch is committed. */
+  const replies: { from: string | null; ics: string; receivedAt: Date }[] = [];
   const groups = await sizeGroups(run, uids);
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
@@ -109,6 +111,7 @@ export async function storeBatch(
           },
         );
         summaries.push(messageSummary(row));
+        if (run.deps.calendarReply) replies.push(...calendarRepliesIn(parsed[i]!, f.internalDate));
       }
       const groupLow = Math.min(...group);
       await repo.updateFolder(
@@ -124,6 +127,11 @@ export async function storeBatch(
     });
     run.progress.stored += fetched.length;
     await run.noteStored(fetched.length);
+  }
+  for (const reply of replies) {
+    await run.deps.calendarReply!({ orgId: run.ctx.scope.orgId, ...reply }).catch((err: unknown) =>
+      run.deps.log?.warn({ err }, 'a calendar reply could not be applied'),
+    );
   }
   for (const r of relocated)
     await run.ctx.publish({ type: 'email:updated', emailId: r.id, updates: r.updates });
@@ -194,4 +202,14 @@ async function fetchSources(run: SyncRun, group: number[]): Promise<Fetched[]> {
   run.ensureConnected();
   fetched.sort((a, b) => group.indexOf(a.uid) - group.indexOf(b.uid));
   return fetched;
+}
+
+/** The iCalendar parts of a message that may be a REPLY (the calendar decides), with its sender. */
+function calendarRepliesIn(parsed: ParsedMessage, receivedAt: Date) {
+  return parsed.attachments
+    .filter((a) => a.contentType.startsWith('text/calendar') || /\.ics$/i.test(a.filename))
+    .filter((a) => a.size <= 256 * 1024)
+    .map((a) => a.content.toString('utf8'))
+    .filter((ics) => /^METHOD:REPLY/im.test(ics))
+    .map((ics) => ({ from: parsed.mail.from?.address ?? null, ics, receivedAt }));
 }

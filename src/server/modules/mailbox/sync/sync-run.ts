@@ -31,6 +31,16 @@ export type SyncDeps = {
    * the app (platform/foreground.ts); none: never waits.
    */
   giveWay?: (pacedWorkMs: number) => Promise<void>;
+  /**
+   * An iCalendar REPLY arrived (a guest answered an invitation from a calendar app): the calendar applies it
+   * (issue 16). Called after the batch's transaction, never inside it.
+   */
+  calendarReply?: (input: {
+    orgId: string;
+    from: string | null;
+    ics: string;
+    receivedAt: Date;
+  }) => Promise<unknown>;
 };
 
 export type SyncOptions = {
