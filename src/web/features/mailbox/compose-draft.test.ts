@@ -16,8 +16,22 @@ const message = (over: Partial<TMessage> = {}): TMessage =>
     html: null,
     text: 'Ci mandate <il> preventivo?\nGrazie',
     attachments: [
-      { id: 'a1', filename: 'listino.pdf', contentType: 'application/pdf', size: 1200, isInline: false, contentId: null },
-      { id: 'a2', filename: 'logo.png', contentType: 'image/png', size: 300, isInline: true, contentId: 'logo' },
+      {
+        id: 'a1',
+        filename: 'listino.pdf',
+        contentType: 'application/pdf',
+        size: 1200,
+        isInline: false,
+        contentId: null,
+      },
+      {
+        id: 'a2',
+        filename: 'logo.png',
+        contentType: 'image/png',
+        size: 300,
+        isInline: true,
+        contentId: 'logo',
+      },
     ],
     ...over,
   }) as TMessage;
