@@ -39,6 +39,8 @@ export const ZMailAccountState = z.object({
   id: z.string(),
   emailAddress: z.string(),
   displayName: z.string().nullable(),
+  /** Put under what the user writes from this account (issue 16). */
+  signatureHtml: z.string().nullable(),
   isPec: z.boolean(),
   syncStatus: z.enum(MAIL_SYNC_STATUSES),
   syncErrorCode: z.string().nullable(),

@@ -159,6 +159,7 @@ export async function accountStates(db: DbOrTx, scope: MailScope) {
       id: mailAccounts.id,
       emailAddress: mailAccounts.emailAddress,
       displayName: mailAccounts.displayName,
+      signatureHtml: mailAccounts.signatureHtml,
       isPec: mailAccounts.isPec,
       syncStatus: mailAccounts.syncStatus,
       syncErrorCode: mailAccounts.syncErrorCode,

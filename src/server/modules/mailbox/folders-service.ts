@@ -62,6 +62,7 @@ export async function mailboxOverview(deps: MailboxDeps, scope: MailScope): Prom
       id: a.id,
       emailAddress: a.emailAddress,
       displayName: a.displayName,
+      signatureHtml: a.signatureHtml,
       isPec: a.isPec,
       syncStatus: a.syncStatus,
       syncErrorCode: a.syncErrorCode,

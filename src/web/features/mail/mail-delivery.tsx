@@ -44,33 +44,54 @@ export function MailDeliveryBadge({ status }: { status: TOutboxStatus }) {
 }
 
 /** Why a message is not sent (yet): no mail server (and how to configure one), waiting, or the failure. */
-export function deliveryNote(t: TFunction, delivery: MailDelivery, timeZone?: string): string | null {
+/**
+ * Why a failure happened, in words: mail sent through a connected account (`viaAccount`) names that account's
+ * settings instead of the installation's SMTP_URL when the server refused the login.
+ */
+function reasonOf(t: TFunction, code: MailErrorCode | null, viaAccount?: boolean): string {
+  if (viaAccount && code === 'AUTH_ERROR') return t('mail:accountAuthError');
+  return t(`mail:errors.${code ?? 'UNKNOWN_ERROR'}`);
+}
+
+export function deliveryNote(
+  t: TFunction,
+  delivery: MailDelivery,
+  options: { timeZone?: string; viaAccount?: boolean } = {},
+): string | null {
   switch (delivery.status) {
     case 'stored':
       return t('mail:note.stored');
     case 'scheduled':
       return t('mail:note.scheduled', {
         date: delivery.sendAt
-          ? formatDateTime(delivery.sendAt, localeOf(currentLanguage()), 'full', timeZone)
+          ? formatDateTime(delivery.sendAt, localeOf(currentLanguage()), 'full', options.timeZone)
           : '',
       });
     case 'queued':
     case 'sending':
       return delivery.errorCode
-        ? t('mail:note.retrying', { reason: t(`mail:errors.${delivery.errorCode}`) })
+        ? t('mail:note.retrying', { reason: reasonOf(t, delivery.errorCode, options.viaAccount) })
         : t('mail:note.queued');
     case 'failed':
       return t('mail:note.failed', {
-        reason: t(`mail:errors.${delivery.errorCode ?? 'UNKNOWN_ERROR'}`),
+        reason: reasonOf(t, delivery.errorCode, options.viaAccount),
       });
     default:
       return null;
   }
 }
 
-export function MailDeliveryNote({ delivery, timeZone }: { delivery: MailDelivery; timeZone?: string }) {
+export function MailDeliveryNote({
+  delivery,
+  timeZone,
+  viaAccount,
+}: {
+  delivery: MailDelivery;
+  timeZone?: string;
+  viaAccount?: boolean;
+}) {
   const { t } = useTranslation(['mail']);
-  const note = deliveryNote(t, delivery, timeZone);
+  const note = deliveryNote(t, delivery, { timeZone, viaAccount });
   if (!note) return null;
   return (
     <p className="text-xs text-muted-foreground" data-testid="mail-delivery-note">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
-import { draftFrom, parseRecipients, prefixedSubject } from './compose-draft.ts';
+import { draftFrom, emptyDraft, parseRecipients, prefixedSubject } from './compose-draft.ts';
 
 const message = (over: Partial<TMessage> = {}): TMessage =>
   ({
@@ -108,5 +108,10 @@ describe('the composer’s drafts', () => {
     ]);
     expect(draftFrom(message(), 'reply', options).attachments).toEqual([]);
     expect(forward.html.indexOf('<p>Anna</p>')).toBeLessThan(forward.html.indexOf('<blockquote>'));
+  });
+
+  it('a new message has the account’s signature under the place to write, or nothing', () => {
+    expect(emptyDraft('a1', '<p>Anna Bianchi</p>').html).toBe('<p></p><p></p><p>Anna Bianchi</p>');
+    expect(emptyDraft(null).html).toBe('');
   });
 });

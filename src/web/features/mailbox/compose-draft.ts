@@ -28,8 +28,10 @@ export type ComposeDraft = {
 
 export type ComposeMode = 'reply' | 'replyAll' | 'forward';
 
-export function emptyDraft(accountId: string | null): ComposeDraft {
-  return { accountId, to: '', cc: '', bcc: '', subject: '', html: '', inReplyToId: null, attachments: [] };
+/** A new message: empty, with the account's signature under the place to write. */
+export function emptyDraft(accountId: string | null, signatureHtml?: string | null): ComposeDraft {
+  const html = signatureHtml ? `<p></p><p></p>${signatureHtml}` : '';
+  return { accountId, to: '', cc: '', bcc: '', subject: '', html, inReplyToId: null, attachments: [] };
 }
 
 /** "a@x.it, Mario <m@y.it>; b@z.it" → the recipients one by one (commas inside a quoted name are kept). */

@@ -56,6 +56,7 @@ const overview = (): TMailboxOverview => ({
       syncErrorCode: null,
       lastSyncAt: null,
       syncProgress: null,
+      signatureHtml: null,
       pendingChanges: 0,
       failedChanges: 0,
     },

@@ -198,9 +198,12 @@ export function MailboxPage() {
     (state.folderId ? folders.find((f) => f.id === state.folderId)?.accountId : null) ??
     accounts[0]?.id ??
     null;
+  const signatureOf = (accountId: string | null) =>
+    accounts.find((a) => a.id === accountId)?.signatureHtml ?? null;
   const compose = () => {
     loadComposer();
-    setComposing({ key: Date.now(), draft: emptyDraft(senderAccount(null)) });
+    const accountId = senderAccount(null);
+    setComposing({ key: Date.now(), draft: emptyDraft(accountId, signatureOf(accountId)) });
   };
   const respond = (mode: ComposeMode, message: TMessage) => {
     loadComposer();
@@ -209,10 +212,12 @@ export function MailboxPage() {
       sender: addressText(message.from) || t('mailbox:unknownSender'),
     });
     const ownAddresses = [me.user.email, ...accounts.map((a) => a.emailAddress)];
+    const accountId = senderAccount(message.accountId);
     const draft = draftFrom(message, mode, {
-      accountId: senderAccount(message.accountId),
+      accountId,
       ownAddresses,
       intro,
+      signatureHtml: signatureOf(accountId),
     });
     setComposing({ key: Date.now(), draft });
   };

@@ -55,7 +55,7 @@ export function DeliveryState({
             <span className="text-muted-foreground">{t('mailbox:delivery.label')}</span>
             <MailDeliveryBadge status={delivery.status} />
           </div>
-          <MailDeliveryNote delivery={delivery} timeZone={timeZone} />
+          <MailDeliveryNote delivery={delivery} timeZone={timeZone} viaAccount={message.accountId !== null} />
         </div>
         {delivery.status === 'failed' ? (
           <Button

@@ -114,6 +114,7 @@ export async function accountState(db: DbOrTx, id: string): Promise<TMailAccount
       userId: mailAccounts.userId,
       emailAddress: mailAccounts.emailAddress,
       displayName: mailAccounts.displayName,
+      signatureHtml: mailAccounts.signatureHtml,
       isPec: mailAccounts.isPec,
       syncStatus: mailAccounts.syncStatus,
       syncErrorCode: mailAccounts.syncErrorCode,
