@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { findRoute, type RouteName } from '@shared/navigation/routes.ts';
 import i18n, { i18nReady } from './i18n.ts';
-import { PAGE_LOADERS } from './page-loaders.ts';
+import { loadPage } from './page-loaders.ts';
 import { prefetchRoute } from './route-prefetch.ts';
 import { SHELL_NAMESPACES } from './screen-namespaces.ts';
 
@@ -13,7 +13,7 @@ import { SHELL_NAMESPACES } from './screen-namespaces.ts';
 export function prefetchScreenCode(path: string) {
   void import('@web/features/shell/app-shell.tsx').catch(() => undefined);
   const route = findRoute(path) as { name: RouteName } | undefined;
-  if (route) void PAGE_LOADERS[route.name]?.().catch(() => undefined);
+  if (route) void loadPage(route.name).catch(() => undefined);
   void i18nReady
     .then(() => {
       void i18n.loadNamespaces(SHELL_NAMESPACES).catch(() => undefined);

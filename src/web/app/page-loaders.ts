@@ -39,3 +39,23 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
   analytics: () => import('@web/features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
   email: () => import('@web/features/mailbox/mailbox-page.tsx').then((m) => m.MailboxPage),
 };
+
+/** The screens whose code has arrived, by route name (loadPage fills it). */
+const loadedPages = new Map<RouteName, ComponentType>();
+
+/**
+ * Loads a screen's code and remembers the component, so the router can render it at once once it is here
+ * (`loadedPage`); every early load (hover, idle, boot) goes through this.
+ */
+export async function loadPage(name: RouteName): Promise<ComponentType | undefined> {
+  const load = PAGE_LOADERS[name];
+  if (!load) return undefined;
+  const page = await load();
+  loadedPages.set(name, page);
+  return page;
+}
+
+/** The screen's component if its code is already here, else undefined. */
+export function loadedPage(name: RouteName): ComponentType | undefined {
+  return loadedPages.get(name);
+}

@@ -6,7 +6,7 @@ import { dashboardQuery } from '@web/features/dashboard/dashboard-api.ts';
 import { browserToday } from '@web/features/reports/report-dates.ts';
 import { vatSettlementQuery } from '@web/features/reports/reports-api.ts';
 import i18n from './i18n.ts';
-import { PAGE_LOADERS } from './page-loaders.ts';
+import { loadPage } from './page-loaders.ts';
 import { SCREEN_NAMESPACES } from './screen-namespaces.ts';
 
 /** Code a screen loads lazily inside itself (its charts), loaded with the screen's own on intent. */
@@ -35,7 +35,7 @@ export function prefetchRoute(
 ): Promise<void> {
   const route = findRoute(path) as { name: RouteName } | undefined;
   if (!route) return Promise.resolve();
-  const code = PAGE_LOADERS[route.name]?.().catch(() => undefined);
+  const code = loadPage(route.name).catch(() => undefined);
   if (options.innerCode !== false) void INNER_CODE[route.name]?.().catch(() => undefined);
   const texts = i18n.loadNamespaces(SCREEN_NAMESPACES[route.name] ?? []).catch(() => undefined);
   const first = FIRST_DATA[route.name];

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { DEFAULT_PATH, ROUTES, type RouteName } from '@shared/navigation/routes.ts';
+import { preloadedLazy } from '@web/ui/preloaded-lazy.tsx';
 import { RouteErrorBoundary } from './error-screens.tsx';
-import { PAGE_LOADERS } from './page-loaders.ts';
+import { loadedPage, loadPage, PAGE_LOADERS } from './page-loaders.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { TranslationLoadingScreen } from './translation-loading.tsx';
 
@@ -34,9 +35,16 @@ const NotAvailablePage = named(
   'NotAvailablePage',
 );
 
-/** The screens of PAGE_LOADERS as lazy components. */
+/** The screens of PAGE_LOADERS; one whose code was fetched ahead renders at once (ui/preloaded-lazy.tsx). */
 const PAGES: Partial<Record<RouteName, ComponentType>> = Object.fromEntries(
-  Object.entries(PAGE_LOADERS).map(([name, load]) => [name, lazy(async () => ({ default: await load() }))]),
+  Object.keys(PAGE_LOADERS).map((name) => [
+    name,
+    preloadedLazy(
+      async () => (await loadPage(name as RouteName))!,
+      () => loadedPage(name as RouteName),
+      name,
+    ),
+  ]),
 );
 
 /** Public pages this release builds (no session); the other public routes show the "not available" state. */
