@@ -15,6 +15,7 @@ import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovec
 import { addMailAccount } from '../helpers/mail-account.ts';
 import { pecReceipt } from '../helpers/pec.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
+import { until as untilIn } from '../helpers/until.ts';
 import { events } from '@server/db/schema/calendar.ts';
 import { applyCalendarReply } from '@server/modules/calendar/replies.ts';
 import { addMember, createUser, eventInput } from '@server/seed/factories.ts';
@@ -37,19 +38,11 @@ import {
  */
 
 const skip = dovecotUnavailable();
+/** Sends go through real servers: up to 8 s for a state to change. */
+const until = <T>(check: () => Promise<T | null> | T | null) => untilIn(check, 8_000);
 if (skip) console.warn(`mail-compose tests skipped: ${skip}`);
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
-
-async function until<T>(check: () => Promise<T | null> | T | null, ms = 8_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let dovecot: Dovecot;
 let smtp: Smtp;

@@ -20,6 +20,7 @@ import type { TServerMessage } from '@shared/realtime/messages.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
 import { startStallingProxy } from '../helpers/stalling-proxy.ts';
+import { until } from '../helpers/until.ts';
 import { clientInput } from '@server/seed/factories.ts';
 import { createMailAnalyzer } from '@server/modules/mailbox/local-mailbox-service.ts';
 import {
@@ -33,17 +34,6 @@ import {
 
 const skip = dovecotUnavailable();
 if (skip) console.warn(`mail-sync tests skipped: ${skip}`);
-
-/** Polls until `check` answers truthy, for at most `ms`. */
-async function until<T>(check: () => Promise<T> | T, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function rawMail(n: number, tag: string, extra: string[] = []) {
   return Buffer.from(

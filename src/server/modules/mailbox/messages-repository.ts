@@ -8,6 +8,7 @@ import { clients } from '../../db/schema/clients.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { mailAccounts, mailFolders, mailMessages, mailPecReceipts } from '../../db/schema/mailbox.ts';
 import type { MailScope } from './folders-repository.ts';
+import { deliveryFromRow } from './outgoing-repository.ts';
 
 /**
  * The mail list, the message, its conversation and the bulk changes. Every query is scoped by organization and
@@ -298,10 +299,8 @@ export async function deliveryOf(
     .from(o)
     .where(and(eq(o.organizationId, scope.orgId), eq(o.userId, scope.userId), eq(o.id, outboxId)));
   if (!row) return undefined;
-  const { mailMessageId, nextAttemptAt, ...rest } = row;
-  const waiting = rest.status === 'scheduled' || rest.status === 'queued';
-  const delivery = { ...rest, sendAt: waiting ? nextAttemptAt.toISOString() : null } as TMailDelivery;
-  return { mailMessageId, delivery };
+  const { mailMessageId, ...delivery } = row;
+  return { mailMessageId, delivery: deliveryFromRow(delivery) };
 }
 
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessage>>>;

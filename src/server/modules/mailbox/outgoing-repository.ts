@@ -4,6 +4,19 @@ import type { DbOrTx } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
 
+/** The delivery of an outbox row; `sendAt` only while it waits to leave (scheduled, or queued). */
+export function deliveryFromRow(row: {
+  outboxId: string;
+  status: string;
+  errorCode: string | null;
+  lastError: string | null;
+  nextAttemptAt: Date;
+}): TMailDelivery {
+  const { nextAttemptAt, ...rest } = row;
+  const waiting = rest.status === 'scheduled' || rest.status === 'queued';
+  return { ...rest, sendAt: waiting ? nextAttemptAt.toISOString() : null } as TMailDelivery;
+}
+
 /**
  * An outbox row with the copy in its sender's mailbox: what the delivery hooks need to append the copy to the
  * account's IMAP Sent folder and to tell the open mailbox the new state. Undefined for mail with no such copy.
@@ -28,8 +41,8 @@ export async function outgoingCopy(db: DbOrTx, outboxId: string) {
         status: o.status,
         errorCode: o.errorCode,
         lastError: o.lastError,
+        nextAttemptAt: o.nextAttemptAt,
       },
-      nextAttemptAt: o.nextAttemptAt,
     })
     .from(o)
     .innerJoin(
@@ -39,11 +52,7 @@ export async function outgoingCopy(db: DbOrTx, outboxId: string) {
     .innerJoin(mailFolders, eq(mailFolders.id, m.folderId))
     .leftJoin(mailAccounts, eq(mailAccounts.id, o.accountId))
     .where(eq(o.id, outboxId));
-  if (!row) return undefined;
-  const { nextAttemptAt, ...rest } = row;
-  const waiting = row.delivery.status === 'scheduled' || row.delivery.status === 'queued';
-  const sendAt = waiting ? nextAttemptAt.toISOString() : null;
-  return { ...rest, delivery: { ...row.delivery, sendAt } as TMailDelivery };
+  return row ? { ...row, delivery: deliveryFromRow(row.delivery) } : undefined;
 }
 
 /**
