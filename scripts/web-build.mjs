@@ -83,7 +83,8 @@ function externalFlags() {
  * Bundles the server's own code (src/server, src/shared) and BUNDLED_PACKAGES into dist/server/main.mjs with
  * esbuild, the other packages left external, when missing or older than its sources: a start then loads one file
  * instead of transpiling some three hundred modules through tsx. The migrations are copied beside it
- * (dist/db/migrations), where src/server/platform/db.ts looks for them relative to its own module. Returns true
+ * (dist/db/migrations), where src/server/platform/db.ts looks for them relative to its own module, and so are the XML
+ * schemas (dist/schemas). Returns true
  * when it built.
  */
 export function ensureServerBuild({ log = console.log } = {}) {
@@ -114,6 +115,10 @@ export function ensureServerBuild({ log = console.log } = {}) {
   const migrations = path.join(root, 'dist/db/migrations');
   rmSync(migrations, { recursive: true, force: true });
   cpSync(path.join(root, 'src/server/db/migrations'), migrations, { recursive: true });
+  // The official XML schemas the server validates e-invoices and SDI notifications against (platform/xml-schema.ts).
+  const schemas = path.join(root, 'dist/schemas');
+  rmSync(schemas, { recursive: true, force: true });
+  cpSync(path.join(root, 'src/server/schemas'), schemas, { recursive: true });
   return true;
 }
 

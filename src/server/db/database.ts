@@ -13,6 +13,7 @@ import * as securitySchema from './schema/security.ts';
 import * as notificationSchema from './schema/notifications.ts';
 import * as reportSchema from './schema/reports.ts';
 import * as mailboxSchema from './schema/mailbox.ts';
+import * as einvoicingSchema from './schema/einvoicing.ts';
 
 export const schema = {
   ...authSchema,
@@ -28,6 +29,7 @@ export const schema = {
   ...notificationSchema,
   ...reportSchema,
   ...mailboxSchema,
+  ...einvoicingSchema,
 };
 export type Schema = typeof schema;
 

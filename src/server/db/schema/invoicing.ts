@@ -64,6 +64,9 @@ export const invoicingSettings = pgTable('invoicing_settings', {
   /** Periodic VAT settlement: monthly (the rule) or quarterly (by option, art. 7 DPR 542/1999). */
   vatPeriodicity: text('vat_periodicity').notNull().default('monthly'),
   iban: text('iban'),
+  /** Where e-invoices go by PEC: the SDI's public address unless changed; the one it assigned once it answered. */
+  sdiPecAddress: text('sdi_pec_address'),
+  sdiAssignedAddress: text('sdi_assigned_address'),
   bankName: text('bank_name'),
   /** Professionals: ritenuta d'acconto and cassa previdenziale proposed on new invoices. */
   defaultWithholding: jsonb('default_withholding').$type<TaxSettings['withholding']>(),
