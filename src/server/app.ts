@@ -45,6 +45,8 @@ import { revenueReportRoutes } from './modules/reports/revenue-routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import {
   invoiceRoutes,
+  sdiRoutes,
+  applySdiMail,
   invoicingRoutes,
   quoteRoutes,
   startInvoiceJobs,
@@ -331,6 +333,7 @@ export async function buildApp(
   await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
   await app.register(messageRoutes, mailboxDeps);
   await app.register(composeRoutes, { ...mailboxDeps, mail });
+  await app.register(sdiRoutes, { ...mailboxDeps, mail });
   await app.register(labelRoutes, mailboxDeps);
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
@@ -346,6 +349,8 @@ export async function buildApp(
       giveWay: (pacedWorkMs) => foreground.giveWay({ pacedWorkMs }),
       // Guests' answers from their calendar apps update the invitations (issue 16).
       calendarReply: (reply) => applyCalendarReply(calendarDeps, reply),
+      // The SDI's answers to e-invoices sent by PEC update those invoices (issue 16).
+      xmlFiles: (mailed) => applySdiMail({ db: database.db, hub, log: app.log }, mailed),
     },
     {
       sync: {

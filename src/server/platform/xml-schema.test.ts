@@ -10,7 +10,10 @@ describe('validateXml against the SDI messages schema (MessaggiTypes v1.1, offli
     const names = (await readdir(SDI_EXAMPLES)).filter((n) => n.endsWith('.xml'));
     expect(names).toHaveLength(9);
     const files = await Promise.all(
-      names.map(async (fileName) => ({ fileName, contents: await readFile(path.join(SDI_EXAMPLES, fileName)) })),
+      names.map(async (fileName) => ({
+        fileName,
+        contents: await readFile(path.join(SDI_EXAMPLES, fileName)),
+      })),
     );
     const results = await validateXmlFiles('sdi-messages', files);
     for (const name of names) expect(results[name], name).toEqual({ valid: true, errors: [] });
@@ -27,7 +30,8 @@ describe('validateXml against the SDI messages schema (MessaggiTypes v1.1, offli
   });
 
   it('does not take an invoice for a notification', async () => {
-    const invoice = '<?xml version="1.0"?><p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2"/>';
+    const invoice =
+      '<?xml version="1.0"?><p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2"/>';
     expect((await validateXml('sdi-messages', invoice)).valid).toBe(false);
   });
 });

@@ -195,6 +195,24 @@ export const ERROR_CODES = {
     en: 'Too late: the message is already being sent',
     it: 'Troppo tardi: il messaggio è già in invio',
   },
+  /** Issue 16: the FatturaPA file failed the official schema check that runs before it is sent to the SDI. */
+  EINVOICE_SCHEMA_INVALID: {
+    status: 422,
+    en: 'The e-invoice is not valid against the official schema, so it was not sent',
+    it: "La fattura elettronica non è valida secondo lo schema ufficiale: non è stata inviata",
+  },
+  /** Issue 16: "Send to SDI" needs one of the user's mail accounts marked PEC. */
+  PEC_ACCOUNT_REQUIRED: {
+    status: 409,
+    en: 'Connect a PEC account in Mail to send e-invoices to the SDI',
+    it: "Collega una casella PEC in Posta per inviare le fatture elettroniche allo SdI",
+  },
+  /** Issue 16: a file of this invoice is on its way to the SDI or was accepted; only a rejected one is sent again. */
+  SDI_ALREADY_SENT: {
+    status: 409,
+    en: 'This invoice was already sent to the SDI: it is sent again only if the SDI rejects it',
+    it: "Questa fattura è già stata inviata allo SdI: si reinvia solo se lo SdI la scarta",
+  },
   BACKUP_FILE_INVALID: {
     status: 422,
     en: 'The file is not a valid settings backup: {detail}',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMailDelivery } from '../mail/outbox.ts';
+import { ZMailDelivery, type TOutboxStatus } from '../mail/outbox.ts';
 
 /**
  * E-invoices sent to the SDI by PEC and the SDI's answers (issue 16).
@@ -95,7 +95,7 @@ export type TSdiState = z.infer<typeof ZSdiState>;
 export const ZSdiSendRequest = z.object({ accountId: z.uuid().optional() });
 export type TSdiSendRequest = z.infer<typeof ZSdiSendRequest>;
 
-/** Whether a new file may be sent after this one: only when the SDI rejected it or the PEC message failed. */
-export function allowsResend(t: Pick<TSdiTransmission, 'status' | 'delivery'>): boolean {
-  return t.status === 'rejected' || (t.status === 'pending' && t.delivery?.status === 'failed');
+/** Whether a new file may be sent after this one: only when the SDI rejected it or its PEC message failed. */
+export function allowsResend(status: TSdiStatus, deliveryStatus: TOutboxStatus | null | undefined): boolean {
+  return status === 'rejected' || (status === 'pending' && deliveryStatus === 'failed');
 }

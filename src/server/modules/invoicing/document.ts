@@ -130,6 +130,12 @@ export function documentPdf(doc: Pick<LoadedDocument, 'snapshot' | 'template' | 
   }
 }
 
+/**
+ * Progressives from here up name files sent again after the SDI rejected one (the SDI refuses a file name it has
+ * seen): above every year-based progressive below (at most 99 × 200,000 + 199,999).
+ */
+const SDI_RESEND_BASE = 20_000_000;
+
 /** The SDI progressive of a document: year, series and number, unique per seller, in base 36 (5 chars). */
 function sdiProgressive(row: invoices.InvoiceRow): string {
   const series = row.documentType === 'TD04' ? 100_000 : 0;
@@ -143,12 +149,15 @@ export type EInvoice = { file: { filename: string; xml: string } | null; problem
 
 /**
  * The FatturaPA file of an invoice, or every problem that keeps it from one: a draft has no number yet, and an
- * issued document is checked by the builder with fatturaPaProblems, the very check issuing runs.
+ * issued document is checked by the builder with fatturaPaProblems, the very check issuing runs. With
+ * `resendSequence` (the nth file sent again after a rejection), under a name of its own.
  */
-export function eInvoiceOf(doc: InvoiceDocument): EInvoice {
+export function eInvoiceOf(doc: InvoiceDocument, resendSequence?: number): EInvoice {
   const { row } = doc;
   if (row.phase !== 'issued' || !row.snapshot) return { file: null, problems: NOT_ISSUED };
-  const progressive = sdiProgressive(row);
+  const progressive = resendSequence
+    ? progressiveFromSequence(SDI_RESEND_BASE + resendSequence)
+    : sdiProgressive(row);
   try {
     const xml = buildFatturaPaXml(row.snapshot, { progressivoInvio: progressive });
     return {

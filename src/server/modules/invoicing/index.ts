@@ -18,3 +18,5 @@ export { registerFontFamily } from './pdf/fonts.ts';
 export { startQuoteJobs } from './quotes/jobs.ts';
 export { quoteRoutes } from './quotes/routes.ts';
 export { changeQuoteStatus, createQuote } from './quotes/service.ts';
+export { sdiRoutes } from './sdi/routes.ts';
+export { applySdiMail } from './sdi/service.ts';

@@ -27,7 +27,8 @@ export async function upsertInvoicingSettings(
   return row!;
 }
 
-export type DocumentSeries = 'quote' | 'invoice' | 'credit_note';
+/** sdi_resend (year 0): files of invoices sent to the SDI again after a rejection, each under a new name. */
+export type DocumentSeries = 'quote' | 'invoice' | 'credit_note' | 'sdi_resend';
 
 /**
  * The next progressive number of a series in a year. Call it inside the transaction that stores the number:

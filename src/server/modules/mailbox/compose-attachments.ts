@@ -11,7 +11,7 @@ import { uploadKey } from './storage-keys.ts';
  * only its sender's uploads), read when the message is built, removed once it holds them.
  */
 
-type Attachment = { filename: string; contentType: string; content: Buffer };
+export type Attachment = { filename: string; contentType: string; content: Buffer };
 
 /**
  * The files of the message: those uploaded for it (their keys derive from the sender, so no one else's can be

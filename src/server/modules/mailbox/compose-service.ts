@@ -12,6 +12,7 @@ import {
   type TRescheduleInput,
 } from '@shared/mailbox/compose.ts';
 import { zonedToUtc } from '@shared/dates/dates.ts';
+import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromHeader, type MailPort } from '../../platform/mail.ts';
 import { deleteUnsent, insertOutboxMessage, rescheduleUnsent } from '../../platform/outbox-repository.ts';
@@ -24,7 +25,7 @@ import { outgoingAnalyzer } from './local-mailbox-service.ts';
 import { deliveryOf, findMessage } from './messages-repository.ts';
 import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } from './messages-service.ts';
 import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
-import { attachmentsOf, removeUploads, storeUpload } from './compose-attachments.ts';
+import { attachmentsOf, removeUploads, storeUpload, type Attachment } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
 
 /**
@@ -124,6 +125,46 @@ export async function sendComposed(
     return { messageId: copy.mailMessageId, delivery: copy.delivery };
   }
 
+  const queued = await queueAccountMail(
+    deps,
+    scope,
+    account,
+    { to, cc, bcc, subject: input.subject, text, html, attachments, threading },
+    { sendAt, scheduled },
+  );
+  await removeUploads(deps, scope, input);
+  return queued;
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+/** A message to send from a connected account. */
+export type AccountMail = {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: Attachment[];
+  threading?: { inReplyTo: string; references: string[] } | null;
+};
+
+/**
+ * Queues a message from a connected account: built once, its wire form in the file store, its copy in the account's
+ * Sent (local Sent until that folder is known) and the outbox row written in one transaction, with `alsoRecord` in
+ * it when given (a caller's own row that must exist exactly when the message does). The dispatcher sends it.
+ */
+export async function queueAccountMail(
+  deps: ComposeDeps,
+  scope: MailScope,
+  account: Account,
+  mail: AccountMail,
+  timing: { sendAt: Date; scheduled: boolean },
+  alsoRecord?: (tx: Tx, queued: { outboxId: string; messageRowId: string }) => Promise<void>,
+): Promise<TComposeResult> {
+  const { sendAt, scheduled } = timing;
+  const { to, cc, bcc, text, html, attachments, threading } = mail;
   const from = account.displayName
     ? fromHeader(account.displayName, account.emailAddress)
     : account.emailAddress;
@@ -133,7 +174,7 @@ export async function sendComposed(
     to,
     cc,
     bcc,
-    subject: input.subject,
+    subject: mail.subject,
     text,
     html: html ?? undefined,
     attachments,
@@ -175,7 +216,7 @@ export async function sendComposed(
       toAddresses: to,
       ccAddresses: cc,
       bccAddresses: bcc,
-      subject: input.subject,
+      subject: mail.subject,
       textBody: text,
       htmlBody: html,
       attachments: [],
@@ -185,9 +226,9 @@ export async function sendComposed(
       status: scheduled ? 'scheduled' : 'queued',
       nextAttemptAt: sendAt,
     });
+    await alsoRecord?.(tx, { outboxId, messageRowId: row.id });
     return row;
   });
-  await removeUploads(deps, scope, input);
   await publishNewMessage(deps, scope, stored.id);
   void deps.mail.dispatchDue().catch(() => undefined);
   const delivery: TMailDelivery = {
@@ -199,6 +240,7 @@ export async function sendComposed(
   };
   return { messageId: stored.id, delivery };
 }
+
 
 /** A day and time of the organization's time zone as an instant, or why it cannot be a scheduled time. */
 async function scheduledTime(

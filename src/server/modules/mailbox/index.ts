@@ -1,2 +1,5 @@
 // What other modules may use of modules/mailbox (docs/ARCHITECTURE.md, Layers and imports).
 export { clientMessages as clientMailMessages } from './messages-repository.ts';
+export { listAccounts as listMailAccounts, findAccount as findMailAccount } from './accounts-repository.ts';
+export { queueAccountMail, type ComposeDeps } from './compose-service.ts';
+export { deliveryFromRow } from './outgoing-repository.ts';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { readSdiNotification, sdiNotificationType } from './notifications.ts';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../../../../test/fixtures/fatturapa/sdi-messages');
-const example = (type: string) => readFile(path.join(EXAMPLES, `IT01234567890_11111_${type}_001.xml`), 'utf8');
+const example = (type: string) =>
+  readFile(path.join(EXAMPLES, `IT01234567890_11111_${type}_001.xml`), 'utf8');
 
 describe('SDI notifications (official examples)', () => {
   it('tells a notification by its file name, and nothing else', () => {
@@ -47,12 +48,19 @@ describe('SDI notifications (official examples)', () => {
 
   it.each(['MC', 'DT', 'AT'])('reads %s', async (type) => {
     const reading = await readSdiNotification(`IT01234567890_11111_${type}_001.xml`, await example(type));
-    expect(reading).toMatchObject({ ok: true, notification: { type, invoiceFileName: 'IT01234567890_11111.xml.p7m' } });
+    expect(reading).toMatchObject({
+      ok: true,
+      notification: { type, invoiceFileName: 'IT01234567890_11111.xml.p7m' },
+    });
   });
 
   it('refuses a file whose content is another notification than its name says', async () => {
     const reading = await readSdiNotification('IT01234567890_11111_RC_001.xml', await example('NS'));
-    expect(reading).toEqual({ ok: false, fileName: 'IT01234567890_11111_RC_001.xml', errors: ['not a RicevutaConsegna'] });
+    expect(reading).toEqual({
+      ok: false,
+      fileName: 'IT01234567890_11111_RC_001.xml',
+      errors: ['not a RicevutaConsegna'],
+    });
   });
 
   it('refuses a file that is not valid against the schema', async () => {

@@ -38,8 +38,7 @@ export type SdiNotification = {
 };
 
 export type SdiNotificationReading =
-  | { ok: true; notification: SdiNotification }
-  | { ok: false; fileName: string; errors: string[] };
+  { ok: true; notification: SdiNotification } | { ok: false; fileName: string; errors: string[] };
 
 /** The notification type a file name announces, or null for any other file. */
 export function sdiNotificationType(fileName: string): TSdiNotificationType | null {

@@ -3,6 +3,7 @@ import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
 import { claimOwnCopy, ownCopiesAmong } from '../outgoing-repository.ts';
+import { xmlFilesIn, type MailedXmlFile } from '../pec/xml-files.ts';
 import { flagColumns, splitLabels } from './flags.ts';
 import { takeVanished } from './moved-elsewhere.ts';
 import type { SyncRun } from './sync-run.ts';
@@ -31,6 +32,8 @@ export async function storeBatch(
   const relocated: { id: string; from: string; updates: Partial<TMessageSummary> }[] = [];
   /** Calendar replies among the new messages, applied once their batch is committed. */
   const replies: { from: string | null; ics: string; receivedAt: Date }[] = [];
+  /** XML files of the new messages (the SDI's answers), handed over once their batch is committed. */
+  const mailedXml: { files: MailedXmlFile[]; receivedAt: Date }[] = [];
   const groups = await sizeGroups(run, uids);
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
@@ -112,6 +115,10 @@ export async function storeBatch(
         );
         summaries.push(messageSummary(row));
         if (run.deps.calendarReply) replies.push(...calendarRepliesIn(parsed[i]!, f.internalDate));
+        if (run.deps.xmlFiles) {
+          const files = xmlFilesIn(parsed[i]!);
+          if (files.length > 0) mailedXml.push({ files, receivedAt: f.internalDate });
+        }
       }
       const groupLow = Math.min(...group);
       await repo.updateFolder(
@@ -131,6 +138,11 @@ export async function storeBatch(
   for (const reply of replies) {
     await run.deps.calendarReply!({ orgId: run.ctx.scope.orgId, ...reply }).catch((err: unknown) =>
       run.deps.log?.warn({ err }, 'a calendar reply could not be applied'),
+    );
+  }
+  for (const mailed of mailedXml) {
+    await run.deps.xmlFiles!({ orgId: run.ctx.scope.orgId, accountId: run.accountId, ...mailed }).catch(
+      (err: unknown) => run.deps.log?.warn({ err }, 'the XML files of a message could not be read'),
     );
   }
   for (const r of relocated)

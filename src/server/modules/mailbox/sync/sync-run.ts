@@ -1,3 +1,4 @@
+import type { MailedXmlFile } from '../pec/xml-files.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { TMailProgress } from '@shared/mailbox/types.ts';
@@ -39,6 +40,16 @@ export type SyncDeps = {
     orgId: string;
     from: string | null;
     ics: string;
+    receivedAt: Date;
+  }) => Promise<unknown>;
+  /**
+   * XML files arrived in an account (the SDI's notifications, e-invoices: issue 16): the invoicing module reads
+   * them. Called after the batch's transaction, once per message that has any.
+   */
+  xmlFiles?: (input: {
+    orgId: string;
+    accountId: string;
+    files: MailedXmlFile[];
     receivedAt: Date;
   }) => Promise<unknown>;
 };

@@ -1,0 +1,32 @@
+import type { ParsedMessage } from '../ingest/parse-message.ts';
+
+/** An XML file that came by mail, and the address of the one who sent it. */
+export type MailedXmlFile = { fileName: string; content: Buffer; from: string | null };
+
+/** SDI notifications are a few KB and invoices rarely over a few hundred; larger XML is not read. */
+const MAX_XML_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The sender of a message; of a certified envelope (PEC, `X-Trasporto: posta-certificata`), the original sender,
+ * not the provider: the envelope is from `"Per conto di: sender" <posta-certificata@provider>` with a Reply-To of
+ * the original sender (DM 2/11/2005, technical rules).
+ */
+function senderOf(parsed: ParsedMessage): string | null {
+  const from = parsed.mail.from;
+  if (!parsed.mail.headers['x-trasporto']?.[0]) return from?.address ?? null;
+  const onBehalf = /per conto di:\s*([^\s"<>]+@[^\s"<>]+)/i.exec(from?.name ?? '')?.[1];
+  return parsed.mail.replyTo[0]?.address ?? onBehalf ?? from?.address ?? null;
+}
+
+/**
+ * The XML attachments of a message (issue 16: the SDI's notifications and invoices arrive so), with their sender.
+ * A certified envelope's original message (postacert.eml) is read by the parser as part of the message, so its
+ * files are among these; the provider's certified data (daticert.xml) is left out.
+ */
+export function xmlFilesIn(parsed: ParsedMessage): MailedXmlFile[] {
+  const from = senderOf(parsed);
+  return parsed.attachments
+    .filter((a) => /\.xml$/i.test(a.filename) && a.filename.toLowerCase() !== 'daticert.xml')
+    .filter((a) => a.size <= MAX_XML_BYTES)
+    .map((a) => ({ fileName: a.filename, content: a.content, from }));
+}
