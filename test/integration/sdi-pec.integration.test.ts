@@ -299,4 +299,23 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     });
     expect((await state(invoice.id)).transmissions[0]!.status).toBe(expected);
   });
+
+  it('keeps the SDI address in the invoicing settings; a new one replaces the address the SDI assigned', async () => {
+    const before = (await c().get('/api/v1/invoicing/settings')).json() as Record<string, unknown>;
+    expect(before).toMatchObject({ sdiPecAddress: SDI, sdiAssignedAddress: ASSIGNED });
+    const wrong = await c().put('/api/v1/invoicing/settings', { ...before, sdiPecAddress: 'not an address' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Invalid PEC address');
+    const saved = await c().put('/api/v1/invoicing/settings', {
+      ...before,
+      sdiPecAddress: ' SDI02@sdi.test ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ sdiPecAddress: 'sdi02@sdi.test', sdiAssignedAddress: null });
+    const invoice = await newInvoice();
+    expect((await state(invoice.id)).sendTo).toBe('sdi02@sdi.test');
+    // Saving the other settings again keeps both.
+    const again = await c().put('/api/v1/invoicing/settings', { ...(saved.json() as object), iban: null });
+    expect(again.json()).toMatchObject({ sdiPecAddress: 'sdi02@sdi.test' });
+  });
 });

@@ -17,6 +17,7 @@ import {
   type LineInput,
 } from './document.ts';
 import { unsupportedCharacters } from './latin-text.ts';
+import { isSimpleEmail } from '../business-profile/profile-rules.ts';
 import type { InvoicingMessageKey } from './messages.ts';
 import { tooLong } from '../errors/field-messages.ts';
 
@@ -497,6 +498,12 @@ export const ZInvoicingSettings = z.object({
   ),
   defaultWithholding: ZWithholding.nullable(),
   defaultPensionFund: ZPensionFund.nullable(),
+  /** The SDI's PEC address e-invoices go to; null: its public one (older clients and backups omit it). */
+  sdiPecAddress: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim().toLowerCase() || null)
+    .refine((v) => v === null || (v.length <= 254 && isSimpleEmail(v)), err('invoicing.errors.pecInvalid')),
 });
 export type TInvoicingSettings = z.output<typeof ZInvoicingSettings>;
 
@@ -515,7 +522,11 @@ export const ZInvoicingSettingsOut = z.object({
   bankName: z.string().nullable(),
   defaultWithholding: ZWithholdingOut.nullable(),
   defaultPensionFund: ZPensionFundOut.nullable(),
+  sdiPecAddress: z.string().nullable(),
+  /** The address the SDI answered from, which later files go to (read only; a new sdiPecAddress clears it). */
+  sdiAssignedAddress: z.string().nullable(),
 });
+export type TInvoicingSettingsState = z.output<typeof ZInvoicingSettingsOut>;
 
 /** What a client sees through the quote link: no ids of the organization, no internal notes. */
 export const ZPublicQuote = z.object({

@@ -19,9 +19,13 @@ export const DEFAULT_INVOICING_SETTINGS: TInvoicingSettings = {
   bankName: null,
   defaultWithholding: null,
   defaultPensionFund: null,
+  sdiPecAddress: null,
 };
 
-function toSettings(row: repo.InvoicingSettingsRow): TInvoicingSettings {
+/** The settings as answered: with the address the SDI assigned, which only the SDI's answers set. */
+export type InvoicingSettingsState = TInvoicingSettings & { sdiAssignedAddress: string | null };
+
+function toSettings(row: repo.InvoicingSettingsRow): InvoicingSettingsState {
   return {
     invoiceNumberPattern: row.invoiceNumberPattern,
     creditNoteNumberPattern: row.creditNoteNumberPattern,
@@ -36,25 +40,36 @@ function toSettings(row: repo.InvoicingSettingsRow): TInvoicingSettings {
     bankName: row.bankName,
     defaultWithholding: row.defaultWithholding ?? null,
     defaultPensionFund: row.defaultPensionFund ?? null,
+    sdiPecAddress: row.sdiPecAddress,
+    sdiAssignedAddress: row.sdiAssignedAddress,
   };
 }
 
 export async function getInvoicingSettings(
   { db }: { db: Db },
   { orgId }: { orgId: string },
-): Promise<TInvoicingSettings> {
+): Promise<InvoicingSettingsState> {
   const row = await repo.findInvoicingSettings(db, orgId);
-  return row ? toSettings(row) : DEFAULT_INVOICING_SETTINGS;
+  return row ? toSettings(row) : { ...DEFAULT_INVOICING_SETTINGS, sdiAssignedAddress: null };
 }
 
 /** Saves the whole set (a restore passes its transaction as `db`). */
 export async function saveInvoicingSettings(
   { db }: { db: Db },
   { orgId, values: input }: { orgId: string; values: TInvoicingSettings },
-): Promise<TInvoicingSettings> {
+): Promise<InvoicingSettingsState> {
   const issues = (['invoiceNumberPattern', 'creditNoteNumberPattern', 'quoteNumberPattern'] as const)
     .filter((field) => !isValidNumberPattern(input[field]))
     .map((path) => ({ path, message: 'invoicing.errors.numberPatternInvalid' }));
   if (issues.length > 0) throw new AppError('VALIDATION_ERROR', issues);
-  return toSettings(await repo.upsertInvoicingSettings(db, orgId, { ...input, updatedAt: new Date() }));
+  // A new SDI address (the SDI told the business another one) replaces the one learnt from its answers.
+  const stored = await repo.findInvoicingSettings(db, orgId);
+  const newSdiAddress = (stored?.sdiPecAddress ?? null) !== input.sdiPecAddress;
+  return toSettings(
+    await repo.upsertInvoicingSettings(db, orgId, {
+      ...input,
+      ...(newSdiAddress ? { sdiAssignedAddress: null } : {}),
+      updatedAt: new Date(),
+    }),
+  );
 }

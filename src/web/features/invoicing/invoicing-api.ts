@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientDisplayName, type TClient } from '@shared/clients/contracts.ts';
 import type { TItem, TItemPage } from '@shared/inventory/contracts.ts';
-import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import type { TInvoicingSettings, TInvoicingSettingsState } from '@shared/invoicing/contracts.ts';
 import type { TaxSettings } from '@shared/invoicing/document.ts';
 import { api, apiDownload } from '@web/app/api.ts';
 
@@ -36,7 +36,7 @@ export function useInvoicingContext(orgId: string | null, clientId: string | nul
 export function useInvoicingSettings(orgId: string | null) {
   return useQuery({
     queryKey: [...invoicingKey(orgId), 'settings'],
-    queryFn: ({ signal }) => api<TInvoicingSettings>('/api/v1/invoicing/settings', { signal }),
+    queryFn: ({ signal }) => api<TInvoicingSettingsState>('/api/v1/invoicing/settings', { signal }),
     enabled: !!orgId,
   });
 }
@@ -45,7 +45,7 @@ export function useSaveInvoicingSettings(orgId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: TInvoicingSettings) =>
-      api<TInvoicingSettings>('/api/v1/invoicing/settings', { method: 'PUT', body: values }),
+      api<TInvoicingSettingsState>('/api/v1/invoicing/settings', { method: 'PUT', body: values }),
     onSuccess: async (saved) => {
       queryClient.setQueryData([...invoicingKey(orgId), 'settings'], saved);
       // Defaults (validity, withholding, stamp duty) feed the editor's context.

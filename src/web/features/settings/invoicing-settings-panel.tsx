@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from '@web/ui/toast.ts';
 import { ReceiptText } from 'lucide-react';
-import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import type { TInvoicingSettings, TInvoicingSettingsState } from '@shared/invoicing/contracts.ts';
 import { serverFieldIssues } from '@web/app/form-errors.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
@@ -18,10 +18,14 @@ import {
   DocumentsSection,
   NumberingSection,
   RemindersSection,
+  SdiSection,
 } from './invoicing-settings-sections.tsx';
 import { formPath, settingsResolver, toValues, type SettingsValues } from './invoicing-settings-values.ts';
 
-/** Settings → Invoicing: numbering, validity, stamp duty, reminders, PDF template, bank details, defaults. */
+/**
+ * Settings → Invoicing: numbering, validity, stamp duty, reminders, PDF template, bank details, the SDI's PEC
+ * address, defaults.
+ */
 export function InvoicingSettingsPanel() {
   const { t } = useTranslation(['invoices', 'common']);
   const { orgId } = useInvoicingPermissions();
@@ -39,7 +43,7 @@ export function InvoicingSettingsPanel() {
   return <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />;
 }
 
-function SettingsForm({ settings }: { settings: TInvoicingSettings }) {
+function SettingsForm({ settings }: { settings: TInvoicingSettingsState }) {
   const { t } = useTranslation(['invoices', 'buttons', 'forms', 'common']);
   const lang = currentLanguage();
   const { orgId, canManage } = useInvoicingPermissions();
@@ -90,6 +94,7 @@ function SettingsForm({ settings }: { settings: TInvoicingSettings }) {
             <DocumentsSection form={form} />
             <RemindersSection form={form} values={values} />
             <BankSection form={form} />
+            <SdiSection form={form} assignedAddress={settings.sdiAssignedAddress} />
             <DefaultsSection form={form} values={values} />
           </CardContent>
           {canManage ? (

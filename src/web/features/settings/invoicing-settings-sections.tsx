@@ -2,6 +2,7 @@ import { fieldText } from '@web/app/field-text.ts';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { PDF_TEMPLATES, VAT_PERIODICITIES, type TInvoicingSettings } from '@shared/invoicing/contracts.ts';
+import { SDI_PUBLIC_PEC_ADDRESS } from '@shared/invoicing/sdi.ts';
 import { CheckboxField, ChoiceOptions, InputField, SelectField } from '@web/ui/form-fields.tsx';
 import { FormSection } from '@web/ui/form-section.tsx';
 import { PensionFundFields, WithholdingFields } from '@web/features/invoicing/tax-fields.tsx';
@@ -141,6 +142,39 @@ export function BankSection({ form }: { form: SettingsForm }) {
           maxLength={80}
           {...form.register('bankName')}
         />
+      </div>
+    </FormSection>
+  );
+}
+
+/** Where e-invoices go by PEC: the SDI's public address unless the business set another. */
+export function SdiSection({
+  form,
+  assignedAddress,
+}: {
+  form: SettingsForm;
+  assignedAddress: string | null;
+}) {
+  const { t } = useTranslation(['invoices', 'forms']);
+  const errors = form.formState.errors;
+  return (
+    <FormSection id="inv-sdi" title={t('invoices:settings.sdi')} hint={t('invoices:settings.sdiHint')}>
+      <div className="grid gap-2">
+        <InputField
+          label={t('invoices:settings.sdiPecAddress')}
+          error={fieldText(errors.sdiPecAddress?.message)}
+          optionalText={t('forms:optional')}
+          placeholder={SDI_PUBLIC_PEC_ADDRESS}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          {...form.register('sdiPecAddress')}
+        />
+        <p className="text-xs text-muted-foreground" data-testid="sdi-assigned-address">
+          {assignedAddress
+            ? t('invoices:settings.sdiAssigned', { address: assignedAddress })
+            : t('invoices:settings.sdiNotAssigned')}
+        </p>
       </div>
     </FormSection>
   );

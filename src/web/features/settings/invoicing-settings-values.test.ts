@@ -19,6 +19,7 @@ const SAVED: TInvoicingSettings = {
   bankName: null,
   defaultWithholding: null,
   defaultPensionFund: null,
+  sdiPecAddress: 'sdi07@pec.fatturapa.it',
 };
 
 describe('invoicing settings form', () => {
@@ -31,5 +32,17 @@ describe('invoicing settings form', () => {
     });
     expect(resolved.errors).toEqual({});
     expect(resolved.values).toMatchObject({ vatPeriodicity: 'quarterly' });
+  });
+
+  it('keeps the SDI address, and refuses one that is not an address', async () => {
+    const values = toValues(SAVED, 'it');
+    expect(values.sdiPecAddress).toBe('sdi07@pec.fatturapa.it');
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    const kept = await settingsResolver(t)(values, undefined, options);
+    expect(kept.values).toMatchObject({ sdiPecAddress: 'sdi07@pec.fatturapa.it' });
+    const empty = await settingsResolver(t)({ ...values, sdiPecAddress: ' ' }, undefined, options);
+    expect(empty.values).toMatchObject({ sdiPecAddress: null });
+    const wrong = await settingsResolver(t)({ ...values, sdiPecAddress: 'sdi01 pec' }, undefined, options);
+    expect(wrong.errors).toMatchObject({ sdiPecAddress: { message: 'invoicing.errors.pecInvalid' } });
   });
 });

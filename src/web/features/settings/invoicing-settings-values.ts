@@ -26,6 +26,7 @@ export interface SettingsValues {
   vatPeriodicity: TInvoicingSettings['vatPeriodicity'];
   iban: string;
   bankName: string;
+  sdiPecAddress: string;
   withholdingOn: boolean;
   withholding: { type: WithholdingType; ratePercent: string; causale: string };
   pensionFundOn: boolean;
@@ -47,6 +48,7 @@ export function toValues(s: TInvoicingSettings, lang: 'it' | 'en'): SettingsValu
     vatPeriodicity: s.vatPeriodicity,
     iban: s.iban ?? '',
     bankName: s.bankName ?? '',
+    sdiPecAddress: s.sdiPecAddress ?? '',
     withholdingOn: !!s.defaultWithholding,
     withholding: s.defaultWithholding
       ? { ...s.defaultWithholding, ratePercent: decimalToInput(s.defaultWithholding.ratePercent, lang) }
@@ -98,6 +100,7 @@ export function settingsResolver(t: TFunction): Resolver<SettingsValues, unknown
       vatPeriodicity: v.vatPeriodicity,
       iban: v.iban,
       bankName: v.bankName,
+      sdiPecAddress: v.sdiPecAddress,
       defaultWithholding: v.withholdingOn ? v.withholding : null,
       defaultPensionFund: v.pensionFundOn ? v.pensionFund : null,
     });
