@@ -52,6 +52,7 @@ import {
   startInvoiceJobs,
   startQuoteJobs,
 } from './modules/invoicing/index.ts';
+import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -334,6 +335,7 @@ export async function buildApp(
   await app.register(messageRoutes, mailboxDeps);
   await app.register(composeRoutes, { ...mailboxDeps, mail });
   await app.register(sdiRoutes, { ...mailboxDeps, mail });
+  await app.register(purchaseRoutes, { db: database.db, files });
   await app.register(labelRoutes, mailboxDeps);
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
@@ -350,7 +352,11 @@ export async function buildApp(
       // Guests' answers from their calendar apps update the invitations (issue 16).
       calendarReply: (reply) => applyCalendarReply(calendarDeps, reply),
       // The SDI's answers to e-invoices sent by PEC update those invoices (issue 16).
-      xmlFiles: (mailed) => applySdiMail({ db: database.db, hub, log: app.log }, mailed),
+      // Suppliers' e-invoices delivered to a PEC account are recorded as received invoices (issue 16).
+      xmlFiles: async (mailed) => {
+        await applySdiMail({ db: database.db, hub, log: app.log }, mailed);
+        await receiveMailedInvoices({ db: database.db, files, hub, log: app.log }, mailed);
+      },
     },
     {
       sync: {

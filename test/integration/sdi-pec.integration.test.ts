@@ -6,13 +6,18 @@ import { invoicingSettings } from '@server/db/schema/invoicing.ts';
 import { mailAccounts } from '@server/db/schema/mailbox.ts';
 import { notifications } from '@server/db/schema/notifications.ts';
 import { applySdiMail } from '@server/modules/invoicing/index.ts';
+import { receiveMailedInvoices } from '@server/modules/purchases/index.ts';
 import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { syncAccount } from '@server/modules/mailbox/sync/sync-account.ts';
 import { claimAccount } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { validateXml } from '@server/platform/xml-schema.ts';
 import { lineInput } from '@server/seed/factories.ts';
 import type { TSdiState } from '@shared/invoicing/sdi.ts';
+import type { TPurchaseInvoice, TPurchaseInvoicePage } from '@shared/purchases/contracts.ts';
 import { addCompanyClient, completeProfile, issueInvoice } from '../helpers/business.ts';
+import { readFatturaPaReference } from '../helpers/fatturapa-validate.ts';
+import { piva } from '../helpers/italian-ids.ts';
+import { signFile } from '../helpers/signed-file.ts';
 import { dovecotUnavailable, startDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
 import { pecEnvelope, sdiNotification } from '../helpers/pec.ts';
@@ -111,8 +116,13 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
       files: t.app.services.files,
       hub: t.app.services.hub,
       mailCredentials: t.app.services.mailCredentials,
-      // As app.ts wires the sync: XML files that arrive go to the invoicing module.
-      xmlFiles: (mailed: Parameters<typeof applySdiMail>[1]) => applySdiMail(mailDeps(), mailed),
+      // As app.ts wires the sync: the SDI's answers update the invoices, suppliers' e-invoices are recorded.
+      xmlFiles: async (
+        mailed: Parameters<typeof applySdiMail>[1] & { userId: string; messageRowId: string },
+      ) => {
+        await applySdiMail(mailDeps(), mailed);
+        await receiveMailedInvoices({ ...mailDeps(), files: t.app.services.files }, mailed);
+      },
     };
     return syncAccount(deps, accountId, { owner: 'test', leaseSeconds: 60 });
   }
@@ -317,5 +327,73 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     // Saving the other settings again keeps both.
     const again = await c().put('/api/v1/invoicing/settings', { ...(saved.json() as object), iban: null });
     expect(again.json()).toMatchObject({ sdiPecAddress: 'sdi02@sdi.test' });
+  });
+
+  it('records suppliers’ e-invoices that arrive by PEC, plain and signed, once, and only those for this business', async () => {
+    const { accountId, emailAddress, imap } = await pecAccount();
+    // The official examples, addressed to this business (completeProfile's Partita IVA).
+    const ours = (xml: string) =>
+      xml.replace(
+        /(<CessionarioCommittente>\s*<DatiAnagrafici>\s*)<CodiceFiscale>09876543210<\/CodiceFiscale>/,
+        `$1<IdFiscaleIVA><IdPaese>IT</IdPaese><IdCodice>${piva(1234567)}</IdCodice></IdFiscaleIVA>`,
+      );
+    const plain = ours(await readFatturaPaReference('examples/IT01234567890_FPR02.xml'));
+    const signed = signFile(ours(await readFatturaPaReference('examples/IT01234567890_FPR03.xml')));
+    const someoneElses = await readFatturaPaReference('examples/IT01234567890_FPR01.xml');
+    const deliver = async (fileName: string, content: string | Buffer) =>
+      imap.append(
+        'INBOX',
+        await new (await import('nodemailer/lib/mail-composer')).default({
+          from: ASSIGNED,
+          to: emailAddress,
+          subject: `Invio File ${fileName}`,
+          text: 'Il Sistema di Interscambio ti recapita una fattura.',
+          attachments: [{ filename: fileName, content }],
+        })
+          .compile()
+          .build(),
+      );
+    await deliver('IT01234567890_00A01.xml', plain);
+    await sync(accountId);
+    await deliver('IT01234567890_00A02.xml.p7m', signed);
+    await deliver('IT01234567890_00A03.xml', someoneElses);
+    await sync(accountId);
+
+    const page = (await c().get('/api/v1/purchase-invoices')).json() as TPurchaseInvoicePage;
+    // FPR02's invoice 123, and of FPR03's two invoices the other one (its first has the same supplier, type, number
+    // and date: the invoice already recorded); FPR01 is for another business.
+    expect(page.items.map((i) => [i.number, i.issueDate])).toEqual([
+      ['456', '2014-12-20'],
+      ['123', '2014-12-18'],
+    ]);
+    expect(page.items.map((i) => i.supplierName)).toEqual(Array(2).fill("SOCIETA' ALPHA SRL"));
+    const fpr02 = page.items.find((i) => i.number === '123')!;
+    expect(fpr02).toMatchObject({ issueDate: '2014-12-18', totalCents: 3050, dueDate: '2015-01-30' });
+
+    const detail = (await c().get(`/api/v1/purchase-invoices/${fpr02.id}`)).json() as TPurchaseInvoice;
+    expect(detail).toMatchObject({
+      supplier: { name: "SOCIETA' ALPHA SRL", vatNumber: 'IT01234567890', city: 'SASSARI' },
+      documentType: 'TD01',
+      taxableCents: 2500,
+      vatCents: 550,
+      fileName: 'IT01234567890_00A01.xml',
+    });
+    expect(detail.lines).toHaveLength(2);
+    expect(detail.mailMessageId).toBeTruthy();
+    const file = await c().get(`/api/v1/purchase-invoices/${fpr02.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(plain);
+    const signedOne = page.items.find((i) => i.number === '456')!;
+    const signedFile = await c().get(`/api/v1/purchase-invoices/${signedOne.id}/file`);
+    expect(signedFile.rawPayload.equals(signed)).toBe(true);
+
+    // The same file delivered again records nothing more; another organization sees none of them.
+    await deliver('IT01234567890_00A01.xml', plain);
+    await sync(accountId);
+    expect(((await c().get('/api/v1/purchase-invoices')).json() as TPurchaseInvoicePage).total).toBe(2);
+    const stranger = await createSignedInUserWithOrg(t.app);
+    const theirs = api(t.app, stranger.cookie);
+    expect(((await theirs.get('/api/v1/purchase-invoices')).json() as TPurchaseInvoicePage).total).toBe(0);
+    expect((await theirs.get(`/api/v1/purchase-invoices/${fpr02.id}`)).statusCode).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import * as notificationSchema from './schema/notifications.ts';
 import * as reportSchema from './schema/reports.ts';
 import * as mailboxSchema from './schema/mailbox.ts';
 import * as einvoicingSchema from './schema/einvoicing.ts';
+import * as purchaseSchema from './schema/purchases.ts';
 
 export const schema = {
   ...authSchema,
@@ -30,6 +31,7 @@ export const schema = {
   ...reportSchema,
   ...mailboxSchema,
   ...einvoicingSchema,
+  ...purchaseSchema,
 };
 export type Schema = typeof schema;
 

@@ -1,6 +1,6 @@
 // What app.ts, the demo seed and other modules may use of modules/invoicing (docs/ARCHITECTURE.md, Layers and
 // imports): invoices, credit notes, quotes, their PDF and FatturaPA XML, and the invoicing settings.
-export { todayIn } from './dates-and-money.ts';
+export { formatMoneyFor, todayIn } from './dates-and-money.ts';
 export { nextDocumentNumber } from './repository.ts';
 export { DEFAULT_INVOICING_SETTINGS, getInvoicingSettings, saveInvoicingSettings } from './settings.ts';
 export { invoicingRoutes } from './settings-routes.ts';
@@ -20,3 +20,5 @@ export { quoteRoutes } from './quotes/routes.ts';
 export { changeQuoteStatus, createQuote } from './quotes/service.ts';
 export { sdiRoutes } from './sdi/routes.ts';
 export { applySdiMail } from './sdi/service.ts';
+export { readReceivedFatturaPa } from './fatturapa/received.ts';
+export type { ReceivedFile } from './fatturapa/read-xml.ts';

@@ -1,6 +1,6 @@
 import type { ParsedMessage } from '../ingest/parse-message.ts';
 
-/** An XML file that came by mail, and the address of the one who sent it. */
+/** An XML file (or a signed one, .xml.p7m) that came by mail, and the address of the one who sent it. */
 export type MailedXmlFile = { fileName: string; content: Buffer; from: string | null };
 
 /** SDI notifications are a few KB and invoices rarely over a few hundred; larger XML is not read. */
@@ -19,14 +19,15 @@ function senderOf(parsed: ParsedMessage): string | null {
 }
 
 /**
- * The XML attachments of a message (issue 16: the SDI's notifications and invoices arrive so), with their sender.
+ * The XML attachments of a message, signed ones (.xml.p7m) included (issue 16: the SDI's notifications and
+ * invoices arrive so), with their sender.
  * A certified envelope's original message (postacert.eml) is read by the parser as part of the message, so its
  * files are among these; the provider's certified data (daticert.xml) is left out.
  */
 export function xmlFilesIn(parsed: ParsedMessage): MailedXmlFile[] {
   const from = senderOf(parsed);
   return parsed.attachments
-    .filter((a) => /\.xml$/i.test(a.filename) && a.filename.toLowerCase() !== 'daticert.xml')
+    .filter((a) => /\.xml(\.p7m)?$/i.test(a.filename) && a.filename.toLowerCase() !== 'daticert.xml')
     .filter((a) => a.size <= MAX_XML_BYTES)
     .map((a) => ({ fileName: a.filename, content: a.content, from }));
 }

@@ -33,7 +33,7 @@ export async function storeBatch(
   /** Calendar replies among the new messages, applied once their batch is committed. */
   const replies: { from: string | null; ics: string; receivedAt: Date }[] = [];
   /** XML files of the new messages (the SDI's answers), handed over once their batch is committed. */
-  const mailedXml: { files: MailedXmlFile[]; receivedAt: Date }[] = [];
+  const mailedXml: { files: MailedXmlFile[]; receivedAt: Date; messageRowId: string }[] = [];
   const groups = await sizeGroups(run, uids);
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
@@ -117,7 +117,7 @@ export async function storeBatch(
         if (run.deps.calendarReply) replies.push(...calendarRepliesIn(parsed[i]!, f.internalDate));
         if (run.deps.xmlFiles) {
           const files = xmlFilesIn(parsed[i]!);
-          if (files.length > 0) mailedXml.push({ files, receivedAt: f.internalDate });
+          if (files.length > 0) mailedXml.push({ files, receivedAt: f.internalDate, messageRowId: row.id });
         }
       }
       const groupLow = Math.min(...group);
@@ -141,7 +141,7 @@ export async function storeBatch(
     );
   }
   for (const mailed of mailedXml) {
-    await run.deps.xmlFiles!({ orgId: run.ctx.scope.orgId, accountId: run.accountId, ...mailed }).catch(
+    await run.deps.xmlFiles!({ ...run.ctx.scope, accountId: run.accountId, ...mailed }).catch(
       (err: unknown) => run.deps.log?.warn({ err }, 'the XML files of a message could not be read'),
     );
   }

@@ -48,9 +48,13 @@ export type SyncDeps = {
    */
   xmlFiles?: (input: {
     orgId: string;
+    /** The mailbox's owner. */
+    userId: string;
     accountId: string;
     files: MailedXmlFile[];
     receivedAt: Date;
+    /** The stored message they came in. */
+    messageRowId: string;
   }) => Promise<unknown>;
 };
 

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { zPage, zPageQuery } from '../pagination/pagination.ts';
+
+/** Invoices received from suppliers (issue 16: FatturaPA files arriving by PEC). */
+
+export const ZPurchaseLine = z.object({
+  number: z.number().int(),
+  description: z.string(),
+  quantity: z.string().nullable(),
+  unitPrice: z.string(),
+  totalCents: z.number().int(),
+  vatRate: z.string(),
+  nature: z.string().nullable(),
+});
+export type TPurchaseLine = z.infer<typeof ZPurchaseLine>;
+
+export const ZPurchaseVatSummary = z.object({
+  vatRate: z.string(),
+  nature: z.string().nullable(),
+  taxableCents: z.number().int(),
+  vatCents: z.number().int(),
+  /** I immediate, D deferred, S split payment. */
+  chargeability: z.string().nullable(),
+});
+export type TPurchaseVatSummary = z.infer<typeof ZPurchaseVatSummary>;
+
+export const ZPurchaseInstallment = z.object({
+  dueDate: z.string().nullable(),
+  amountCents: z.number().int(),
+  /** FatturaPA ModalitaPagamento (MP01 cash, MP05 bank transfer, …). */
+  method: z.string(),
+  iban: z.string().nullable(),
+});
+export type TPurchaseInstallment = z.infer<typeof ZPurchaseInstallment>;
+
+export const ZSupplier = z.object({
+  id: z.string(),
+  name: z.string(),
+  vatNumber: z.string().nullable(),
+  taxCode: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const ZPurchaseInvoiceListItem = z.object({
+  id: z.string(),
+  supplierName: z.string(),
+  documentType: z.string(),
+  number: z.string(),
+  issueDate: z.string(),
+  totalCents: z.number().int(),
+  /** The first due date not yet passed, else the last one; null without a payment schedule. */
+  dueDate: z.string().nullable(),
+  source: z.string(),
+  receivedAt: z.string(),
+});
+export type TPurchaseInvoiceListItem = z.infer<typeof ZPurchaseInvoiceListItem>;
+
+export const ZPurchaseInvoicePage = zPage(ZPurchaseInvoiceListItem);
+export type TPurchaseInvoicePage = z.infer<typeof ZPurchaseInvoicePage>;
+
+export const ZPurchaseInvoiceQuery = zPageQuery(25).extend({
+  q: z.string().trim().max(100).optional(),
+});
+
+export const ZPurchaseInvoice = z.object({
+  id: z.string(),
+  supplier: ZSupplier,
+  documentType: z.string(),
+  number: z.string(),
+  issueDate: z.string(),
+  currency: z.string(),
+  taxableCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  withholdingCents: z.number().int(),
+  lines: z.array(ZPurchaseLine),
+  vatSummary: z.array(ZPurchaseVatSummary),
+  installments: z.array(ZPurchaseInstallment),
+  description: z.string().nullable(),
+  source: z.string(),
+  fileName: z.string(),
+  receivedAt: z.string(),
+  /** The message it came in, for a link to the mailbox. */
+  mailMessageId: z.string().nullable(),
+});
+export type TPurchaseInvoice = z.infer<typeof ZPurchaseInvoice>;
