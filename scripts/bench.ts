@@ -9,10 +9,12 @@
  *  (c) web: initial JavaScript of /login (gzip) and navigation to a visible dashboard in Debian's Chromium;
  *  (d) volume, invoices, reports: lists, imports, PDF/XML and reports at volume (bench-volume.ts, bench-invoices.ts);
  *  (e) mailbox: a Dovecot of 1,000, 20,000 and 50,000 messages synced and used in Chromium (bench-mailbox.ts;
- *      BENCH_MAILBOX_SIZES=200,1000 picks other sizes, BENCH_MAILBOX_PGLITE=false skips the PGlite run).
+ *      BENCH_MAILBOX_SIZES=200,1000 picks other sizes, BENCH_MAILBOX_PGLITE=false skips the PGlite run);
+ *  (f) mail-send: compose to sent with 5 MB attached, and an SDI notification to the invoice's status
+ *      (bench-mail-send.ts).
  *
  * `npm run bench -- --only=<name>[,<name>…]` runs only the named sections (cold-start, http, web, volume,
- * invoices, reports, mailbox) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
+ * invoices, reports, mailbox, mail-send) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
  * carries its date; the preamble gains a "Last partial run" line). Without --only every section runs and the
  * file is written anew.
  *
@@ -48,6 +50,7 @@ import {
   type InvoiceBench,
 } from './bench-invoices.ts';
 import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './bench-mailbox.ts';
+import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -541,6 +544,29 @@ function reportSection(b: InvoiceBench) {
 }
 
 /** Issue 15: the mailbox figures, one table per engine, the goals judged at the largest size measured. */
+/** Issue 16's two figures (scripts/bench-mail-send.ts). */
+function mailSendSection(b: MailSendBench) {
+  const med = (xs: number[]) =>
+    xs.length
+      ? `**${fmtMs(median(xs))}** median of ${xs.length} (${xs.map(fmtMs).join(', ')})`
+      : 'not measured';
+  const judge = (xs: number[], goal: number) =>
+    xs.length === 0 ? '' : median(xs) <= goal ? ': met' : ': **NOT met**';
+  return [
+    `The app's own server process on the embedded PGlite, a real Dovecot (the PEC mailbox) and smtp-server (the`,
+    `outgoing server, and the SDI's PEC address), all on this machine; the mailbox open in Debian Chromium while the`,
+    'notifications arrive, so the server keeps its IMAP IDLE connection.',
+    '',
+    `- Compose to sent, a message with a 5 MB attachment from a connected account, "undo" set to 0 s: from the send`,
+    `  request to the SMTP server holding the whole message ${med(b.sendToReceivedMs)}; to the API answering "sent" (what`,
+    `  the composer shows) ${med(b.sendToSentStateMs)}. The upload of the file when it is attached: ${med(b.uploadMs)}.`,
+    `- An SDI delivery receipt (RC, built from the official example, in its PEC envelope) APPENDed to the PEC Inbox, to the`,
+    `  invoice's SDI status "delivered" through the API (goal: the next IDLE event, ≤ 5 s)${judge(b.notificationToStatusMs, 5000)}`,
+    `  ${med(b.notificationToStatusMs)}.`,
+    ...b.notes.map((n) => `- ${n}`),
+  ].join('\n');
+}
+
 function mailboxSection(benches: MailboxBench[], minutes: number) {
   const ms = (v: number | string | undefined) => (typeof v === 'number' ? fmtMs(v) : (v ?? '—'));
   const med = (xs: number[]) =>
@@ -660,6 +686,7 @@ const SECTIONS = [
   { name: 'invoices', title: 'Quotes and invoices' },
   { name: 'reports', title: 'Reports and dashboard' },
   { name: 'mailbox', title: 'Mailbox' },
+  { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
 const sectionNames: readonly string[] = SECTIONS.map((s) => s.name);
@@ -936,6 +963,17 @@ ${volumeTable(volumes)}
     }
     const minutes = (performance.now() - mailboxStart) / 60_000;
     sections.set('mailbox', `${heading('mailbox')}\n\n${mailboxSection(benches, minutes)}\n`);
+  }
+
+  // (g) issue 16: compose to sent with 5 MB attached, and an SDI notification to the invoice's status
+  if (runs('mail-send')) {
+    log('mail-send: a 5 MB message and SDI receipts through Dovecot and smtp-server, PGlite');
+    const bench = await mailSendBench({
+      tmpRoot,
+      log,
+      startServer: (o: { dataDir: string }) => startServer({ ...o, demoData: false }),
+    });
+    sections.set('mail-send', `${heading('mail-send')}\n\n${mailSendSection(bench)}\n`);
   }
 
   const command =

@@ -186,6 +186,7 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     expect(again.json().error.code).toBe('SDI_ALREADY_SENT');
     let sdi = await state(invoice.id);
     expect(sdi.transmissions).toHaveLength(1);
+    expect(sdi.transmissions[0]!.sentAt).not.toBeNull();
     expect(sdi.transmissions[0]).toMatchObject({ status: 'pending', accountAddress: emailAddress });
     expect(sdi.canSend).toBe(false);
 
@@ -238,6 +239,10 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     ]);
     expect(sdi.canSend).toBe(true);
 
+    // The client's data corrected after the rejection: the new file carries it (lines, number and date stay).
+    const client = (await c().get(`/api/v1/clients/${clientId}`)).json() as Record<string, unknown>;
+    const moved = await c().put(`/api/v1/clients/${clientId}`, { ...client, address: 'Via Nuova 5' });
+    expect(moved.statusCode, moved.body).toBe(200);
     const second = await sendAndDeliver(invoice.id, accountId);
     expect(second.fileName).not.toBe(first.fileName);
     expect(second.wire.to).toEqual([ASSIGNED]);
@@ -246,8 +251,13 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     expect(inner).toContain(
       `<ProgressivoInvio>${second.fileName.split('_')[1]!.replace('.xml', '')}</ProgressivoInvio>`,
     );
+    expect(inner).toContain('<Indirizzo>Via Nuova 5</Indirizzo>');
+    expect(inner).toContain(`<Numero>${invoice.number}</Numero>`);
     sdi = await state(invoice.id);
     expect(sdi.transmissions.map((x) => x.status)).toEqual(['pending', 'rejected']);
+    // The invoice's own copy (its PDF, its XML download) reads the same.
+    const xml = await c().get(`/api/v1/invoices/${invoice.id}/xml`);
+    expect(xml.body).toContain('<Indirizzo>Via Nuova 5</Indirizzo>');
   });
 
   it('takes a public administration’s outcome and never moves back; ignores strangers and broken files', async () => {
@@ -395,5 +405,37 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     const theirs = api(t.app, stranger.cookie);
     expect(((await theirs.get('/api/v1/purchase-invoices')).json() as TPurchaseInvoicePage).total).toBe(0);
     expect((await theirs.get(`/api/v1/purchase-invoices/${fpr02.id}`)).statusCode).toBe(404);
+  });
+
+  it('offers sending again when the PEC message never left and never will (its account removed)', async () => {
+    const good = await pecAccount();
+    // An account whose SMTP server does not answer: the message stays queued, retried.
+    const brokenId = await addMailAccount(
+      t.app,
+      { organizationId: owner.organizationId, userId: owner.user.id },
+      { host: dovecot.host, port: dovecot.port, username: USERS.shift()!, password: 'secret-pw' },
+      { emailAddress: 'broken@pec.officinarossi.test', smtpPort: 1 },
+    );
+    await db().update(mailAccounts).set({ isPec: true }).where(eq(mailAccounts.id, brokenId));
+    const invoice = await newInvoice();
+    expect((await send(invoice.id, brokenId)).statusCode).toBe(200);
+    let sdi = await state(invoice.id);
+    expect(sdi.transmissions[0]).toMatchObject({ status: 'pending', sentAt: null });
+    expect(sdi.canSend).toBe(false);
+    expect((await send(invoice.id, good.accountId)).json().error.code).toBe('SDI_ALREADY_SENT');
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/mail/accounts/${brokenId}`,
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      payload: { confirm: true },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    sdi = await state(invoice.id);
+    expect(sdi.transmissions[0]).toMatchObject({ status: 'pending', sentAt: null, delivery: null });
+    expect(sdi.canSend).toBe(true);
+    const { fileName, wire } = await sendAndDeliver(invoice.id, good.accountId);
+    expect(fileName).not.toBe(sdi.transmissions[0]!.fileName);
+    expect(wire.from).toBe(good.emailAddress);
   });
 });

@@ -74,6 +74,8 @@ export const ZSdiTransmission = z.object({
   /** The SDI's number of the file (IdentificativoSdI), once it answered. */
   sdiIdentifier: z.string().nullable(),
   createdAt: z.string(),
+  /** When the PEC message left; null while it has not (or never will: cancelled, its account removed). */
+  sentAt: z.string().nullable(),
   /** The PEC message's own state (queued, sending, sent, failed…); null once its outbox row is gone. */
   delivery: ZMailDelivery.nullable(),
   notifications: z.array(ZSdiNotification),
@@ -95,7 +97,15 @@ export type TSdiState = z.infer<typeof ZSdiState>;
 export const ZSdiSendRequest = z.object({ accountId: z.uuid().optional() });
 export type TSdiSendRequest = z.infer<typeof ZSdiSendRequest>;
 
-/** Whether a new file may be sent after this one: only when the SDI rejected it or its PEC message failed. */
-export function allowsResend(status: TSdiStatus, deliveryStatus: TOutboxStatus | null | undefined): boolean {
-  return status === 'rejected' || (status === 'pending' && deliveryStatus === 'failed');
+/**
+ * Whether a new file may be sent after this one: when the SDI rejected it, or its PEC message never left and never
+ * will (it failed, or it is gone: cancelled, or its account removed before it left).
+ */
+export function allowsResend(
+  status: TSdiStatus,
+  deliveryStatus: TOutboxStatus | null | undefined,
+  sentAt: Date | string | null,
+): boolean {
+  if (status === 'rejected') return true;
+  return status === 'pending' && !sentAt && (deliveryStatus === 'failed' || !deliveryStatus);
 }

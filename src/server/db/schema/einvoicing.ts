@@ -28,6 +28,8 @@ export const sdiTransmissions = pgTable(
     sentTo: text('sent_to').notNull(),
     status: text('status').$type<TSdiStatus>().notNull().default('pending'),
     sdiIdentifier: text('sdi_identifier'),
+    /** When the PEC message left (the server accepted it); kept even if the outbox row goes with its account. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,6 +23,7 @@ export async function transmissionsOf(db: DbOrTx, orgId: string, invoiceId: stri
       sentTo: t.sentTo,
       status: t.status,
       sdiIdentifier: t.sdiIdentifier,
+      sentAt: t.sentAt,
       createdAt: t.createdAt,
       accountAddress: mailAccounts.emailAddress,
       outboxId: mailOutbox.id,
@@ -191,4 +192,25 @@ export async function invoiceNumber(db: DbOrTx, orgId: string, invoiceId: string
     .from(invoices)
     .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, invoiceId)));
   return row?.number ?? '';
+}
+
+/** The PEC message of a transmission left: remembered on the transmission itself. */
+export async function markTransmissionSent(db: DbOrTx, outboxId: string) {
+  await db
+    .update(sdiTransmissions)
+    .set({ sentAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(sdiTransmissions.outboxId, outboxId), sql`${sdiTransmissions.sentAt} is null`));
+}
+
+/** A rejected invoice sent again: its frozen copy with the parties' data as corrected since. */
+export async function replaceInvoiceSnapshot(
+  db: DbOrTx,
+  orgId: string,
+  invoiceId: string,
+  snapshot: NonNullable<typeof invoices.$inferSelect.snapshot>,
+) {
+  await db
+    .update(invoices)
+    .set({ snapshot, updatedAt: new Date() })
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, invoiceId)));
 }

@@ -4,6 +4,7 @@ import { ZSdiSendRequest, ZSdiState } from '@shared/invoicing/sdi.ts';
 import { scopeOf } from '../../../platform/request-context.ts';
 import { invoiceNotFound } from '../document.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
+import { markTransmissionSent } from './repository.ts';
 import { sdiNotificationFile, sdiState, sendToSdi, type SdiDeps } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -21,6 +22,8 @@ export const sdiRoutes: FastifyPluginAsyncZod<SdiDeps> = async (app, deps) => {
   const read = { permissions: ['view_financial_data'] } as const;
   const write = { permissions: ['manage_financial_data'] } as const;
   const tags = ['invoices'];
+  // The PEC message left: the transmission remembers it (its outbox row may go with its account later).
+  deps.mail.onDelivered((outboxId) => markTransmissionSent(deps.db, outboxId));
 
   app.get(
     '/api/v1/invoices/:id/sdi',

@@ -20,7 +20,8 @@ import {
   type ComposeDeps,
 } from '../../mailbox/index.ts';
 import { notifyUser } from '../../notifications/index.ts';
-import { eInvoiceOf, loadDocument } from '../document.ts';
+import { eInvoiceOf, loadDocument, type InvoiceDocument } from '../document.ts';
+import { buyerOf, loadParties, sellerOf } from '../snapshot.ts';
 import { problemDetails } from '../fatturapa/missing-data.ts';
 import { nextDocumentNumber } from '../repository.ts';
 import { readSdiNotification, type SdiNotification } from './notifications.ts';
@@ -89,6 +90,7 @@ export async function sdiState(deps: SdiDeps, scope: Scope, invoiceId: string): 
     accountAddress: r.accountAddress,
     status: r.status,
     sdiIdentifier: r.sdiIdentifier,
+    sentAt: r.sentAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     delivery:
       r.outboxId && r.outboxStatus && r.nextAttemptAt
@@ -120,7 +122,7 @@ export async function sdiState(deps: SdiDeps, scope: Scope, invoiceId: string): 
     canSend:
       doc.row.phase === 'issued' &&
       accounts.length > 0 &&
-      (!latest || allowsResend(latest.status, latest.delivery?.status)),
+      (!latest || allowsResend(latest.status, latest.delivery?.status, latest.sentAt)),
   };
 }
 
@@ -144,24 +146,27 @@ export async function sendToSdi(
     : (await pecAccountsOf(deps.db, scope))[0];
   if (input.accountId && !account) throw new AppError('NOT_FOUND');
   if (!account?.isPec) throw new AppError('PEC_ACCOUNT_REQUIRED');
-  const first = eInvoiceOf(doc);
-  if (!first.file) throw new AppError('EINVOICE_DATA_MISSING', problemDetails(first.problems));
-  const validation = await validateXml('fatturapa', first.file.xml, first.file.filename);
+  const sendTo = await sdiAddress(deps.db, scope.orgId);
+  const previous = (await repo.transmissionsOf(deps.db, scope.orgId, input.invoiceId))[0];
+  if (previous && !allowsResend(previous.status, previous.outboxStatus, previous.sentAt))
+    throw new AppError('SDI_ALREADY_SENT');
+  // Sent again (the SDI rejected it, or the message never left): the invoice counts as not issued yet, so its
+  // business and client data are taken as corrected since (lines, number and date stay); the file gets a name the
+  // SDI has not seen, from a number of its own (a gap, if this fails, harms nothing).
+  const refreshed = previous ? await withCurrentParties(deps, scope.orgId, doc) : undefined;
+  const again = previous
+    ? await deps.db.transaction((tx) => nextDocumentNumber(tx, scope.orgId, 'sdi_resend', 0))
+    : undefined;
+  const built = eInvoiceOf(refreshed ?? doc, again);
+  if (!built.file) throw new AppError('EINVOICE_DATA_MISSING', problemDetails(built.problems));
+  const file = built.file;
+  const validation = await validateXml('fatturapa', file.xml, file.filename);
   if (!validation.valid) {
     throw new AppError(
       'EINVOICE_SCHEMA_INVALID',
       validation.errors.slice(0, 20).map((message) => ({ path: 'xml', message })),
     );
   }
-  const sendTo = await sdiAddress(deps.db, scope.orgId);
-  const previous = (await repo.transmissionsOf(deps.db, scope.orgId, input.invoiceId))[0];
-  if (previous && !allowsResend(previous.status, previous.outboxStatus))
-    throw new AppError('SDI_ALREADY_SENT');
-  // A file sent again needs a name the SDI has not seen: a number of its own (a gap, if this fails, harms nothing).
-  const again = previous
-    ? await deps.db.transaction((tx) => nextDocumentNumber(tx, scope.orgId, 'sdi_resend', 0))
-    : undefined;
-  const file = again ? eInvoiceOf(doc, again).file! : first.file;
 
   await queueAccountMail(
     deps,
@@ -184,7 +189,10 @@ export async function sendToSdi(
       // its whole message (copy, outbox row) is rolled back.
       await repo.lockInvoice(tx, scope.orgId, input.invoiceId);
       const latest = (await repo.transmissionsOf(tx, scope.orgId, input.invoiceId))[0];
-      if (latest && !allowsResend(latest.status, latest.outboxStatus)) throw new AppError('SDI_ALREADY_SENT');
+      if (latest && !allowsResend(latest.status, latest.outboxStatus, latest.sentAt))
+        throw new AppError('SDI_ALREADY_SENT');
+      if (refreshed)
+        await repo.replaceInvoiceSnapshot(tx, scope.orgId, input.invoiceId, refreshed.row.snapshot!);
       await repo.insertTransmission(tx, {
         organizationId: scope.orgId,
         invoiceId: input.invoiceId,
@@ -197,6 +205,20 @@ export async function sendToSdi(
     },
   );
   return sdiState(deps, scope, input.invoiceId);
+}
+
+/** The invoice with its frozen copy's seller and buyer as the profile and the client read now. */
+async function withCurrentParties(
+  deps: SdiDeps,
+  orgId: string,
+  doc: InvoiceDocument,
+): Promise<InvoiceDocument> {
+  const snapshot = doc.row.snapshot;
+  if (!snapshot) return doc;
+  const parties = await loadParties({ db: deps.db }, { orgId, clientId: doc.row.clientId });
+  if (!parties.client) return doc;
+  const seller = sellerOf(parties.profile, parties.settings, null);
+  return { ...doc, row: { ...doc.row, snapshot: { ...snapshot, seller, buyer: buyerOf(parties.client) } } };
 }
 
 /** A notification's file, for download. */

@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Landmark } from 'lucide-react';
 import type { TInvoice } from '@shared/invoicing/contracts.ts';
 import { Alert } from '@web/ui/alert.tsx';
-import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { missingItem, missingText, type MissingEntry } from './einvoice-missing.ts';
 
 /** What the e-invoice still needs, each item in words with a link to where it is fixed. */
@@ -48,20 +46,6 @@ export function MissingList({
       </ul>
       {compact ? null : <p className="mt-2 text-xs">{t('invoices:einvoice.hint')}</p>}
     </Alert>
-  );
-}
-
-/** Where the e-invoice goes: the SDI, and how to send it there. */
-export function SdiCard() {
-  const { t } = useTranslation(['invoices']);
-  return (
-    <Card>
-      <CardHeader icon={<Landmark aria-hidden="true" className="size-5" />} title={t('invoices:sdi.title')} />
-      <CardContent className="grid gap-2 text-sm text-muted-foreground">
-        <p>{t('invoices:sdi.text')}</p>
-        <p>{t('invoices:sdi.howTo')}</p>
-      </CardContent>
-    </Card>
   );
 }
 

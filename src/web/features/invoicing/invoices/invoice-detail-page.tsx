@@ -12,7 +12,7 @@ import { PageHeader } from '@web/ui/page-header.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { EmailActivityCard } from '@web/features/invoicing/document-view.tsx';
 import { InvoiceStatusBadge, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
-import { MissingList, SdiCard } from './einvoice-card.tsx';
+import { MissingList } from './einvoice-card.tsx';
 import type { MissingEntry } from './einvoice-missing.ts';
 import { InvoiceActionsBar } from './invoice-actions-bar.tsx';
 import { InvoiceDialogs } from './invoice-dialogs.tsx';
@@ -21,6 +21,7 @@ import { InvoicePaymentsCard } from './invoice-payments-card.tsx';
 import { InvoiceSummary } from './invoice-summary.tsx';
 import { useInvoice } from './invoices-api.ts';
 import { RelatedDocumentsCard } from './related-documents-card.tsx';
+import { SdiPanel } from './sdi-panel.tsx';
 import { useInvoiceActions } from './use-invoice-actions.ts';
 
 /** The heading of an invoice: its number, or "Draft invoice" / "Draft credit note". */
@@ -120,7 +121,8 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
               })}
             </p>
           ) : null}
-          <SdiCard />
+          {/* Issued invoices and credit notes (TD04) alike go to the SDI. */}
+          {draft ? null : <SdiPanel invoice={invoice} />}
         </div>
       </div>
 

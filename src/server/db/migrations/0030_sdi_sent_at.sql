@@ -1,0 +1,1 @@
+ALTER TABLE "sdi_transmissions" ADD COLUMN "sent_at" timestamp with time zone;
