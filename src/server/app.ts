@@ -30,6 +30,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
+import { senderSettingsRoutes } from './modules/mail/sender-settings-routes.ts';
+import { organizationSenders } from './modules/mail/sender-settings-service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { publicConfigRoutes } from './modules/accounts/routes.ts';
@@ -164,6 +166,8 @@ export async function buildApp(
     files,
     // Mail composed in the mailbox leaves through the account it was written from (issue 16).
     accounts: accountTransports({ db: database.db, mailCredentials }),
+    // The app's own mail leaves from each organization's sender, through its own server when it has one.
+    senders: organizationSenders({ db: database.db, mailCredentials }),
   });
   const auth = createAuth({
     db: database.db,
@@ -290,6 +294,12 @@ export async function buildApp(
   });
   await app.register(organizationRoutes, { db: database.db, auth });
   await app.register(outboxRoutes, { db: database.db, mail });
+  await app.register(senderSettingsRoutes, {
+    db: database.db,
+    mailCredentials,
+    installationFrom: config.mailFrom,
+    installationSmtpUrl: config.smtpUrl,
+  });
   await app.register(businessProfileRoutes, { db: database.db, auth, files });
   await app.register(importRoutes);
   await app.register(clientRoutes, { db: database.db });

@@ -72,6 +72,20 @@ export type AccountTransports = {
   open(account: { accountId: string; orgId: string; userId: string }): Promise<Transporter | null>;
 };
 
+/**
+ * The organization's own sender (Settings → Email sending; issue 16): its name, address and reply-to for the app's
+ * own mail, and its own SMTP server when it has one (opened for one send). The mail module supplies it.
+ */
+export type OrganizationSenders = {
+  identity(orgId: string): Promise<{
+    name: string | null;
+    address: string | null;
+    replyTo: string | null;
+    ownSmtp: boolean;
+  } | null>;
+  open(orgId: string): Promise<Transporter | null>;
+};
+
 /** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
 export function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
@@ -150,6 +164,8 @@ export function createMailPort(options: {
   files?: FileStore;
   /** The SMTP of connected accounts, for mail composed in the mailbox (issue 16). */
   accounts?: AccountTransports;
+  /** Organizations' own senders and servers, for the app's own mail (issue 16). */
+  senders?: OrganizationSenders;
 }): MailPort {
   const { db, smtpUrl, from, log } = options;
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -173,14 +189,25 @@ export function createMailPort(options: {
     await fs.writeFile(path.join(options.emlDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
   }
 
-  /** An organization's mail says the business's name, and replies go to the business's address. */
-  async function senderFor(context: MailContext): Promise<{ from: string; replyTo: string | null }> {
-    if (!context.organizationId) return { from, replyTo: null };
-    const sender = await senderOf(db, context.organizationId);
-    const name = sender?.companyName?.trim() || sender?.orgName?.trim();
+  /**
+   * An organization's mail is from its sender: the name and address set in Settings → Email sending, else the
+   * business's name at the installation's address; replies go to the reply-to set there, else the business's
+   * e-mail. `ownSmtp`: the organization's own server sends it.
+   */
+  async function senderFor(
+    context: MailContext,
+  ): Promise<{ from: string; replyTo: string | null; ownSmtp: boolean }> {
+    if (!context.organizationId) return { from, replyTo: null, ownSmtp: false };
+    const [business, own] = await Promise.all([
+      senderOf(db, context.organizationId),
+      options.senders?.identity(context.organizationId),
+    ]);
+    const name = own?.name || business?.companyName?.trim() || business?.orgName?.trim();
+    const address = own?.address || addressOf(from);
     return {
-      from: name ? fromHeader(name, addressOf(from)) : from,
-      replyTo: sender?.email?.trim() || null,
+      from: name ? fromHeader(name, address) : own?.address ? address : from,
+      replyTo: own?.replyTo || business?.email?.trim() || null,
+      ownSmtp: !!own?.ownSmtp,
     };
   }
 
@@ -285,19 +312,24 @@ export function createMailPort(options: {
    * says nothing about the installation's server or the other accounts.
    */
   async function sendOne(row: OutboxRow): Promise<boolean> {
-    const viaAccount = row.accountId !== null;
+    // Its own server: a connected account's, or the organization's; else the installation's.
+    const viaAccount = row.accountId !== null || row.viaOrganizationSmtp;
     let via: Transporter | null = viaAccount ? null : transport;
     try {
-      if (viaAccount) {
+      if (row.accountId !== null) {
         via =
           row.organizationId && row.userId
             ? ((await options.accounts?.open({
-                accountId: row.accountId!,
+                accountId: row.accountId,
                 orgId: row.organizationId,
                 userId: row.userId,
               })) ?? null)
             : null;
         if (!via) throw Object.assign(new Error('the mail account cannot be used'), { code: 'EAUTH' });
+      } else if (row.viaOrganizationSmtp) {
+        via = row.organizationId ? ((await options.senders?.open(row.organizationId)) ?? null) : null;
+        if (!via)
+          throw Object.assign(new Error("the organization's mail server is not set"), { code: 'EAUTH' });
       }
       const info = await via!.sendMail(await wireMessage(row));
       if (!viaAccount) noteServerAnswered(null);
@@ -340,7 +372,7 @@ export function createMailPort(options: {
       else await checkServer();
       if (outage) installation = false;
     }
-    if (!installation && !options.accounts) return 0;
+    if (!installation && !options.accounts && !options.senders) return 0;
     let sent = 0;
     for (;;) {
       const batch = await claimDueMessages(db, 10, { installation });
@@ -348,7 +380,7 @@ export function createMailPort(options: {
       const held: string[] = [];
       for (const row of batch) {
         // The installation's server went away during this batch: its messages wait, without an attempt spent.
-        if (row.accountId === null && outage) held.push(row.id);
+        if (row.accountId === null && !row.viaOrganizationSmtp && outage) held.push(row.id);
         else if (await sendOne(row)) sent += 1;
         else held.push(row.id);
       }
@@ -360,7 +392,7 @@ export function createMailPort(options: {
           new Date(),
         );
         installation = false;
-        if (!options.accounts) return sent;
+        if (!options.accounts && !options.senders) return sent;
       }
     }
     const due = await nextDueAt(db);
@@ -376,7 +408,7 @@ export function createMailPort(options: {
 
   /** Runs the dispatcher at `at` (or at the next poll, whichever comes first). */
   function wakeAt(at: number) {
-    if (stopped || (!transport && !options.accounts)) return;
+    if (stopped || (!transport && !options.accounts && !options.senders)) return;
     const when = Math.min(Math.max(at, Date.now()), Date.now() + options.pollMs);
     if (timer && timerAt <= when) return;
     if (timer) clearTimeout(timer);
@@ -443,6 +475,8 @@ export function createMailPort(options: {
     mode: transport ? 'smtp' : 'outbox',
     async send(mail, context = {}) {
       const sender = await senderFor(context);
+      // Sent by a server (the organization's own, else the installation's), or kept in the app.
+      const sends = sender.ownSmtp || !!transport;
       const headers = { ...(mail.headers ?? {}) };
       if (sender.replyTo && !Object.keys(headers).some((h) => h.toLowerCase() === 'reply-to'))
         headers['Reply-To'] = sender.replyTo;
@@ -462,8 +496,9 @@ export function createMailPort(options: {
           contentBase64: a.content.toString('base64'),
         })),
         headers,
-        status: !transport ? 'stored' : context.scheduled ? 'scheduled' : 'queued',
-        ...(transport && context.sendAt ? { nextAttemptAt: context.sendAt } : {}),
+        viaOrganizationSmtp: sender.ownSmtp,
+        status: !sends ? 'stored' : context.scheduled ? 'scheduled' : 'queued',
+        ...(sends && context.sendAt ? { nextAttemptAt: context.sendAt } : {}),
       });
       if (context.organizationId && context.userId) {
         const stored: StoredMail = {
@@ -487,7 +522,7 @@ export function createMailPort(options: {
           );
         }
       }
-      if (transport) {
+      if (sends) {
         log.info({ mailId: id }, 'mail queued');
         void dispatchDue().catch((err) => log.error({ err }, 'mail dispatch failed'));
       } else {

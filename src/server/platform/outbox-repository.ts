@@ -23,6 +23,8 @@ export type NewOutboxMessage = {
   /** When it may leave (a scheduled time, the end of the undo window); now when absent. */
   nextAttemptAt?: Date;
   accountId?: string | null;
+  /** The organization's own SMTP server sends it. */
+  viaOrganizationSmtp?: boolean;
   ccAddresses?: string[];
   bccAddresses?: string[];
   rawKey?: string | null;
@@ -79,7 +81,8 @@ export async function linkMailboxCopy(db: DbOrTx, outboxId: string, mailMessageI
 /**
  * Claims due messages for sending. SKIP LOCKED lets several app instances share the queue; the
  * claim is a 5-minute lease, so a message left `sending` by a process that died is claimed again.
- * `installation: false` claims only mail of connected accounts (the installation's server is down or absent).
+ * `installation: false` claims only mail with a server of its own, a connected account's or the organization's
+ * (the installation's server is down or absent).
  */
 export async function claimDueMessages(db: DbOrTx, limit: number, options: { installation: boolean }) {
   const due = await db.execute<{ id: string }>(sql`
@@ -88,7 +91,7 @@ export async function claimDueMessages(db: DbOrTx, limit: number, options: { ins
     where id in (
       select id from ${mailOutbox}
       where status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()
-        ${options.installation ? sql`` : sql`and account_id is not null`}
+        ${options.installation ? sql`` : sql`and (account_id is not null or via_organization_smtp)`}
       order by next_attempt_at
       limit ${limit}
       for update skip locked

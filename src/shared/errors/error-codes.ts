@@ -213,6 +213,18 @@ export const ERROR_CODES = {
     en: 'This invoice was already sent to the SDI: it is sent again only if the SDI rejects it',
     it: "Questa fattura è già stata inviata allo SdI: si reinvia solo se lo SdI la scarta",
   },
+  /** Issue 16: Settings → Email sending, "Send a test message": the server did not take it ({code}: its class). */
+  MAIL_TEST_FAILED: {
+    status: 422,
+    en: 'The test message was not sent ({code}): see the server’s answer',
+    it: 'Il messaggio di prova non è partito ({code}): vedi la risposta del server',
+  },
+  /** Issue 16: a test through the installation's server when the installation has none (no SMTP_URL). */
+  MAIL_SERVER_MISSING: {
+    status: 409,
+    en: 'This installation has no mail server: set your own SMTP server here',
+    it: 'Questa installazione non ha un server di posta: imposta qui il tuo server SMTP',
+  },
   BACKUP_FILE_INVALID: {
     status: 422,
     en: 'The file is not a valid settings backup: {detail}',

@@ -46,7 +46,7 @@ export const MAIL_ACCOUNT_MAX = {
 export const SYNC_INTERVAL_RANGE = { min: 1, max: 1440 } as const;
 
 /** Optional text: "", blank, null or absent → null; otherwise trimmed and at most `max` characters. */
-function optionalText(max: number) {
+export function optionalText(max: number) {
   return z
     .string()
     .nullish()
@@ -54,7 +54,8 @@ function optionalText(max: number) {
     .refine((v) => v === null || v.length <= max, tooLong(max));
 }
 
-const zEndpoint = z.object({
+/** One server of an account (IMAP or SMTP): also the organization's own SMTP server (src/shared/mail/sender-settings.ts). */
+export const zEndpoint = z.object({
   host: z
     .string(err('mailAccounts.hostRequired'))
     .trim()
@@ -107,7 +108,7 @@ const password = z
   .max(MAIL_ACCOUNT_MAX.password, tooLong(MAIL_ACCOUNT_MAX.password));
 
 /** A password that may be left out: absent or "" → undefined (keep / same as IMAP). */
-const optionalPassword = z
+export const optionalPassword = z
   .string()
   .max(MAIL_ACCOUNT_MAX.password, tooLong(MAIL_ACCOUNT_MAX.password))
   .optional()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.ts';
 import { mailAccounts, mailMessages } from './mailbox.ts';
 
@@ -21,6 +21,8 @@ export const mailOutbox = pgTable(
      * Removing the account removes its queued mail with the rest of its mail.
      */
     accountId: uuid('account_id').references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    /** The organization's own SMTP server sends it (Settings → Email sending; issue 16), not the installation's. */
+    viaOrganizationSmtp: boolean('via_organization_smtp').notNull().default(false),
     fromAddress: text('from_address').notNull(),
     toAddresses: text('to_addresses').array().notNull(),
     ccAddresses: text('cc_addresses')
@@ -62,3 +64,26 @@ export const mailOutbox = pgTable(
       .where(sql`${t.mailMessageId} is not null`),
   ],
 );
+
+/**
+ * The organization's sender (issue 16): the name, address and reply-to of the app's own mail, and the business's
+ * own SMTP server when it has one (its password sealed like the mail accounts'). No row: the business's name, the
+ * installation's address and server.
+ */
+export const mailSenderSettings = pgTable('mail_sender_settings', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  senderName: text('sender_name'),
+  senderAddress: text('sender_address'),
+  replyTo: text('reply_to'),
+  /** installation | smtp */
+  transport: text('transport').notNull().default('installation'),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port'),
+  smtpSecurity: text('smtp_security'),
+  smtpUsername: text('smtp_username'),
+  smtpPasswordSealed: text('smtp_password_sealed'),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,3 +3,4 @@ export { clientMessages as clientMailMessages } from './messages-repository.ts';
 export { listAccounts as listMailAccounts, findAccount as findMailAccount } from './accounts-repository.ts';
 export { queueAccountMail, type ComposeDeps } from './compose-service.ts';
 export { deliveryFromRow } from './outgoing-repository.ts';
+export { openSmtp } from './smtp-client.ts';

@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@web/ui/toast.ts';
 import type { MailErrorCode } from '@shared/mail/delivery.ts';
 import type { TOutboxStatus } from '@shared/mail/outbox.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { TOrganizationMailMode } from '@shared/mail/sender-settings.ts';
+import { api } from '@web/app/api.ts';
+import { useMe } from '@web/app/session.ts';
 import { usePublicConfig } from '@web/features/auth/auth-api.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -144,11 +148,28 @@ export function writtenMailStatus(mailMode: 'outbox' | 'smtp' | undefined): 'sto
   return mailMode === 'outbox' ? 'stored' : 'queued';
 }
 
+/**
+ * Whether the active organization's own mail is sent by a server (its own, set in Settings → Email sending, or the
+ * installation's) or kept in the app; for a signed-in screen. Without an organization: the installation's.
+ */
+export function useOrganizationMailMode(): 'outbox' | 'smtp' | undefined {
+  const me = useMe();
+  const orgId = me.data?.activeOrganizationId ?? null;
+  const config = usePublicConfig();
+  const organization = useQuery({
+    queryKey: ['mail-sending', orgId],
+    queryFn: ({ signal }) => api<TOrganizationMailMode>('/api/v1/mail/sending', { signal }),
+    enabled: !!orgId,
+    staleTime: 60_000,
+  });
+  return orgId ? organization.data?.mailMode : config.data?.mailMode;
+}
+
 export function useMailWrittenToast() {
   const { t } = useTranslation(['mail']);
-  const config = usePublicConfig();
+  const mailMode = useOrganizationMailMode();
   return (recipientEmail: string, sentText: string) => {
-    const status = writtenMailStatus(config.data?.mailMode);
+    const status = writtenMailStatus(mailMode);
     toastDelivery(t, { status, errorCode: null, lastError: null, recipientEmail }, sentText);
   };
 }

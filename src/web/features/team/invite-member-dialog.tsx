@@ -10,18 +10,17 @@ import { Button } from '@web/ui/button.tsx';
 import { DialogClose, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
-import { usePublicConfig } from '@web/features/auth/auth-api.ts';
 import { useInviteMember } from './team-api.ts';
 import { teamMessageKey } from './team-rules.ts';
 import { useTeamAccess } from './team-ui.tsx';
-import { useMailWrittenToast } from '@web/features/mail/mail-delivery.tsx';
+import { useMailWrittenToast, useOrganizationMailMode } from '@web/features/mail/mail-delivery.tsx';
 
 /** The invite form: an address and a role among those this member may give, validated like the server. */
 export function InviteMemberDialog({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['team', 'common', 'buttons']);
   const access = useTeamAccess();
   const invite = useInviteMember(access.orgId);
-  const config = usePublicConfig();
+  const mailMode = useOrganizationMailMode();
   const mailToast = useMailWrittenToast();
   const roles = access.assignable(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -106,7 +105,7 @@ export function InviteMemberDialog({ onDone }: { onDone: () => void }) {
             </Select>
           )}
         </Field>
-        {config.data?.mailMode === 'outbox' ? (
+        {mailMode === 'outbox' ? (
           <p className="text-xs text-muted-foreground">{t('team:invite.outbox')}</p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
