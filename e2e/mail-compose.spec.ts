@@ -74,8 +74,18 @@ test('scrive, annulla, invia e risponde: lo stato in Inviata è quello vero', as
   await expect(dialog.getByText("Il contenuto dell'e-mail è obbligatorio")).toBeVisible();
   await axe();
 
+  // The recipient field suggests people the user wrote with (here the sender of the Inbox's message).
+  const to = dialog.getByLabel('A', { exact: true });
+  await to.pressSequentially('verdi', { delay: 20 });
+  const suggestion = dialog.getByRole('option', { name: /paolo@verdi-impianti\.example/ });
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion).toContainText('Corrispondente');
+  await to.press('Enter');
+  await expect(to).toHaveValue('Paolo Verdi <paolo@verdi-impianti.example>, ');
+  await axe();
+
   // Written, sent, undone: nothing left, and the message is open again as it was.
-  await dialog.getByLabel('A', { exact: true }).fill('cliente@rossi.example');
+  await to.fill('cliente@rossi.example');
   await dialog.getByLabel('Oggetto').fill('Offerta di fine anno');
   await dialog.getByTestId('compose-body').click();
   await page.keyboard.type('Buongiorno, ecco la nostra offerta.');

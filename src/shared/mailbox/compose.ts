@@ -164,3 +164,15 @@ export function composeIssues(input: {
   }
   return issues;
 }
+
+/** A recipient the composer suggests (issue 16): a client of the organization, or someone the user wrote with. */
+export const ZRecipientSuggestion = z.object({
+  name: z.string().nullable(),
+  address: z.string(),
+  source: z.enum(['client', 'correspondent']),
+});
+export type TRecipientSuggestion = z.infer<typeof ZRecipientSuggestion>;
+export const ZRecipientQuery = z.object({ q: z.string().trim().max(200).default('') });
+/** Suggestions start at this many characters typed. */
+export const RECIPIENT_QUERY_MIN = 2;
+export const RECIPIENT_SUGGESTIONS_MAX = 8;

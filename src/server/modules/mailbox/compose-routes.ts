@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMailDelivery } from '@shared/mail/outbox.ts';
 import {
+  ZRecipientQuery,
+  ZRecipientSuggestion,
   MAIL_ATTACHMENTS_MAX_BYTES,
   ZCancelResult,
   ZComposeInput,
@@ -10,7 +12,13 @@ import {
   ZUploadResult,
 } from '@shared/mailbox/compose.ts';
 import { removeUpload, storeUpload } from './compose-attachments.ts';
-import { cancelSend, reschedule, sendComposed, type ComposeDeps } from './compose-service.ts';
+import {
+  cancelSend,
+  reschedule,
+  sendComposed,
+  suggestRecipients,
+  type ComposeDeps,
+} from './compose-service.ts';
 import { mailScope, uuidParam } from './messages-routes.ts';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -47,6 +55,20 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeDeps> = async (app, dep
       const result = await storeUpload(deps, mailScope(request), request.body);
       return reply.status(201).send(result);
     },
+  );
+
+  app.get(
+    '/api/v1/mail/recipients',
+    {
+      schema: {
+        tags: ['mail'],
+        summary:
+          "Recipients for the composer: the organization's clients, then the user's past correspondents",
+        querystring: ZRecipientQuery,
+        response: { 200: z.object({ items: z.array(ZRecipientSuggestion) }) },
+      },
+    },
+    async (request) => ({ items: await suggestRecipients(deps, mailScope(request), request.query.q) }),
   );
 
   app.delete(

@@ -10,6 +10,9 @@ import {
   type TCancelResult,
   type TComposeResult,
   type TRescheduleInput,
+  type TRecipientSuggestion,
+  RECIPIENT_QUERY_MIN,
+  RECIPIENT_SUGGESTIONS_MAX,
 } from '@shared/mailbox/compose.ts';
 import { zonedToUtc } from '@shared/dates/dates.ts';
 import type { Tx } from '../../db/database.ts';
@@ -27,6 +30,8 @@ import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } fro
 import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
 import { attachmentsOf, removeUploads, storeUpload, type Attachment } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
+import { recipientSuggestions } from './recipients-repository.ts';
+import type { Db } from '../../platform/db.ts';
 
 /**
  * Sending what the user composed (issue 16). From a connected account: the message is built once (nodemailer's
@@ -241,7 +246,6 @@ export async function queueAccountMail(
   return { messageId: stored.id, delivery };
 }
 
-
 /** A day and time of the organization's time zone as an instant, or why it cannot be a scheduled time. */
 async function scheduledTime(
   deps: ComposeDeps,
@@ -312,4 +316,33 @@ export async function reschedule(
   await deps.mail.dispatchDue().catch(() => undefined);
   const copy = await deliveryOf(deps.db, scope, outboxId);
   return copy!.delivery;
+}
+
+/** The composer's suggestions: clients first, then correspondents not already among them (at most 8 in all). */
+export async function suggestRecipients(
+  deps: { db: Db },
+  scope: MailScope,
+  q: string,
+): Promise<TRecipientSuggestion[]> {
+  const text = q.trim();
+  if (text.length < RECIPIENT_QUERY_MIN) return [];
+  const { fromClients, correspondents } = await recipientSuggestions(
+    deps.db,
+    scope,
+    text,
+    RECIPIENT_SUGGESTIONS_MAX,
+  );
+  const seen = new Set<string>();
+  const out: TRecipientSuggestion[] = [];
+  for (const [rows, source] of [
+    [fromClients, 'client'],
+    [correspondents, 'correspondent'],
+  ] as const) {
+    for (const r of rows) {
+      if (seen.has(r.address) || out.length >= RECIPIENT_SUGGESTIONS_MAX) continue;
+      seen.add(r.address);
+      out.push({ name: r.name, address: r.address, source });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
-import { draftFrom, emptyDraft, parseRecipients, prefixedSubject } from './compose-draft.ts';
+import {
+  draftFrom,
+  emptyDraft,
+  parseRecipients,
+  prefixedSubject,
+  recipientText,
+  typedRecipient,
+  withChosenRecipient,
+} from './compose-draft.ts';
 
 const message = (over: Partial<TMessage> = {}): TMessage =>
   ({
@@ -113,5 +121,30 @@ describe('the composer’s drafts', () => {
   it('a new message has the account’s signature under the place to write, or nothing', () => {
     expect(emptyDraft('a1', '<p>Anna Bianchi</p>').html).toBe('<p></p><p></p><p>Anna Bianchi</p>');
     expect(emptyDraft(null).html).toBe('');
+  });
+});
+
+describe('recipient suggestions in a recipients field', () => {
+  it('takes the recipient being typed after the last separator outside quotes', () => {
+    expect(typedRecipient('a@x.it, mar')).toBe('mar');
+    expect(typedRecipient('"Rossi, Mario" <m@y.it>; bia')).toBe('bia');
+    expect(typedRecipient('"Rossi, Ma')).toBe('"Rossi, Ma');
+    expect(typedRecipient('a@x.it, ')).toBe('');
+  });
+
+  it('writes the chosen one in place of what was typed, ready for the next', () => {
+    expect(withChosenRecipient('a@x.it, mar', 'Mario <m@y.it>')).toBe('a@x.it, Mario <m@y.it>, ');
+    expect(withChosenRecipient('mar', 'Mario <m@y.it>')).toBe('Mario <m@y.it>, ');
+    const field = withChosenRecipient(
+      'a@x.it; bi',
+      recipientText({ name: 'Bianchi, Studio', address: 'b@z.it' }),
+    );
+    expect(parseRecipients(field)).toEqual(['a@x.it', '"Bianchi, Studio" <b@z.it>']);
+  });
+
+  it('quotes a name holding a separator, and leaves an address alone', () => {
+    expect(recipientText({ name: 'Mario Rossi', address: 'm@y.it' })).toBe('Mario Rossi <m@y.it>');
+    expect(recipientText({ name: 'Rossi, Mario', address: 'm@y.it' })).toBe('"Rossi, Mario" <m@y.it>');
+    expect(recipientText({ name: null, address: 'm@y.it' })).toBe('m@y.it');
   });
 });

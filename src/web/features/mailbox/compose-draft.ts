@@ -119,3 +119,35 @@ export function draftFrom(
     inReplyToId: message.id,
   };
 }
+
+/** Where the recipient being typed starts: after the last separator outside quotes. */
+function lastTokenStart(text: string): number {
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    if ((ch === ',' || ch === ';' || ch === '\n') && !quoted) start = i + 1;
+  }
+  return start;
+}
+
+/** The recipient being typed at the end of a field ("a@x.it, mar" → "mar"). */
+export function typedRecipient(text: string): string {
+  return text.slice(lastTokenStart(text)).trim();
+}
+
+/** A suggestion as the field writes it: `Name <address>`, the name quoted when it holds a separator or quote. */
+export function recipientText(s: { name: string | null; address: string }): string {
+  if (!s.name?.trim()) return s.address;
+  const name = s.name.trim();
+  return /[",;<>@]/.test(name)
+    ? `"${name.replace(/["\\]/g, '\\$&')}" <${s.address}>`
+    : `${name} <${s.address}>`;
+}
+
+/** The field with the recipient being typed replaced by the one chosen, ready for the next ("…, "). */
+export function withChosenRecipient(text: string, chosen: string): string {
+  const head = text.slice(0, lastTokenStart(text)).trimEnd();
+  return `${head ? `${head} ` : ''}${chosen}, `;
+}

@@ -27,6 +27,7 @@ import {
   type SendAt,
 } from './composer-timing.tsx';
 import { useSendMail } from './mailbox-api.ts';
+import { RecipientInput } from './recipient-input.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 type Errors = Partial<Record<ComposeIssue['path'] | 'files', string>>;
@@ -209,14 +210,12 @@ export function Composer({
             hint={t('mailbox:compose.recipientsHint')}
           >
             {(props) => (
-              <Input
-                {...props}
+              <RecipientInput
+                orgId={orgId}
+                controlProps={props}
                 autoFocus={!values.to}
-                type="text"
-                inputMode="email"
-                autoComplete="email"
                 value={values.to}
-                onChange={(e) => set({ to: e.target.value })}
+                onChange={(to) => set({ to })}
               />
             )}
           </Field>
@@ -224,23 +223,21 @@ export function Composer({
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label={t('mailbox:compose.cc')} error={errors.cc}>
                 {(props) => (
-                  <Input
-                    {...props}
-                    type="text"
-                    inputMode="email"
+                  <RecipientInput
+                    orgId={orgId}
+                    controlProps={props}
                     value={values.cc}
-                    onChange={(e) => set({ cc: e.target.value })}
+                    onChange={(cc) => set({ cc })}
                   />
                 )}
               </Field>
               <Field label={t('mailbox:compose.bcc')} error={errors.bcc}>
                 {(props) => (
-                  <Input
-                    {...props}
-                    type="text"
-                    inputMode="email"
+                  <RecipientInput
+                    orgId={orgId}
+                    controlProps={props}
                     value={values.bcc}
-                    onChange={(e) => set({ bcc: e.target.value })}
+                    onChange={(bcc) => set({ bcc })}
                   />
                 )}
               </Field>
