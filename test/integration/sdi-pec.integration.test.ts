@@ -11,7 +11,7 @@ import { openImap } from '@server/modules/mailbox/imap-client.ts';
 import { syncAccount } from '@server/modules/mailbox/sync/sync-account.ts';
 import { claimAccount } from '@server/modules/mailbox/sync/sync-repository.ts';
 import { validateXml } from '@server/platform/xml-schema.ts';
-import { lineInput } from '@server/seed/factories.ts';
+import { addMember, createUser, lineInput } from '@server/seed/factories.ts';
 import type { TSdiState } from '@shared/invoicing/sdi.ts';
 import type { TPurchaseInvoice, TPurchaseInvoicePage } from '@shared/purchases/contracts.ts';
 import { addCompanyClient, completeProfile, issueInvoice } from '../helpers/business.ts';
@@ -25,9 +25,12 @@ import { startSmtpServer } from '../helpers/smtp.ts';
 import { until as untilIn } from '../helpers/until.ts';
 import {
   DATABASES,
+  PASSWORD,
   api,
   createSignedInUserWithOrg,
   createTestApp,
+  signIn,
+  uniqueEmail,
   type SignedInWithOrg,
   type TestApp,
 } from '../helpers/test-app.ts';
@@ -378,7 +381,12 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     ]);
     expect(page.items.map((i) => i.supplierName)).toEqual(Array(2).fill("SOCIETA' ALPHA SRL"));
     const fpr02 = page.items.find((i) => i.number === '123')!;
-    expect(fpr02).toMatchObject({ issueDate: '2014-12-18', totalCents: 3050, dueDate: '2015-01-30' });
+    expect(fpr02).toMatchObject({
+      issueDate: '2014-12-18',
+      currency: 'EUR',
+      totalCents: 3050,
+      dueDate: '2015-01-30',
+    });
 
     const detail = (await c().get(`/api/v1/purchase-invoices/${fpr02.id}`)).json() as TPurchaseInvoice;
     expect(detail).toMatchObject({
@@ -390,6 +398,19 @@ describe.skipIf(!!skip).each(DATABASES)('e-invoices to and from the SDI by PEC o
     });
     expect(detail.lines).toHaveLength(2);
     expect(detail.mailMessageId).toBeTruthy();
+    // A colleague reads the invoice, but the message is in the owner's own mailbox: no link to it for them.
+    const email = uniqueEmail('colleague');
+    const colleague = await createUser(t.app.services.auth, { name: 'Colleague', email, password: PASSWORD });
+    await addMember(t.app.services.auth, {
+      userId: colleague.id,
+      organizationId: owner.organizationId,
+      role: 'admin',
+    });
+    const theirDetail = await api(t.app, (await signIn(t.app, email)).cookie).get(
+      `/api/v1/purchase-invoices/${fpr02.id}`,
+    );
+    expect(theirDetail.statusCode, theirDetail.body).toBe(200);
+    expect((theirDetail.json() as TPurchaseInvoice).mailMessageId).toBeNull();
     const file = await c().get(`/api/v1/purchase-invoices/${fpr02.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe(plain);

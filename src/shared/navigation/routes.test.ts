@@ -28,6 +28,8 @@ describe('route table', () => {
       '/clients',
       '/invoices',
       '/invoices/:id',
+      '/purchase-invoices',
+      '/purchase-invoices/:id',
       '/quotes',
       '/transactions',
       '/inventory',
@@ -82,6 +84,10 @@ describe('route table', () => {
     expect(findRoute('/quotes/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11/edit')?.name).toBe('quoteEdit');
     expect(findRoute('/invoices/new')?.name).toBe('invoiceNew');
     expect(findRoute('/invoices/abc-123/edit')?.name).toBe('invoiceEdit');
+    expect(findRoute('/purchase-invoices')?.name).toBe('purchaseInvoices');
+    expect(findRoute('/purchase-invoices/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11')?.name).toBe(
+      'purchaseInvoice',
+    );
     expect(findRoute('/q/some-signed-token')?.name).toBe('publicQuote');
     expect(findRoute('/calendar')?.name).toBe('calendar');
     expect(findRoute('/calendar/events/6f1c1f0e-8a4b-4c55-9a51-2b7c3f0d9e11')?.name).toBe('calendarEvent');
@@ -159,6 +165,8 @@ describe('canAccess', () => {
 describe('safeReturnPath', () => {
   it('keeps same-site protected paths', () => {
     expect(safeReturnPath('/invoices/42')).toBe('/invoices/42');
+    // The link of the notification of a received invoice.
+    expect(safeReturnPath('/purchase-invoices/42')).toBe('/purchase-invoices/42');
     expect(safeReturnPath('/settings?tab=outbox')).toBe('/settings?tab=outbox');
   });
 

@@ -65,6 +65,21 @@ export const ROUTES = [
   { name: 'invoiceNew', path: '/invoices/new', category: 'financial', available: true, access: org },
   { name: 'invoice', path: '/invoices/:id', category: 'financial', available: true, access: org },
   { name: 'invoiceEdit', path: '/invoices/:id/edit', category: 'financial', available: true, access: org },
+  // Invoices received from suppliers (FatturaPA by PEC through the SDI).
+  {
+    name: 'purchaseInvoices',
+    path: '/purchase-invoices',
+    category: 'financial',
+    available: true,
+    access: org,
+  },
+  {
+    name: 'purchaseInvoice',
+    path: '/purchase-invoices/:id',
+    category: 'financial',
+    available: true,
+    access: org,
+  },
   { name: 'quotes', path: '/quotes', category: 'financial', available: true, access: org },
   { name: 'quoteNew', path: '/quotes/new', category: 'financial', available: true, access: org },
   { name: 'quote', path: '/quotes/:id', category: 'financial', available: true, access: org },

@@ -52,6 +52,7 @@ export const ZPurchaseInvoiceListItem = z.object({
   documentType: z.string(),
   number: z.string(),
   issueDate: z.string(),
+  currency: z.string(),
   totalCents: z.number().int(),
   /** The first due date not yet passed, else the last one; null without a payment schedule. */
   dueDate: z.string().nullable(),
@@ -85,7 +86,7 @@ export const ZPurchaseInvoice = z.object({
   source: z.string(),
   fileName: z.string(),
   receivedAt: z.string(),
-  /** The message it came in, for a link to the mailbox. */
+  /** The message it came in, for a link to the mailbox: only for the owner of that mailbox (mail is personal). */
   mailMessageId: z.string().nullable(),
 });
 export type TPurchaseInvoice = z.infer<typeof ZPurchaseInvoice>;

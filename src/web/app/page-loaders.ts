@@ -17,6 +17,10 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
     import('@web/features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
   clients: () => import('@web/features/clients/clients-page.tsx').then((m) => m.ClientsPage),
   clientDetail: () => import('@web/features/clients/client-detail-page.tsx').then((m) => m.ClientRoutePage),
+  purchaseInvoices: () =>
+    import('@web/features/purchases/purchase-invoices-page.tsx').then((m) => m.PurchaseInvoicesPage),
+  purchaseInvoice: () =>
+    import('@web/features/purchases/purchase-invoice-page.tsx').then((m) => m.PurchaseInvoicePage),
   quotes: () => import('@web/features/invoicing/quotes/quotes-page.tsx').then((m) => m.QuotesPage),
   quoteNew: () => import('@web/features/invoicing/quotes/quote-editor-page.tsx').then((m) => m.QuoteNewPage),
   quote: () => import('@web/features/invoicing/quotes/quote-detail-page.tsx').then((m) => m.QuoteDetailPage),

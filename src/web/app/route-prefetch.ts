@@ -3,6 +3,7 @@ import { findRoute, type RouteName } from '@shared/navigation/routes.ts';
 import { monthRange } from '@shared/reports/periods.ts';
 import { analyticsQuery } from '@web/features/analytics/analytics-api.ts';
 import { dashboardQuery } from '@web/features/dashboard/dashboard-api.ts';
+import { purchaseInvoicesQuery } from '@web/features/purchases/purchases-api.ts';
 import { browserToday } from '@web/features/reports/report-dates.ts';
 import { vatSettlementQuery } from '@web/features/reports/reports-api.ts';
 import i18n from './i18n.ts';
@@ -21,6 +22,7 @@ const FIRST_DATA: Partial<Record<RouteName, (queryClient: QueryClient, orgId: st
     queryClient.prefetchQuery(vatSettlementQuery(orgId, Number(browserToday().slice(0, 4)), undefined)),
   analytics: (queryClient, orgId) =>
     queryClient.prefetchQuery(analyticsQuery(orgId, monthRange(browserToday()))),
+  purchaseInvoices: (queryClient, orgId) => queryClient.prefetchQuery(purchaseInvoicesQuery(orgId, {})),
 };
 
 /**

@@ -12,6 +12,9 @@ export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
   clients: ['clients'],
   calendar: ['calendar'],
   invoices: ['invoices'],
+  // Received invoices name document types and Natura as the invoices do (their labels, not copies).
+  purchaseInvoices: ['purchases', 'invoices'],
+  purchaseInvoice: ['purchases', 'invoices'],
   quotes: ['quotes', 'invoices'],
   transactions: ['transactions'],
   inventory: ['inventory'],

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { member } from '../../db/schema/auth.ts';
+import { mailMessages } from '../../db/schema/mailbox.ts';
 import { purchaseInvoices, suppliers } from '../../db/schema/purchases.ts';
 
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -66,6 +67,7 @@ export async function listPurchaseInvoices(
         documentType: p.documentType,
         number: p.number,
         issueDate: p.issueDate,
+        currency: p.currency,
         totalCents: p.totalCents,
         installments: p.installments,
         source: p.source,
@@ -86,9 +88,18 @@ export async function listPurchaseInvoices(
   return { items, total: count?.total ?? 0 };
 }
 
-export async function findPurchaseInvoice(db: DbOrTx, orgId: string, id: string) {
+export async function findPurchaseInvoice(db: DbOrTx, orgId: string, id: string, userId?: string) {
   const [row] = await db
-    .select({ invoice: p, supplier: suppliers })
+    .select({
+      invoice: p,
+      supplier: suppliers,
+      // The message it came in, when it is in this user's own mailbox.
+      ownMessageId: userId
+        ? sql<
+            string | null
+          >`(select ${mailMessages.id} from ${mailMessages} where ${mailMessages.id} = ${p.mailMessageId} and ${mailMessages.userId} = ${userId})`
+        : sql<string | null>`null`,
+    })
     .from(p)
     .innerJoin(suppliers, eq(suppliers.id, p.supplierId))
     .where(and(eq(p.organizationId, orgId), eq(p.id, id)));

@@ -29,7 +29,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
   app.get(
     '/api/v1/purchase-invoices/:id',
     { config: read, schema: { tags, params: ZIdParams, response: { 200: ZPurchaseInvoice } } },
-    async (request) => getPurchaseInvoice(deps, scopeOf(request).orgId, request.params.id),
+    async (request) => getPurchaseInvoice(deps, scopeOf(request), request.params.id),
   );
 
   app.get(

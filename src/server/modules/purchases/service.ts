@@ -182,18 +182,18 @@ export async function listPurchaseInvoices(
   };
 }
 
-async function found(deps: { db: Db }, orgId: string, id: string) {
-  const row = isUuid(id) ? await repo.findPurchaseInvoice(deps.db, orgId, id) : undefined;
+async function found(deps: { db: Db }, orgId: string, id: string, userId?: string) {
+  const row = isUuid(id) ? await repo.findPurchaseInvoice(deps.db, orgId, id, userId) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 export async function getPurchaseInvoice(
   deps: { db: Db },
-  orgId: string,
+  scope: { orgId: string; userId: string },
   id: string,
 ): Promise<TPurchaseInvoice> {
-  const { invoice: i, supplier: s } = await found(deps, orgId, id);
+  const { invoice: i, supplier: s, ownMessageId } = await found(deps, scope.orgId, id, scope.userId);
   return {
     id: i.id,
     supplier: {
@@ -222,7 +222,7 @@ export async function getPurchaseInvoice(
     source: i.source,
     fileName: i.fileName,
     receivedAt: i.receivedAt.toISOString(),
-    mailMessageId: i.mailMessageId,
+    mailMessageId: ownMessageId,
   };
 }
 
