@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { DEMO_USER, expectSettled } from './helpers.ts';
 
 /**
- * Settings has eleven sections (the demo owner sees them all): every one is in sight at every width, as a side
+ * Settings has twelve sections (the demo owner sees them all): every one is in sight at every width, as a side
  * navigation on a laptop and as rows that wrap on a phone, never cut off or hidden in a strip that scrolls.
  */
 async function signInAsDemo(page: Page) {
@@ -17,7 +17,7 @@ async function signInAsDemo(page: Page) {
 async function expectEverySectionInSight(page: Page) {
   const nav = page.getByRole('tablist', { name: 'Sezioni delle impostazioni' });
   const tabs = nav.getByRole('tab');
-  await expect(tabs).toHaveCount(11);
+  await expect(tabs).toHaveCount(12);
   const width = page.viewportSize()!.width;
   for (const tab of await tabs.all()) {
     await expect(tab).toBeVisible();

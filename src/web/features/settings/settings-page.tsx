@@ -9,6 +9,7 @@ import {
   Mail,
   ReceiptText,
   ScrollText,
+  Send,
   ShieldCheck,
   SlidersHorizontal,
   Store,
@@ -23,6 +24,7 @@ import { useMediaQuery } from '@web/ui/use-media-query.ts';
 import { BusinessProfilePanel } from './business-profile-panel.tsx';
 import { EmailTemplatesPanel } from './email-templates-panel.tsx';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel.tsx';
+import { MailSenderPanel } from './mail-sender-panel.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PreferencesPanel } from './preferences-panel.tsx';
@@ -36,6 +38,13 @@ const TABS = [
   { key: 'profile', Icon: Store, label: 'settings:tabs.profile' },
   { key: 'invoicing', Icon: ReceiptText, label: 'invoices:settings.tab' },
   { key: 'email-templates', Icon: Mail, label: 'settings:tabs.emailTemplates' },
+  // Who the app's own mail is from and which server sends it: the organization's, for those who manage it.
+  {
+    key: 'mail-sending',
+    Icon: Send,
+    label: 'settings:tabs.mailSending',
+    permission: 'manage_organization',
+  },
   { key: 'preferences', Icon: SlidersHorizontal, label: 'settings:tabs.preferences' },
   { key: 'notifications', Icon: Bell, label: 'settings:tabs.notifications' },
   { key: 'outbox', Icon: Inbox, label: 'settings:tabs.outbox' },
@@ -54,8 +63,8 @@ function isTab(value: string | null): value is TabKey {
 }
 
 /**
- * /settings: business profile (with logo), invoicing, document e-mail templates, language and theme,
- * notifications, and the outbox.
+ * /settings: business profile (with logo), invoicing, document e-mail templates, e-mail sending (sender and
+ * server), language and theme, notifications, the outbox, mail accounts, security, audit, backups and privacy.
  */
 export function SettingsPage() {
   const { t } = useTranslation(['settings', 'navigation', 'invoices', 'mail-accounts']);
@@ -113,6 +122,11 @@ export function SettingsPage() {
           <Tabs.Content value="email-templates" className="focus-visible:outline-none">
             <EmailTemplatesPanel />
           </Tabs.Content>
+          {tab === 'mail-sending' && (
+            <Tabs.Content value="mail-sending" className="focus-visible:outline-none">
+              <MailSenderPanel />
+            </Tabs.Content>
+          )}
           <Tabs.Content value="preferences" className="focus-visible:outline-none">
             <PreferencesPanel />
           </Tabs.Content>
