@@ -265,11 +265,11 @@ test('an invoice from a supplier arrives by PEC and is read, searched, opened an
   await row.getByRole('link', { name: '123' }).click();
   await page.getByRole('link', { name: "Apri l'e-mail" }).click();
   await expect(page).toHaveURL(/\/email\?m=/);
-  await expect(
-    page
-      .getByRole('article')
-      .getByRole('heading', { level: 2, name: `POSTA CERTIFICATA: Invio File ${FILE_NAME}` }),
-  ).toBeVisible();
+  // Shown as the SDI's own message (not the provider's envelope), marked as certified mail.
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { level: 2, name: `Invio File ${FILE_NAME}` })).toBeVisible();
+  await expect(article.getByTestId('mail-certified')).toContainText('Posta certificata (PEC)');
+  await axe();
 
   // An address that leads nowhere says so.
   await page.goto('/purchase-invoices/00000000-0000-4000-8000-000000000000');

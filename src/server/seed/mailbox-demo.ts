@@ -720,6 +720,7 @@ export async function seedMailboxDemo(deps: {
         m.subject ??
         (position === 0 ? conversation.subject : `Re: ${conversation.subject.replace(/^Re: /, '')}`);
       const mail: TIncomingMail = {
+        certified: false,
         messageId,
         inReplyTo: chain.at(-1) ?? null,
         references: [...chain],

@@ -120,6 +120,8 @@ export type TMessageSummary = {
   isConfidential: boolean;
   isDraft: boolean;
   hasAttachments: boolean;
+  /** Certified mail (PEC): the original of a provider's envelope. */
+  isCertified: boolean;
   labelIds: string[];
   clientId: string | null;
   /** Messages in the conversation (1 in the messages view). */

@@ -67,4 +67,6 @@ export type TIncomingMail = {
     isInline: boolean;
     contentId: string | null;
   }[];
+  /** A certified message (PEC): the original the provider's envelope carried, shown as itself (issue 16). */
+  certified: boolean;
 };

@@ -196,6 +196,8 @@ export const mailMessages = pgTable(
     /** Already sanitized by the server's allow-list when stored; the raw message stays in the file store. */
     htmlBody: text('html_body'),
     hasRemoteImages: boolean('has_remote_images').notNull().default(false),
+    /** A certified message (PEC) shown as the original it carries, not as the provider's envelope (issue 16). */
+    isCertified: boolean('is_certified').notNull().default(false),
     hasAttachments: boolean('has_attachments').notNull().default(false),
     attachmentNames: text('attachment_names').notNull().default(''),
     isRead: boolean('is_read').notNull().default(false),

@@ -182,6 +182,7 @@ export async function recordAppSentMail(
       role: 'sent',
       receivedAt: sent.sentAt,
       mail: {
+        certified: false,
         messageId,
         inReplyTo: headerOf(sent.headers, 'in-reply-to'),
         references: (headerOf(sent.headers, 'references') ?? '').split(/\s+/).filter(Boolean),

@@ -117,6 +117,7 @@ const summaryColumns = (t: MessagesTable) => ({
   isConfidential: t.isConfidential,
   isDraft: t.isDraft,
   hasAttachments: t.hasAttachments,
+  isCertified: t.isCertified,
   labelIds: t.labelIds,
   clientId: t.clientId,
   risk: sql<string | null>`${t.securityAnalysis}->>'recommendation'`,
@@ -139,6 +140,7 @@ export type SummaryRow = {
   isConfidential: boolean;
   isDraft: boolean;
   hasAttachments: boolean;
+  isCertified: boolean;
   labelIds: string[];
   clientId: string | null;
   risk: string | null;

@@ -79,6 +79,7 @@ export function toSummary(row: SummaryRow): TMessageSummary {
     isConfidential: row.isConfidential,
     isDraft: row.isDraft,
     hasAttachments: row.hasAttachments,
+    isCertified: row.isCertified,
     labelIds: row.labelIds,
     clientId: row.clientId,
     threadCount: row.threadCount,

@@ -18,6 +18,7 @@ const LABEL = '00000000-0000-4000-8000-0000000000aa';
 function row(id: string, patch: Partial<TMessageSummary> = {}): TMessageSummary {
   return {
     id,
+    isCertified: false,
     accountId: null,
     folderId: F_INBOX,
     threadId: id,

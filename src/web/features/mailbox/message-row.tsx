@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
-import { AlertTriangle, Paperclip, Star } from 'lucide-react';
+import { AlertTriangle, Paperclip, ShieldCheck, Star } from 'lucide-react';
 import type { TMailLabel, TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { cn } from '@web/ui/cn.ts';
 import { Highlighted } from './highlighted.tsx';
@@ -103,6 +103,13 @@ export const MessageRow = memo(function MessageRow({
                   'size-3.5',
                   row.risk === 'high' ? 'text-danger' : 'text-warning-soft-foreground',
                 )}
+              />
+            ) : null}
+            {row.isCertified ? (
+              <ShieldCheck
+                role="img"
+                aria-label={t('mailbox:list.certified')}
+                className="size-3.5 text-success-soft-foreground"
               />
             ) : null}
             {row.hasAttachments ? (

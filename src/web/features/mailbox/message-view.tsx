@@ -10,11 +10,13 @@ import {
   MailOpen,
   Reply,
   ReplyAll,
+  ShieldCheck,
   Star,
   Trash2,
 } from 'lucide-react';
 import type { TMailFolder, TMailLabel, TMessage, TMessageActionInput } from '@shared/mailbox/contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
+import { Badge } from '@web/ui/badge.tsx';
 import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
@@ -298,6 +300,18 @@ function Header({
       >
         {message.subject || t('mailbox:noSubject')}
       </h2>
+      {message.isCertified ? (
+        <p
+          className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
+          data-testid="mail-certified"
+        >
+          <Badge tone="success">
+            <ShieldCheck aria-hidden="true" className="size-3.5" />
+            {t('mailbox:certified.badge')}
+          </Badge>
+          {t('mailbox:certified.explain')}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-muted-foreground">{t('mailbox:header.from')}</dt>
         <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-foreground">

@@ -10,6 +10,7 @@ import {
 
 function mail(overrides: Partial<TIncomingMail> = {}): TIncomingMail {
   return {
+    certified: false,
     messageId: '<a@example.it>',
     inReplyTo: null,
     references: [],

@@ -58,6 +58,7 @@ export async function insertMessage(db: DbOrTx, row: NewMessageRow) {
     isConfidential: mailMessages.isConfidential,
     isDraft: mailMessages.isDraft,
     hasAttachments: mailMessages.hasAttachments,
+    isCertified: mailMessages.isCertified,
     labelIds: mailMessages.labelIds,
     clientId: mailMessages.clientId,
     securityAnalysis: mailMessages.securityAnalysis,

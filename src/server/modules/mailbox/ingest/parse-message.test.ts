@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseMessage } from './parse-message.ts';
 
 const FIXTURES = path.resolve(__dirname, '../../../../../test/fixtures/emails');
@@ -159,5 +160,78 @@ describe('parseMessage', () => {
     const parsed = await parseMessage(raw);
     expect(parsed.attachments[0]!.size).toBe(big.length);
     expect(parsed.mail.text).toContain('allegato grande');
+  });
+});
+
+describe('certified mail (PEC envelopes)', () => {
+  const original = () =>
+    new MailComposer({
+      from: 'Mario Rossi <mario@pec.rossi.it>',
+      to: 'ufficio@pec.bianchi.it',
+      subject: 'Contratto firmato',
+      messageId: '<contratto.1@pec.rossi.it>',
+      html: '<p>In allegato il <b>contratto</b>.</p>',
+      text: 'In allegato il contratto.',
+      attachments: [{ filename: 'contratto.pdf', content: Buffer.from('%PDF-1.4 x') }],
+    })
+      .compile()
+      .build();
+  const envelope = async (encoding?: 'base64') =>
+    new MailComposer({
+      from: '"Per conto di: mario@pec.rossi.it" <posta-certificata@pec.provider.it>',
+      to: 'ufficio@pec.bianchi.it',
+      replyTo: 'mario@pec.rossi.it',
+      subject: 'POSTA CERTIFICATA: Contratto firmato',
+      headers: { 'X-Trasporto': 'posta-certificata' },
+      text: 'Messaggio di posta certificata',
+      attachments: [
+        { filename: 'daticert.xml', content: '<postacert tipo="posta-certificata"/>' },
+        {
+          filename: 'postacert.eml',
+          content: await original(),
+          contentType: 'message/rfc822',
+          ...(encoding ? { encoding, contentTransferEncoding: encoding } : {}),
+        },
+        {
+          filename: 'smime.p7s',
+          content: Buffer.from('signature'),
+          contentType: 'application/pkcs7-signature',
+        },
+      ],
+    })
+      .compile()
+      .build();
+
+  it.each([undefined, 'base64'] as const)(
+    'reads the envelope as its original, marked certified (%s)',
+    async (enc) => {
+      const parsed = await parseMessage(await envelope(enc));
+      expect(parsed.mail).toMatchObject({
+        certified: true,
+        subject: 'Contratto firmato',
+        from: { name: 'Mario Rossi', address: 'mario@pec.rossi.it' },
+        messageId: '<contratto.1@pec.rossi.it>',
+      });
+      expect(parsed.mail.text).toBe('In allegato il contratto.');
+      expect(parsed.mail.html).toContain('<b>contratto</b>');
+      expect(parsed.mail.html).not.toContain('posta certificata');
+      expect(parsed.attachments.map((a) => a.filename)).toEqual([
+        'contratto.pdf',
+        'daticert.xml',
+        'smime.p7s',
+      ]);
+      // The envelope's headers stay for the security checks.
+      expect(parsed.mail.headers['x-trasporto']).toEqual(['posta-certificata']);
+    },
+  );
+
+  it('leaves a receipt and ordinary mail as they are', async () => {
+    const receipt = await parseMessage(
+      Buffer.from(
+        'From: posta-certificata@pec.provider.it\r\nX-Ricevuta: accettazione\r\nX-Trasporto: posta-certificata\r\nSubject: ACCETTAZIONE: x\r\n\r\nRicevuta\r\n',
+      ),
+    );
+    expect(receipt.mail).toMatchObject({ certified: false, subject: 'ACCETTAZIONE: x' });
+    expect((await parseMessage(await original())).mail.certified).toBe(false);
   });
 });

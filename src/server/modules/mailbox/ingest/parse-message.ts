@@ -108,7 +108,73 @@ function validDate(date: Date | undefined): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+/**
+ * A certified message (PEC, DM 2/11/2005) arrives in the provider's envelope (`X-Trasporto: posta-certificata`,
+ * from "Per conto di: sender" <posta-certificata@provider>) with the original as its postacert.eml part: it is
+ * read as that original (its sender, subject, date, body and files), marked certified, with the provider's
+ * certified data (daticert.xml, and the envelope's signature) kept among its files and the envelope's headers
+ * kept for the security checks. A receipt (X-Ricevuta) is not an envelope: it stays as it is.
+ */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+  const outer = await readMessage(raw);
+  const headers = outer.mail.headers;
+  if (headers['x-trasporto']?.[0]?.trim().toLowerCase() !== 'posta-certificata' || headers['x-ricevuta']?.[0])
+    return outer;
+  const original = envelopedOriginal(raw);
+  if (!original) return outer;
+  const inner = await readMessage(original);
+  if (!inner.mail.from && !inner.mail.subject) return outer;
+  const certifiedData = outer.attachments.filter((a) => /^(daticert\.xml|smime\.p7s)$/i.test(a.filename));
+  const attachments = [...inner.attachments, ...certifiedData];
+  return {
+    ...inner,
+    attachments,
+    size: raw.length,
+    mail: {
+      ...inner.mail,
+      certified: true,
+      headers: { ...inner.mail.headers, ...outer.mail.headers },
+      attachments: attachments.map(({ filename, contentType, size, isInline, contentId }) => ({
+        filename,
+        contentType,
+        size,
+        isInline,
+        contentId,
+      })),
+    },
+  };
+}
+
+/**
+ * The postacert.eml part of a certified envelope: the first message/rfc822 part of the top-level multipart, its
+ * transfer encoding undone. Null when there is none.
+ */
+export function envelopedOriginal(raw: Buffer): Buffer | null {
+  const text = raw.toString('latin1');
+  const headEnd = text.search(/\r?\n\r?\n/);
+  if (headEnd < 0) return null;
+  const head = text.slice(0, headEnd).replace(/\r?\n[ \t]+/g, ' ');
+  const boundary = /^content-type:[^\n]*boundary="?([^";\r\n]+)"?/im.exec(head)?.[1];
+  if (!boundary) return null;
+  const parts = text.slice(headEnd).split(`--${boundary}`);
+  for (const part of parts.slice(1)) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const partHead = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^\s*content-type:\s*message\/rfc822/im.test(partHead)) continue;
+    const body = part
+      .slice(split)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
+    const encoding = /^\s*content-transfer-encoding:\s*([\w-]+)/im.exec(partHead)?.[1]?.toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    if (encoding === 'quoted-printable') return null; // not used for messages (RFC 2046 §5.2.1)
+    return Buffer.from(body, 'latin1');
+  }
+  return null;
+}
+
+async function readMessage(raw: Buffer): Promise<ParsedMessage> {
   let parsed: ParsedMail;
   try {
     parsed = await simpleParser(raw, {
@@ -178,6 +244,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       isInline,
       contentId,
     })),
+    certified: false,
   };
   return { mail, attachments, snippet: snippetOf(text), hasRemoteImages, size: raw.length };
 }
@@ -205,6 +272,7 @@ function unreadable(raw: Buffer): ParsedMessage {
     links: [],
     headers: {},
     attachments: [],
+    certified: false,
   };
   return { mail, attachments: [], snippet: snippetOf(text), hasRemoteImages: false, size: raw.length };
 }

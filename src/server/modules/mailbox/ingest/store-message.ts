@@ -121,6 +121,7 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     htmlBody: mail.html,
     hasRemoteImages: parsed.hasRemoteImages,
     hasAttachments: listed.length > 0,
+    isCertified: mail.certified,
     attachmentNames: clean(listed.map((a) => a.filename).join(' ')).slice(0, 10_000),
     ...flags,
     labelIds: input.labelIds ?? [],

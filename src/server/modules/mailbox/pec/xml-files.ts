@@ -7,13 +7,13 @@ export type MailedXmlFile = { fileName: string; content: Buffer; from: string | 
 const MAX_XML_BYTES = 5 * 1024 * 1024;
 
 /**
- * The sender of a message; of a certified envelope (PEC, `X-Trasporto: posta-certificata`), the original sender,
- * not the provider: the envelope is from `"Per conto di: sender" <posta-certificata@provider>` with a Reply-To of
- * the original sender (DM 2/11/2005, technical rules).
+ * The sender of a message. A certified envelope is read as its original by parseMessage (certified); one it could
+ * not open is from `"Per conto di: sender" <posta-certificata@provider>` with a Reply-To of the original sender
+ * (DM 2/11/2005, technical rules).
  */
 function senderOf(parsed: ParsedMessage): string | null {
   const from = parsed.mail.from;
-  if (!parsed.mail.headers['x-trasporto']?.[0]) return from?.address ?? null;
+  if (parsed.mail.certified || !parsed.mail.headers['x-trasporto']?.[0]) return from?.address ?? null;
   const onBehalf = /per conto di:\s*([^\s"<>]+@[^\s"<>]+)/i.exec(from?.name ?? '')?.[1];
   return parsed.mail.replyTo[0]?.address ?? onBehalf ?? from?.address ?? null;
 }
@@ -21,8 +21,8 @@ function senderOf(parsed: ParsedMessage): string | null {
 /**
  * The XML attachments of a message, signed ones (.xml.p7m) included (issue 16: the SDI's notifications and
  * invoices arrive so), with their sender.
- * A certified envelope's original message (postacert.eml) is read by the parser as part of the message, so its
- * files are among these; the provider's certified data (daticert.xml) is left out.
+ * A certified envelope is read as its original (parseMessage), so its files are these; the provider's certified
+ * data (daticert.xml) is left out.
  */
 export function xmlFilesIn(parsed: ParsedMessage): MailedXmlFile[] {
   const from = senderOf(parsed);
