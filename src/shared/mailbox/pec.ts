@@ -57,3 +57,26 @@ export function pecStatusOf(kinds: readonly PecReceiptKind[]): PecStatus {
   if (has('accettazione') || has('presa-in-carico')) return 'accepted';
   return 'waiting';
 }
+
+export type PecRecipientState = 'delivered' | 'not_delivered' | 'waiting';
+
+/**
+ * Each recipient's delivery from the receipts (one delivery or non-delivery receipt comes per recipient, naming
+ * it in the certified data): delivered, not delivered, or still waiting. Addresses compared without case.
+ */
+export function pecRecipientStates(
+  receipts: readonly Pick<TPecReceipt, 'kind' | 'recipient'>[],
+  recipients: readonly string[],
+): { address: string; state: PecRecipientState }[] {
+  const named = (kind: PecReceiptKind) =>
+    new Set(
+      receipts.filter((r) => r.kind === kind && r.recipient).map((r) => r.recipient!.trim().toLowerCase()),
+    );
+  const delivered = named('avvenuta-consegna');
+  const failed = new Set([...named('errore-consegna'), ...named('rilevazione-virus')]);
+  const unique = [...new Set(recipients.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  return unique.map((address) => ({
+    address,
+    state: failed.has(address) ? 'not_delivered' : delivered.has(address) ? 'delivered' : 'waiting',
+  }));
+}

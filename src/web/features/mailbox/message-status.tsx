@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
+import { pecRecipientStates, type PecRecipientState } from '@shared/mailbox/pec.ts';
 import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
 import { utcToZoned } from '@shared/dates/dates.ts';
 import { formatDateTime } from '@shared/format/format.ts';
@@ -8,7 +9,7 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
-import { Badge } from '@web/ui/badge.tsx';
+import { Badge, type BadgeTone } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Input } from '@web/ui/input.tsx';
 import { toast } from '@web/ui/toast.ts';
@@ -161,16 +162,30 @@ const PEC_TONE = {
   not_accepted: 'danger',
 } as const;
 
-/** Certified mail (PEC): the legal status from the provider's receipts, each receipt openable (issue 16). */
+const RECIPIENT_TONE: Record<PecRecipientState, BadgeTone> = {
+  delivered: 'success',
+  not_delivered: 'danger',
+  waiting: 'neutral',
+};
+
+/**
+ * Certified mail (PEC): the legal status from the provider's receipts, each receipt openable, and with several
+ * recipients each one's delivery (issue 16).
+ */
 export function PecState({
   pec,
+  recipients,
   onOpen,
 }: {
   pec: NonNullable<TMessage['pec']>;
+  /** Every address the message went to: with several, each one's delivery is listed. */
+  recipients: string[];
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation(['mailbox']);
   const locale = localeOf(currentLanguage());
+  const perRecipient = recipients.length > 1 ? pecRecipientStates(pec.receipts, recipients) : [];
+  const deliveredCount = perRecipient.filter((r) => r.state === 'delivered').length;
   return (
     <section
       aria-label={t('mailbox:pec.label')}
@@ -183,6 +198,23 @@ export function PecState({
         </Badge>
       </div>
       <p className="text-xs text-muted-foreground">{t(`mailbox:pec.note.${pec.status}`)}</p>
+      {perRecipient.length > 0 ? (
+        <div className="grid gap-1" data-testid="pec-recipients">
+          <p className="text-xs font-medium text-foreground">
+            {t('mailbox:pec.deliveredOf', { delivered: deliveredCount, total: perRecipient.length })}
+          </p>
+          <ul className="grid gap-1">
+            {perRecipient.map((r) => (
+              <li key={r.address} className="flex flex-wrap items-center gap-2 text-xs">
+                <span className="[overflow-wrap:anywhere]">{r.address}</span>
+                <Badge tone={RECIPIENT_TONE[r.state]} data-state={r.state}>
+                  {t(`mailbox:pec.recipient.${r.state}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {pec.receipts.length > 0 ? (
         <ul className="grid gap-1">
           {pec.receipts.map((r) => (

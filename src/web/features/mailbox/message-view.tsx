@@ -113,7 +113,13 @@ export function MessageView({
           {others.length > 0 ? <ThreadList others={others} onOpen={onOpen} /> : null}
           <Header message={message} folders={folders} headingRef={headingRef} />
           {message.delivery ? <DeliveryState orgId={orgId} message={message} onGone={onBack} /> : null}
-          {message.pec ? <PecState pec={message.pec} onOpen={onOpen} /> : null}
+          {message.pec ? (
+            <PecState
+              pec={message.pec}
+              recipients={[...message.to, ...message.cc, ...message.bcc].map((a) => a.address)}
+              onOpen={onOpen}
+            />
+          ) : null}
           <SecurityBanner message={message} />
           <BusinessLinks orgId={orgId} message={message} />
           {message.invitations.map((inv, i) => (
