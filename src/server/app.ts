@@ -49,6 +49,7 @@ import {
   invoiceRoutes,
   sdiRoutes,
   applySdiMail,
+  documentFiles,
   invoicingRoutes,
   quoteRoutes,
   startInvoiceJobs,
@@ -343,7 +344,12 @@ export async function buildApp(
   const mailboxDeps = { db: database.db, hub, files };
   await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
   await app.register(messageRoutes, mailboxDeps);
-  await app.register(composeRoutes, { ...mailboxDeps, mail });
+  await app.register(composeRoutes, {
+    ...mailboxDeps,
+    mail,
+    // Invoices' and quotes' files attached from the composer (issue 16).
+    documentFiles: (orgId, documents) => documentFiles({ db: database.db, files }, orgId, documents),
+  });
   await app.register(sdiRoutes, { ...mailboxDeps, mail });
   await app.register(purchaseRoutes, { db: database.db, files });
   await app.register(labelRoutes, mailboxDeps);

@@ -58,6 +58,14 @@ const zAddresses = z
   .max(1000)
   .default([]);
 
+/** A document of the app to attach (issue 16): made when the message is sent, as the document reads then. */
+export const ZDocumentAttachment = z.object({
+  kind: z.enum(['invoice', 'quote']),
+  id: z.string().uuid(),
+  format: z.enum(['pdf', 'xml']),
+});
+export type TDocumentAttachment = z.infer<typeof ZDocumentAttachment>;
+
 export const ZComposeInput = z.object({
   /** The connected account it leaves from; null: the organization's sender (the app's own mail settings). */
   accountId: z.string().uuid().nullable(),
@@ -78,6 +86,8 @@ export const ZComposeInput = z.object({
     .nullish(),
   /** Files uploaded for this message. */
   attachments: z.array(ZComposeAttachment).max(MAIL_ATTACHMENTS_MAX_FILES).default([]),
+  /** Documents of the app attached as files: an invoice's PDF or FatturaPA XML, a quote's PDF. */
+  documents: z.array(ZDocumentAttachment).max(10).default([]),
   /** Attachments of a stored message (a forward) sent along, by their ids. */
   forwardAttachmentIds: z.array(z.string().uuid()).max(MAIL_ATTACHMENTS_MAX_FILES).default([]),
   /** Sent now: how many seconds it waits first, so that "Undo" can still stop it. */

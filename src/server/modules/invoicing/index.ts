@@ -22,3 +22,4 @@ export { sdiRoutes } from './sdi/routes.ts';
 export { applySdiMail } from './sdi/service.ts';
 export { readReceivedFatturaPa } from './fatturapa/received.ts';
 export type { ReceivedFile } from './fatturapa/read-xml.ts';
+export { documentFiles } from './document-files.ts';

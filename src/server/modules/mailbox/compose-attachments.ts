@@ -35,6 +35,14 @@ export async function attachmentsOf(
     files.push({ filename, contentType, content });
   };
   for (const a of forwarded) await add(a.storageKey, a.filename, a.contentType);
+  if (input.documents.length > 0) {
+    if (!deps.documentFiles) throw new AppError('FORBIDDEN');
+    for (const file of await deps.documentFiles(scope.orgId, input.documents)) {
+      total += file.content.length;
+      if (total > MAIL_ATTACHMENTS_MAX_BYTES) throw tooLarge();
+      files.push(file);
+    }
+  }
   for (const a of input.attachments) await add(uploadKey(scope, a.uploadId), a.filename, a.contentType);
   return files;
 }

@@ -11,6 +11,7 @@ import {
   ZRescheduleInput,
   ZUploadResult,
 } from '@shared/mailbox/compose.ts';
+import { AppError } from '../../platform/errors.ts';
 import { removeUpload, storeUpload } from './compose-attachments.ts';
 import {
   cancelSend,
@@ -99,6 +100,9 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeDeps> = async (app, dep
       },
     },
     async (request, reply) => {
+      // Documents of the app are financial data: attaching them needs the right to read it.
+      if (request.body.documents.length > 0 && !request.org?.permissions.includes('view_financial_data'))
+        throw new AppError('FORBIDDEN');
       const result = await sendComposed(deps, mailScope(request), request.body);
       return reply.status(202).send(result);
     },

@@ -11,6 +11,7 @@ import {
   type TComposeResult,
   type TRescheduleInput,
   type TRecipientSuggestion,
+  type TDocumentAttachment,
   RECIPIENT_QUERY_MIN,
   RECIPIENT_SUGGESTIONS_MAX,
 } from '@shared/mailbox/compose.ts';
@@ -41,7 +42,14 @@ import type { Db } from '../../platform/db.ts';
  * organization's sender (the mail port), recorded in the local Sent as the app's own mail is.
  */
 
-export type ComposeDeps = MailboxDeps & { mail: MailPort };
+export type ComposeDeps = MailboxDeps & {
+  mail: MailPort;
+  /**
+   * The files of documents of the app (an invoice's PDF or XML, a quote's PDF), made by the invoicing module; app.ts
+   * wires it. An XML that cannot be made answers EINVOICE_DATA_MISSING, a document of another organization 404.
+   */
+  documentFiles?: (orgId: string, documents: TDocumentAttachment[]) => Promise<Attachment[]>;
+};
 
 /** The HTML a message carries: the composer's, through an allow-list (no scripts, handlers, forms or frames). */
 function outgoingHtml(html: string): string {
