@@ -291,3 +291,42 @@ test('azioni su più messaggi: "Aggiornamento di 2 email…" finché il server n
   await starButton().click();
   expect((await restored).status()).toBe(200);
 });
+
+test('allega una fattura dal composer: il PDF creato dal server è nella copia in Inviata', async ({
+  page,
+  axe,
+}) => {
+  await openMailbox(page);
+  await page.getByRole('button', { name: 'Nuovo messaggio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuovo messaggio' });
+  await dialog.getByRole('button', { name: 'Allega un documento' }).click();
+  const picker = page.getByRole('dialog', { name: "Allega un documento dell'app" });
+  const first = picker.getByRole('list', { name: 'Documenti' }).getByRole('listitem').first();
+  await expect(first).toBeVisible();
+  await axe();
+  const name = (await first.locator('span.font-medium').textContent())!;
+  await first.getByRole('button', { name: `Allega ${name} in PDF` }).click();
+  await expect(picker).toBeHidden();
+  const files = dialog.getByRole('list', { name: 'Allegati' });
+  await expect(files.getByText(`${name}.pdf`)).toBeVisible();
+
+  await dialog.getByLabel('A', { exact: true }).fill('cliente@esempio.it');
+  await dialog.getByLabel('Oggetto').fill('La fattura richiesta');
+  await dialog.getByTestId('compose-body').click();
+  await page.keyboard.type('In allegato la fattura.');
+  await dialog.getByLabel('Annullabile per').selectOption('0');
+  await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole('navigation', { name: 'Cartelle ed etichette' })
+    .getByRole('button', { name: /^Inviata/ })
+    .click();
+  await row(page, 'La fattura richiesta').click();
+  await expect(
+    page
+      .getByRole('article')
+      .getByText(/\.pdf$/)
+      .first(),
+  ).toBeVisible();
+});

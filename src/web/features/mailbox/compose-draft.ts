@@ -1,3 +1,4 @@
+import type { TDocumentAttachment } from '@shared/mailbox/compose.ts';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
 import type { TMailAddress } from '@shared/mailbox/types.ts';
 import { addressText } from './mailbox-format.ts';
@@ -13,6 +14,8 @@ export type DraftFile = {
   size: number;
   uploadId?: string;
   forwardId?: string;
+  /** A document of the app, made by the server when the message is sent (its size unknown until then). */
+  document?: TDocumentAttachment;
 };
 
 export type ComposeDraft = {

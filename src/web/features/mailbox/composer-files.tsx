@@ -1,7 +1,11 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip, X } from 'lucide-react';
-import { MAIL_ATTACHMENTS_MAX_BYTES, type TUploadResult } from '@shared/mailbox/compose.ts';
+import {
+  MAIL_ATTACHMENTS_MAX_BYTES,
+  type TDocumentAttachment,
+  type TUploadResult,
+} from '@shared/mailbox/compose.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -84,12 +88,34 @@ export function useComposeFiles(initial: DraftFile[], onLimit: (message: string 
         );
     }
   };
+  /** A document of the app (made by the server when sent); the same one twice is added once. */
+  const addDocument = (document: TDocumentAttachment, label: string) => {
+    const same = (f: ComposeFile) =>
+      f.document?.kind === document.kind &&
+      f.document.id === document.id &&
+      f.document.format === document.format;
+    setFiles((fs) =>
+      fs.some(same)
+        ? fs
+        : [
+            ...fs,
+            {
+              key: crypto.randomUUID(),
+              filename: label,
+              contentType: document.format === 'xml' ? 'application/xml' : 'application/pdf',
+              size: 0,
+              state: 'ready',
+              document,
+            },
+          ],
+    );
+  };
   const remove = (file: ComposeFile) => {
     removed.current.add(file.key);
     dropUploads([file]);
     setFiles((fs) => fs.filter((f) => f.key !== file.key));
   };
-  return { files, add, remove };
+  return { files, add, addDocument, remove };
 }
 
 /** The attach button, the list of files with their size and state, and the files' error. */
@@ -98,11 +124,14 @@ export function ComposeFiles({
   error,
   onAdd,
   onRemove,
+  documentPicker,
 }: {
   files: ComposeFile[];
   error: string | undefined;
   onAdd: (list: FileList) => void;
   onRemove: (file: ComposeFile) => void;
+  /** The button that attaches documents of the app, when the user may read them. */
+  documentPicker?: ReactNode;
 }) {
   const { t } = useTranslation(['mailbox']);
   const input = useRef<HTMLInputElement>(null);
@@ -114,6 +143,7 @@ export function ComposeFiles({
           <Paperclip aria-hidden="true" className="size-4" />
           {t('mailbox:compose.attach')}
         </Button>
+        {documentPicker}
         <span className="text-xs text-muted-foreground">
           {t('mailbox:compose.attachHint', { limit: LIMIT_TEXT })}
         </span>
@@ -147,7 +177,9 @@ export function ComposeFiles({
                 <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               )}
               <span className="min-w-0 truncate">{f.filename}</span>
-              <span className="shrink-0 text-xs text-muted-foreground">{fileSize(f.size, locale)}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {f.document ? f.document.format.toUpperCase() : fileSize(f.size, locale)}
+              </span>
               {f.state === 'failed' ? <span className="text-xs">{f.error}</span> : null}
               <Button
                 type="button"

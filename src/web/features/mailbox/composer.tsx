@@ -5,6 +5,7 @@ import { Clock, Send } from 'lucide-react';
 import { composeIssues, type ComposeIssue } from '@shared/mailbox/compose.ts';
 import type { TMailAccountState } from '@shared/mailbox/contracts.ts';
 import { ApiError } from '@web/app/api.ts';
+import { useSignedInMe } from '@web/app/session.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { fieldText } from '@web/app/field-text.ts';
 import { toastDelivery } from '@web/features/mail/mail-delivery.tsx';
@@ -27,6 +28,7 @@ import {
   type SendAt,
 } from './composer-timing.tsx';
 import { useSendMail } from './mailbox-api.ts';
+import { DocumentPicker } from './composer-documents.tsx';
 import { RecipientInput } from './recipient-input.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -65,6 +67,7 @@ export function Composer({
 }) {
   const { t } = useTranslation(['mailbox', 'mail', 'buttons', 'common']);
   const send = useSendMail(orgId);
+  const canReadDocuments = useSignedInMe().permissions.includes('view_financial_data');
   const bodyLabel = useId();
   const bodyError = useId();
   const [values, setValues] = useState(draft);
@@ -113,6 +116,7 @@ export function Composer({
         .filter((f) => f.uploadId)
         .map((f) => ({ uploadId: f.uploadId!, filename: f.filename, contentType: f.contentType })),
       forwardAttachmentIds: files.filter((f) => f.forwardId).map((f) => f.forwardId!),
+      documents: files.filter((f) => f.document).map((f) => f.document!),
     };
     const issues: { path: string; message: string }[] = composeIssues(input);
     if (later && (!later.date || !later.time)) issues.push({ path: 'sendAt', message: 'compose.sendAtPast' });
@@ -282,7 +286,15 @@ export function Composer({
               </p>
             ) : null}
           </div>
-          <ComposeFiles files={files} error={errors.files} onAdd={attached.add} onRemove={attached.remove} />
+          <ComposeFiles
+            files={files}
+            error={errors.files}
+            onAdd={attached.add}
+            onRemove={attached.remove}
+            documentPicker={
+              canReadDocuments ? <DocumentPicker orgId={orgId} onPick={attached.addDocument} /> : null
+            }
+          />
           {later ? (
             <SendLaterFields value={later} timeZone={timeZone} error={errors.sendAt} onChange={setLater} />
           ) : null}
