@@ -7,10 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { XMLFileInfo } from 'xmllint-wasm';
-import {
-  validateXmlFiles,
-  type XmlValidation,
-} from '../../src/server/platform/xml-schema.ts';
+import { validateXmlFiles, type XmlValidation } from '../../src/server/platform/xml-schema.ts';
 
 export const FATTURAPA_REFERENCE_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -199,19 +199,19 @@ export const ERROR_CODES = {
   EINVOICE_SCHEMA_INVALID: {
     status: 422,
     en: 'The e-invoice is not valid against the official schema, so it was not sent',
-    it: "La fattura elettronica non è valida secondo lo schema ufficiale: non è stata inviata",
+    it: 'La fattura elettronica non è valida secondo lo schema ufficiale: non è stata inviata',
   },
   /** Issue 16: "Send to SDI" needs one of the user's mail accounts marked PEC. */
   PEC_ACCOUNT_REQUIRED: {
     status: 409,
     en: 'Connect a PEC account in Mail to send e-invoices to the SDI',
-    it: "Collega una casella PEC in Posta per inviare le fatture elettroniche allo SdI",
+    it: 'Collega una casella PEC in Posta per inviare le fatture elettroniche allo SdI',
   },
   /** Issue 16: a file of this invoice is on its way to the SDI or was accepted; only a rejected one is sent again. */
   SDI_ALREADY_SENT: {
     status: 409,
     en: 'This invoice was already sent to the SDI: it is sent again only if the SDI rejects it',
-    it: "Questa fattura è già stata inviata allo SdI: si reinvia solo se lo SdI la scarta",
+    it: 'Questa fattura è già stata inviata allo SdI: si reinvia solo se lo SdI la scarta',
   },
   /** Issue 16: Settings → Email sending, "Send a test message": the server did not take it ({code}: its class). */
   MAIL_TEST_FAILED: {
