@@ -89,6 +89,12 @@ test('account di posta: preset, prova connessione con Dovecot, salva, lingua, ri
   await expect(result.locator('[data-server="smtp"]')).toHaveText(
     /SMTP \(in uscita\): Connesso e autenticato/,
   );
+  // The provider's sending limits: a wrong one is refused in words, a right one kept.
+  const limits = dialog.getByRole('group', { name: 'Limiti di invio' });
+  await limits.getByLabel('Messaggi al giorno').fill('0');
+  await dialog.getByRole('button', { name: 'Aggiungi account' }).click();
+  await expect(limits.getByText('Il limite è un numero intero di messaggi, da 1 in su')).toBeVisible();
+  await limits.getByLabel('Messaggi al giorno').fill('500');
   await dialog.getByRole('button', { name: 'Aggiungi account' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Account di posta aggiunto')).toBeVisible();

@@ -25,6 +25,8 @@ import {
   queueStats,
   releaseUnsent,
   senderOf,
+  holdForLimit,
+  sendingLimitReached,
 } from './outbox-repository.ts';
 
 export type OutgoingMail = {
@@ -363,6 +365,20 @@ export function createMailPort(options: {
     }
   }
 
+  /**
+   * A connected account's provider limits (issue 16): a message over them goes back to the queue until its window
+   * opens, untried, and says so (QUOTA_EXCEEDED with the time it leaves).
+   */
+  async function heldForLimit(row: OutboxRow): Promise<boolean> {
+    if (row.accountId === null) return false;
+    const hold = await sendingLimitReached(db, row.accountId);
+    if (!hold) return false;
+    await holdForLimit(db, row.id, hold);
+    wakeAt(hold.until.getTime());
+    await notify(attemptedListeners, row.id);
+    return true;
+  }
+
   async function dispatchOnce(): Promise<number> {
     // The installation's server takes its own mail; connected accounts' mail goes whatever that server does.
     let installation = transport !== null;
@@ -381,6 +397,7 @@ export function createMailPort(options: {
       for (const row of batch) {
         // The installation's server went away during this batch: its messages wait, without an attempt spent.
         if (row.accountId === null && !row.viaOrganizationSmtp && outage) held.push(row.id);
+        else if (await heldForLimit(row)) continue;
         else if (await sendOne(row)) sent += 1;
         else held.push(row.id);
       }

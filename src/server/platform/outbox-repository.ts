@@ -110,6 +110,53 @@ export async function markSent(db: DbOrTx, id: string, providerMessageId: string
     .where(eq(mailOutbox.id, id));
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The sending limits' windows: a day and 30 days, rolling. */
+const LIMIT_WINDOWS = { daily: DAY_MS, monthly: 30 * DAY_MS } as const;
+
+export type SendingLimitHold = { window: keyof typeof LIMIT_WINDOWS; limit: number; until: Date };
+
+/**
+ * Whether a connected account has reached one of its sending limits (issue 16): the messages it sent in the last
+ * day, or 30 days, against the limit set on the account. When it has, the time its window opens again (its
+ * oldest message in the window ages out of it).
+ */
+export async function sendingLimitReached(db: DbOrTx, accountId: string): Promise<SendingLimitHold | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select a.daily_send_limit as daily, a.monthly_send_limit as monthly,
+      (select count(*) from ${mailOutbox} s where s.account_id = a.id and s.sent_at > now() - interval '1 day')::int as day_count,
+      (select min(s.sent_at) from ${mailOutbox} s where s.account_id = a.id and s.sent_at > now() - interval '1 day') as day_oldest,
+      (select count(*) from ${mailOutbox} s where s.account_id = a.id and s.sent_at > now() - interval '30 days')::int as month_count,
+      (select min(s.sent_at) from ${mailOutbox} s where s.account_id = a.id and s.sent_at > now() - interval '30 days') as month_oldest
+    from mail_accounts a where a.id = ${accountId}`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return null;
+  for (const window of ['daily', 'monthly'] as const) {
+    const limit = row[window] === null ? null : Number(row[window]);
+    const used = Number(row[window === 'daily' ? 'day_count' : 'month_count']);
+    const oldest = row[window === 'daily' ? 'day_oldest' : 'month_oldest'];
+    if (limit !== null && used >= limit) {
+      const from = oldest ? new Date(oldest as string | Date) : new Date();
+      return { window, limit, until: new Date(from.getTime() + LIMIT_WINDOWS[window]) };
+    }
+  }
+  return null;
+}
+
+/** A claimed message of an account at its limit: back in the queue until the window opens, no attempt spent. */
+export async function holdForLimit(db: DbOrTx, id: string, hold: SendingLimitHold) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
+      nextAttemptAt: hold.until,
+      errorCode: 'QUOTA_EXCEEDED',
+      lastError: `${hold.window} sending limit of ${hold.limit} messages reached; it leaves at ${hold.until.toISOString()}`,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
 /** A failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is null. */
 export async function markFailedAttempt(
   db: DbOrTx,

@@ -136,6 +136,8 @@ describe('mail account contracts', () => {
       isPec: false,
       syncEnabled: true,
       syncIntervalMinutes: 5,
+      dailySendLimit: null,
+      monthlySendLimit: 500,
       syncStatus: 'idle',
       syncErrorCode: null,
       lastSyncAt: null,

@@ -76,6 +76,15 @@ export const zEndpoint = z.object({
 });
 export type TMailEndpointInput = z.infer<typeof zEndpoint>;
 
+/** A sending limit: a whole number of messages from 1 to 10,000,000, or none. */
+const sendLimit = z
+  .number(err('mailAccounts.limitInvalid'))
+  .int(err('mailAccounts.limitInvalid'))
+  .min(1, err('mailAccounts.limitInvalid'))
+  .max(10_000_000, err('mailAccounts.limitInvalid'))
+  .nullish()
+  .transform((v) => v ?? null);
+
 const accountFields = {
   emailAddress: z
     .string(err('mailAccounts.emailRequired'))
@@ -100,6 +109,9 @@ const accountFields = {
     .min(SYNC_INTERVAL_RANGE.min, err('mailAccounts.intervalInvalid'))
     .max(SYNC_INTERVAL_RANGE.max, err('mailAccounts.intervalInvalid'))
     .default(DEFAULT_SYNC_INTERVAL_MINUTES),
+  /** The provider's sending limits (issue 16): messages over them wait until the window opens; null: none. */
+  dailySendLimit: sendLimit,
+  monthlySendLimit: sendLimit,
 };
 
 const password = z
@@ -178,6 +190,8 @@ export const ZMailAccount = z.object({
   isPec: z.boolean(),
   syncEnabled: z.boolean(),
   syncIntervalMinutes: z.number().int(),
+  dailySendLimit: z.number().int().nullable(),
+  monthlySendLimit: z.number().int().nullable(),
   syncStatus: z.enum(MAIL_SYNC_STATUSES),
   syncErrorCode: z.string().nullable(),
   lastSyncAt: z.string().nullable(),

@@ -59,6 +59,10 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('mail_outbox_to_idx').using('gin', t.toAddresses),
+    // The sending limits of an account count what it sent in the last day and month (issue 16).
+    index('mail_outbox_account_sent_idx')
+      .on(t.accountId, t.sentAt)
+      .where(sql`${t.accountId} is not null and ${t.sentAt} is not null`),
     index('mail_outbox_message_idx')
       .on(t.mailMessageId)
       .where(sql`${t.mailMessageId} is not null`),

@@ -62,6 +62,9 @@ export const mailAccounts = pgTable(
     /** Only when the SMTP password differs from the IMAP one. */
     smtpPasswordSealed: text('smtp_password_sealed'),
     isPec: boolean('is_pec').notNull().default(false),
+    /** The provider's sending limits (issue 16): mail over them waits until the window opens; null: none. */
+    dailySendLimit: integer('daily_send_limit'),
+    monthlySendLimit: integer('monthly_send_limit'),
     syncEnabled: boolean('sync_enabled').notNull().default(true),
     syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(5),
     syncStatus: text('sync_status').$type<MailSyncStatus>().notNull().default('idle'),

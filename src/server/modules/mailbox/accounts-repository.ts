@@ -45,6 +45,8 @@ const columns = {
   isPec: mailAccounts.isPec,
   syncEnabled: mailAccounts.syncEnabled,
   syncIntervalMinutes: mailAccounts.syncIntervalMinutes,
+  dailySendLimit: mailAccounts.dailySendLimit,
+  monthlySendLimit: mailAccounts.monthlySendLimit,
   syncStatus: mailAccounts.syncStatus,
   syncErrorCode: mailAccounts.syncErrorCode,
   lastSyncAt: mailAccounts.lastSyncAt,

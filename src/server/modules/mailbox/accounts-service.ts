@@ -78,6 +78,8 @@ function toAnswer(row: AccountRow): TMailAccount {
     isPec: row.isPec,
     syncEnabled: row.syncEnabled,
     syncIntervalMinutes: row.syncIntervalMinutes,
+    dailySendLimit: row.dailySendLimit,
+    monthlySendLimit: row.monthlySendLimit,
     syncStatus: row.syncStatus,
     syncErrorCode: row.syncErrorCode,
     lastSyncAt: row.lastSyncAt ? new Date(row.lastSyncAt).toISOString() : null,
@@ -105,6 +107,8 @@ function settingsOf(input: TMailAccountInput | TMailAccountUpdate) {
     isPec: input.isPec,
     syncEnabled: input.syncEnabled,
     syncIntervalMinutes: input.syncIntervalMinutes,
+    dailySendLimit: input.dailySendLimit,
+    monthlySendLimit: input.monthlySendLimit,
   } satisfies Partial<AccountValues>;
 }
 

@@ -52,6 +52,8 @@ type FormValues = {
   isPec: boolean;
   syncEnabled: boolean;
   syncIntervalMinutes: number;
+  dailySendLimit: number | null;
+  monthlySendLimit: number | null;
 };
 type Output = TMailAccountInput | TMailAccountUpdate;
 
@@ -69,6 +71,8 @@ function initialValues(account?: TMailAccount): FormValues {
       isPec: false,
       syncEnabled: true,
       syncIntervalMinutes: DEFAULT_SYNC_INTERVAL_MINUTES,
+      dailySendLimit: null,
+      monthlySendLimit: null,
     };
   }
   return {
@@ -83,6 +87,8 @@ function initialValues(account?: TMailAccount): FormValues {
     isPec: account.isPec,
     syncEnabled: account.syncEnabled,
     syncIntervalMinutes: account.syncIntervalMinutes,
+    dailySendLimit: account.dailySendLimit,
+    monthlySendLimit: account.monthlySendLimit,
   };
 }
 
@@ -290,6 +296,28 @@ function MailAccountForm({ account, onDone }: { account?: TMailAccount; onDone: 
             />
           </div>
         </div>
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-1 text-sm font-medium text-foreground">
+            {t('mail-accounts:form.limits')}
+          </legend>
+          <p className="text-xs text-muted-foreground sm:col-span-2">{t('mail-accounts:form.limitsHint')}</p>
+          {(['dailySendLimit', 'monthlySendLimit'] as const).map((name) => (
+            <InputField
+              key={name}
+              label={t(
+                name === 'dailySendLimit'
+                  ? 'mail-accounts:form.dailyLimit'
+                  : 'mail-accounts:form.monthlyLimit',
+              )}
+              optionalText={t('mail-accounts:form.optional')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={err(name)}
+              {...register(name, { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+            />
+          ))}
+        </fieldset>
         <TextareaField
           label={t('mail-accounts:form.signature')}
           optionalText={t('mail-accounts:form.optional')}

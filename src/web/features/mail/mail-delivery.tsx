@@ -73,6 +73,10 @@ export function deliveryNote(
       });
     case 'queued':
     case 'sending':
+      if (delivery.errorCode === 'QUOTA_EXCEEDED' && delivery.sendAt)
+        return t('mail:note.heldForLimit', {
+          date: formatDateTime(delivery.sendAt, localeOf(currentLanguage()), 'full', options.timeZone),
+        });
       return delivery.errorCode
         ? t('mail:note.retrying', { reason: reasonOf(t, delivery.errorCode, options.viaAccount) })
         : t('mail:note.queued');
