@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailActivity } from '@server/db/schema/invoicing.ts';
 import { mailOutbox } from '@server/db/schema/mail.ts';
 import type { TComposeResult } from '@shared/mailbox/compose.ts';
 import { addMailAccount } from '../helpers/mail-account.ts';
@@ -103,6 +104,8 @@ describe.each(DATABASES)('sending limits on %s', (kind) => {
     await t.app.services.mail.dispatchDue();
     await until(async () => ((await outbox(ids[2]!)).status === 'sent' ? true : null));
     expect(smtp.received.length - before).toBe(3);
+    const activity = await db().select().from(emailActivity).where(eq(emailActivity.userId, owner.user.id));
+    expect(activity.map((a) => [a.type, a.outboxId])).toEqual(ids.map((id) => ['composed', id]));
     expect(smtp.received.slice(before).map((m) => m.to[0])).toEqual([
       'cliente1@example.test',
       'cliente2@example.test',

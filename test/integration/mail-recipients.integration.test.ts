@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailActivity } from '@server/db/schema/invoicing.ts';
 import { addMember, createUser } from '@server/seed/factories.ts';
 import type { TRecipientSuggestion } from '@shared/mailbox/compose.ts';
 import {
@@ -52,6 +54,25 @@ describe.each(DATABASES)('recipient suggestions on %s', (kind) => {
       undoSeconds: 0,
     });
     expect(sent.statusCode, sent.body).toBe(202);
+
+    // Each send is recorded as the spec's email_activity, with the client the message is linked to (the first by its
+    // Cc, at the client's domain).
+    const toClient = await c().post('/api/v1/mail/send', {
+      accountId: null,
+      to: ['info@rossicostruzioni.it'],
+      subject: 'Conferma',
+      text: 'Confermiamo.',
+      undoSeconds: 0,
+    });
+    expect(toClient.statusCode, toClient.body).toBe(202);
+    const activity = await t.app.services.database.db
+      .select()
+      .from(emailActivity)
+      .where(eq(emailActivity.organizationId, owner.organizationId));
+    expect(activity.map((a) => [a.type, a.recipientEmail, a.status, !!a.clientId])).toEqual([
+      ['composed', 'mario.bianchi@studio-bianchi.it', 'stored', true],
+      ['composed', 'info@rossicostruzioni.it', 'stored', true],
+    ]);
 
     expect(await suggest(c(), 'b')).toEqual([]); // too short
     expect(await suggest(c(), 'rossi')).toEqual([

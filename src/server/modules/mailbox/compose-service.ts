@@ -13,6 +13,7 @@ import {
   type TRecipientSuggestion,
   type TDocumentAttachment,
   RECIPIENT_QUERY_MIN,
+  recipientAddress,
   RECIPIENT_SUGGESTIONS_MAX,
 } from '@shared/mailbox/compose.ts';
 import { zonedToUtc } from '@shared/dates/dates.ts';
@@ -31,6 +32,7 @@ import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } fro
 import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
 import { attachmentsOf, removeUploads, storeUpload, type Attachment } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
+import { clientOfMessage, insertComposedActivity } from './outgoing-repository.ts';
 import { recipientSuggestions } from './recipients-repository.ts';
 import type { Db } from '../../platform/db.ts';
 
@@ -124,6 +126,17 @@ export async function sendComposed(
       }
     : null;
 
+  /** The send as the spec's email_activity records it (issue 16). */
+  const activity = (outboxId: string, clientId: string | null) => ({
+    organizationId: scope.orgId,
+    userId: scope.userId,
+    clientId,
+    outboxId,
+    recipientEmail: recipientAddress(to[0]!),
+    subject: input.subject,
+    status: scheduled ? 'scheduled' : 'queued',
+    details: { to: to.length + cc.length + bcc.length, attachments: attachments.map((a) => a.filename) },
+  });
   if (!account) {
     const headers: Record<string, string> = threading
       ? { 'In-Reply-To': threading.inReplyTo, References: threading.references.join(' ') }
@@ -134,6 +147,10 @@ export async function sendComposed(
     );
     const copy = await deliveryOf(deps.db, scope, outboxId);
     if (!copy?.mailMessageId) throw new Error('the sent copy was not recorded');
+    await insertComposedActivity(deps.db, {
+      ...activity(outboxId, await clientOfMessage(deps.db, scope, copy.mailMessageId)),
+      status: copy.delivery.status,
+    });
     await removeUploads(deps, scope, input);
     return { messageId: copy.mailMessageId, delivery: copy.delivery };
   }
@@ -144,6 +161,7 @@ export async function sendComposed(
     account,
     { to, cc, bcc, subject: input.subject, text, html, attachments, threading },
     { sendAt, scheduled },
+    (tx, q) => insertComposedActivity(tx, activity(q.outboxId, q.clientId)),
   );
   await removeUploads(deps, scope, input);
   return queued;
@@ -174,7 +192,10 @@ export async function queueAccountMail(
   account: Account,
   mail: AccountMail,
   timing: { sendAt: Date; scheduled: boolean },
-  alsoRecord?: (tx: Tx, queued: { outboxId: string; messageRowId: string }) => Promise<void>,
+  alsoRecord?: (
+    tx: Tx,
+    queued: { outboxId: string; messageRowId: string; clientId: string | null },
+  ) => Promise<void>,
 ): Promise<TComposeResult> {
   const { sendAt, scheduled } = timing;
   const { to, cc, bcc, text, html, attachments, threading } = mail;
@@ -239,7 +260,7 @@ export async function queueAccountMail(
       status: scheduled ? 'scheduled' : 'queued',
       nextAttemptAt: sendAt,
     });
-    await alsoRecord?.(tx, { outboxId, messageRowId: row.id });
+    await alsoRecord?.(tx, { outboxId, messageRowId: row.id, clientId: row.clientId });
     return row;
   });
   await publishNewMessage(deps, scope, stored.id);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TMailDelivery } from '@shared/mail/outbox.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { emailActivity } from '../../db/schema/invoicing.ts';
 import { mailAccounts, mailFolders, mailMessages } from '../../db/schema/mailbox.ts';
 
 /** The delivery of an outbox row; `sendAt` only while it waits to leave (scheduled, or queued). */
@@ -97,4 +98,36 @@ export async function claimOwnCopy(
     .update(mailMessages)
     .set({ uid: position.uid, modseq: position.modseq, updatedAt: new Date() })
     .where(and(eq(mailMessages.id, messageRowId), isNull(mailMessages.uid)));
+}
+
+/** A message composed in the mailbox, recorded as the spec's email_activity says (issue 16). */
+export async function insertComposedActivity(
+  db: DbOrTx,
+  values: {
+    organizationId: string;
+    userId: string;
+    clientId: string | null;
+    outboxId: string;
+    recipientEmail: string;
+    subject: string;
+    status: string;
+    details: Record<string, unknown>;
+  },
+) {
+  await db.insert(emailActivity).values({ ...values, type: 'composed', templateType: 'none' });
+}
+
+/** The client a stored message is linked to, if any. */
+export async function clientOfMessage(db: DbOrTx, scope: { orgId: string; userId: string }, id: string) {
+  const [row] = await db
+    .select({ clientId: mailMessages.clientId })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.organizationId, scope.orgId),
+        eq(mailMessages.userId, scope.userId),
+        eq(mailMessages.id, id),
+      ),
+    );
+  return row?.clientId ?? null;
 }
