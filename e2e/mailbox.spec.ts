@@ -330,3 +330,37 @@ test('allega una fattura dal composer: il PDF creato dal server è nella copia i
       .first(),
   ).toBeVisible();
 });
+
+test('un messaggio non inviato resta nel browser se la scheda si chiude, e se ne va quando lo si scarta', async ({
+  page,
+  axe,
+}) => {
+  await openMailbox(page);
+  await page.getByRole('button', { name: 'Nuovo messaggio' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Nuovo messaggio' });
+  await dialog.getByLabel('A', { exact: true }).fill('mario@rossi.example');
+  await dialog.getByLabel('Oggetto').fill('Bozza da non perdere');
+  await page.waitForTimeout(800); // kept half a second after the last change
+
+  // The tab is closed (a reload), the mailbox opened again: the message is back, and says so.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nuovo messaggio' }).click();
+  dialog = page.getByRole('dialog', { name: 'Nuovo messaggio' });
+  await expect(dialog.getByText(/Ripreso il messaggio che stavi scrivendo/)).toBeVisible();
+  await expect(dialog.getByLabel('Oggetto')).toHaveValue('Bozza da non perdere');
+  await expect(dialog.getByLabel('A', { exact: true })).toHaveValue('mario@rossi.example');
+  await axe();
+
+  // Discarded: gone for good.
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: 'Scartare questo messaggio?' })
+    .getByRole('button', { name: 'Scarta' })
+    .click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Nuovo messaggio' }).click();
+  dialog = page.getByRole('dialog', { name: 'Nuovo messaggio' });
+  await expect(dialog.getByLabel('Oggetto')).toHaveValue('');
+  await expect(dialog.getByText(/Ripreso il messaggio/)).toHaveCount(0);
+});

@@ -1,10 +1,13 @@
 // Over 300 lines: the composer's form, its checks and its send are one dialog; files and timing are their own modules.
-import { useId, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock, Send } from 'lucide-react';
 import { composeIssues, type ComposeIssue } from '@shared/mailbox/compose.ts';
 import type { TMailAccountState } from '@shared/mailbox/contracts.ts';
+import { formatDateTime } from '@shared/format/format.ts';
+import { localeOf } from '@shared/i18n/language.ts';
 import { ApiError } from '@web/app/api.ts';
+import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { fieldText } from '@web/app/field-text.ts';
@@ -29,6 +32,7 @@ import {
 } from './composer-timing.tsx';
 import { useSendMail } from './mailbox-api.ts';
 import { DocumentPicker } from './composer-documents.tsx';
+import { clearLocalDraft, saveLocalDraft } from './local-draft.ts';
 import { RecipientInput } from './recipient-input.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -51,6 +55,8 @@ function errorsOf(issues: { path: string; message: string }[]): Errors {
 export function Composer({
   orgId,
   draft,
+  draftKey,
+  restoredAt,
   accounts,
   timeZone,
   onClose,
@@ -58,6 +64,10 @@ export function Composer({
 }: {
   orgId: string | null;
   draft: ComposeDraft;
+  /** Where the message being written is kept in this browser (local-draft.ts). */
+  draftKey: string;
+  /** It was written before and kept in this browser: said at the top. */
+  restoredAt: string | null;
   accounts: TMailAccountState[];
   /** The organization's: a scheduled time is chosen in it. */
   timeZone: string;
@@ -90,7 +100,32 @@ export function Composer({
     attached.add(e.dataTransfer.files);
   };
   const set = (patch: Partial<ComposeDraft>) => setValues((v) => ({ ...v, ...patch }));
+  // Kept in this browser as it changes, so closing the tab loses nothing (removed when sent or discarded).
+  const kept = files.filter((f) => f.state === 'ready' && (f.uploadId || f.forwardId || f.document));
+  const keptJson = JSON.stringify(
+    kept.map(({ filename, contentType, size, uploadId, forwardId, document }) => ({
+      filename,
+      contentType,
+      size,
+      uploadId,
+      forwardId,
+      document,
+    })),
+  );
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        saveLocalDraft(draftKey, {
+          ...values,
+          attachments: JSON.parse(keptJson) as ComposeDraft['attachments'],
+        }),
+      500,
+    );
+    return () => clearTimeout(timer);
+  }, [draftKey, values, keptJson]);
+  // A message restored from this browser counts as written: closing it asks first, as any other would.
   const changed =
+    restoredAt !== null ||
     values.to !== draft.to ||
     values.cc !== draft.cc ||
     values.bcc !== draft.bcc ||
@@ -129,6 +164,7 @@ export function Composer({
     if (issues.length > 0) return;
     send.mutate(input, {
       onSuccess: (result) => {
+        clearLocalDraft(draftKey);
         if (result.delivery.status === 'scheduled') toast.success(t('mailbox:compose.scheduled'));
         else if (!offerUndo(t, result, { ...values, attachments: [] }, onReopen)) {
           toastDelivery(
@@ -159,6 +195,7 @@ export function Composer({
     }
   };
   const close = () => {
+    clearLocalDraft(draftKey);
     dropUploads(files);
     onClose();
   };
@@ -190,6 +227,13 @@ export function Composer({
           )}
           aria-busy={send.isPending}
         >
+          {restoredAt ? (
+            <Alert tone="info">
+              {t('mailbox:compose.restored', {
+                date: formatDateTime(restoredAt, localeOf(currentLanguage()), 'medium'),
+              })}
+            </Alert>
+          ) : null}
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <Field label={t('mailbox:compose.from')}>
             {(props) => (

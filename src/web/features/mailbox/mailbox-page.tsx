@@ -12,6 +12,7 @@ import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { useSignedInMe } from '@web/app/session.ts';
+import { loadLocalDraft, localDraftKey } from './local-draft.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
@@ -122,7 +123,17 @@ export function MailboxPage() {
 
   const [edit, setEdit] = useState<FolderEdit | null>(null);
   const [help, setHelp] = useState(false);
-  const [composing, setComposing] = useState<{ key: number; draft: ComposeDraft } | null>(null);
+  const [composing, setComposing] = useState<{
+    key: number;
+    draft: ComposeDraft;
+    /** When the message was written before (kept in this browser), if it was restored. */
+    restoredAt?: string | null;
+  } | null>(null);
+  /** Opens the composer, with the message kept in this browser for the same slot if there is one. */
+  const openComposer = (fresh: ComposeDraft) => {
+    const saved = loadLocalDraft(localDraftKey(me.user.id, orgId, fresh.inReplyToId));
+    setComposing({ key: Date.now(), draft: saved?.draft ?? fresh, restoredAt: saved?.savedAt ?? null });
+  };
   const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -203,7 +214,7 @@ export function MailboxPage() {
   const compose = () => {
     loadComposer();
     const accountId = senderAccount(null);
-    setComposing({ key: Date.now(), draft: emptyDraft(accountId, signatureOf(accountId)) });
+    openComposer(emptyDraft(accountId, signatureOf(accountId)));
   };
   const respond = (mode: ComposeMode, message: TMessage) => {
     loadComposer();
@@ -219,7 +230,7 @@ export function MailboxPage() {
       intro,
       signatureHtml: signatureOf(accountId),
     });
-    setComposing({ key: Date.now(), draft });
+    openComposer(draft);
   };
   const respondToOpen = (mode: ComposeMode) => {
     const message = state.messageId
@@ -485,6 +496,8 @@ export function MailboxPage() {
             key={composing.key}
             orgId={orgId}
             draft={composing.draft}
+            draftKey={localDraftKey(me.user.id, orgId, composing.draft.inReplyToId)}
+            restoredAt={composing.restoredAt ?? null}
             accounts={accounts}
             timeZone={overview.data?.timeZone ?? DEFAULT_TIME_ZONE}
             onClose={() => setComposing(null)}
