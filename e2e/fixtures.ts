@@ -69,6 +69,13 @@ export const test = base.extend<{ axe: AxeCheck }>({
       // contrast at random (seen on a loaded CI machine). Their colours are the design tokens every page uses.
       builder = builder.exclude('[data-rht-toaster]');
       for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+      // A list still loading its next page is dimmed (aria-busy, opacity 60%), which fails contrast: let it load
+      // first (after 5 s the scan runs anyway).
+      await target
+        .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
       // A toast fading in or out has half-transparent colours that fail contrast: let finite animations end
       // first (spinners loop forever and are ignored; after 2 s the scan runs anyway).
       await target
