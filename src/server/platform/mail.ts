@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
 import type { FileStore } from './storage.ts';
 import type { TStoredAttachment } from '../db/schema/mail.ts';
+import { addressOf, fromHeader } from '@shared/mail/addresses.ts';
 import {
   classifySmtpError,
   isOutage,
@@ -88,16 +89,7 @@ export type OrganizationSenders = {
   open(orgId: string): Promise<Transporter | null>;
 };
 
-/** The address inside a From header ("Gestionale <no-reply@host>" → no-reply@host). */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
-}
-
-/** A From header with a display name, quoted as RFC 5322 wants (no line breaks, quotes escaped). */
-export function fromHeader(name: string, address: string): string {
-  const clean = name.replace(/[\r\n\t]+/g, ' ').trim();
-  return `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>`;
-}
+export { addressOf, fromHeader } from '@shared/mail/addresses.ts';
 
 /** A waiting message older than this makes mail health degraded: the queue is not moving. */
 export const STUCK_QUEUE_MS = 60_000;

@@ -4,3 +4,5 @@ export { listAccounts as listMailAccounts, findAccount as findMailAccount } from
 export { queueAccountMail, type ComposeDeps } from './compose-service.ts';
 export { deliveryFromRow } from './outgoing-repository.ts';
 export { openSmtp } from './smtp-client.ts';
+export { domainOf } from './analysis/domains.ts';
+export type { MailedXmlFile } from './pec/xml-files.ts';

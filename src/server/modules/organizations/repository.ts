@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
 import { isValidTimeZone } from '@shared/dates/dates.ts';
@@ -60,4 +60,13 @@ export async function organizationTimeZone(db: DbOrTx, orgId: string): Promise<s
     .from(organizationSettings)
     .where(eq(organizationSettings.organizationId, orgId));
   return row && isValidTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+}
+
+/** The organization's owners: who hears of what arrives for the business (the SDI's answers, received invoices). */
+export async function organizationOwnerIds(db: DbOrTx, orgId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: member.userId })
+    .from(member)
+    .where(and(eq(member.organizationId, orgId), eq(member.role, 'owner')));
+  return rows.map((r) => r.userId);
 }

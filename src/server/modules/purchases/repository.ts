@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { member } from '../../db/schema/auth.ts';
 import { mailMessages } from '../../db/schema/mailbox.ts';
 import { purchaseInvoices, suppliers } from '../../db/schema/purchases.ts';
 
@@ -104,13 +103,4 @@ export async function findPurchaseInvoice(db: DbOrTx, orgId: string, id: string,
     .innerJoin(suppliers, eq(suppliers.id, p.supplierId))
     .where(and(eq(p.organizationId, orgId), eq(p.id, id)));
   return row;
-}
-
-/** The organization's owners: who hears of a received invoice, beside the mailbox's owner. */
-export async function ownerIds(db: DbOrTx, orgId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: member.userId })
-    .from(member)
-    .where(and(eq(member.organizationId, orgId), eq(member.role, 'owner')));
-  return rows.map((r) => r.userId);
 }

@@ -11,6 +11,7 @@ import type { FileStore } from '../../platform/storage.ts';
 import { findProfile } from '../business-profiles/index.ts';
 import { formatMoneyFor, readReceivedFatturaPa, todayIn, type ReceivedFile } from '../invoicing/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { organizationOwnerIds } from '../organizations/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -134,7 +135,7 @@ async function tellOfInvoice(
   supplierName: string,
   invoice: { id: string; number: string; totalCents: number },
 ) {
-  const recipients = new Set([...(await repo.ownerIds(deps.db, input.orgId)), input.userId]);
+  const recipients = new Set([...(await organizationOwnerIds(deps.db, input.orgId)), input.userId]);
   const title = catalogueText('mail', 'purchaseNotice.title', NOTICE_LANGUAGE, {
     number: invoice.number,
     supplier: supplierName,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TSenderSettings } from '@shared/mail/sender-settings.ts';
 import { ApiError } from '@web/app/api.ts';
 import { hasKey, keysNamedIn, loadNamespaces } from '../../../../test/helpers/locales.ts';
+import { fromHeader } from '@shared/mail/addresses.ts';
 import {
-  fromHeader,
   portAfterSecurity,
   senderPreview,
   senderResolver,

@@ -1,3 +1,4 @@
+import { fromHeader } from '@shared/mail/addresses.ts';
 import { set, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   ZSenderSettingsInput,
@@ -83,12 +84,6 @@ export function senderResolver(
 }
 
 const key = (k: FieldKey) => k;
-
-/** A From header as the server writes it: `"Officina Rossi S.r.l." <fatture@officinarossi.it>`. */
-export function fromHeader(name: string, address: string): string {
-  const clean = name.replace(/[\r\n\t]+/g, ' ').trim();
-  return clean ? `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>` : address;
-}
 
 /**
  * What the recipients will read: the typed values, else what applies when a field is empty. With the business's own

@@ -8,7 +8,6 @@ import {
 import type { TOutboxStatus } from '@shared/mail/outbox.ts';
 import type { DbOrTx } from '../../../db/database.ts';
 import { sdiNotifications, sdiTransmissions } from '../../../db/schema/einvoicing.ts';
-import { member } from '../../../db/schema/auth.ts';
 import { invoices, invoicingSettings } from '../../../db/schema/invoicing.ts';
 import { mailOutbox } from '../../../db/schema/mail.ts';
 import { mailAccounts } from '../../../db/schema/mailbox.ts';
@@ -174,15 +173,6 @@ export async function lockInvoice(db: DbOrTx, orgId: string, invoiceId: string) 
     .from(invoices)
     .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, invoiceId)))
     .for('update');
-}
-
-/** The organization's owners and, when given, the user who sent the file: who hears of the SDI's answers. */
-export async function noticeRecipients(db: DbOrTx, orgId: string, senderId: string | null) {
-  const owners = await db
-    .select({ userId: member.userId })
-    .from(member)
-    .where(and(eq(member.organizationId, orgId), eq(member.role, 'owner')));
-  return [...new Set([...owners.map((o) => o.userId), ...(senderId ? [senderId] : [])])];
 }
 
 /** The invoice's number, for the notice. */

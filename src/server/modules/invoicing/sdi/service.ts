@@ -14,12 +14,15 @@ import { AppError } from '../../../platform/errors.ts';
 import { validateXml } from '../../../platform/xml-schema.ts';
 import {
   deliveryFromRow,
+  domainOf,
   findMailAccount,
   listMailAccounts,
   queueAccountMail,
   type ComposeDeps,
+  type MailedXmlFile,
 } from '../../mailbox/index.ts';
 import { notifyUser } from '../../notifications/index.ts';
+import { organizationOwnerIds } from '../../organizations/index.ts';
 import { eInvoiceOf, loadDocument, type InvoiceDocument } from '../document.ts';
 import { buyerOf, loadParties, sellerOf } from '../snapshot.ts';
 import { problemDetails } from '../fatturapa/missing-data.ts';
@@ -40,9 +43,6 @@ export type SdiDeps = ComposeDeps;
 /** What the mail sync needs to apply the SDI's answers. */
 export type SdiMailDeps = { db: Db; hub: RealtimeHub; log?: FastifyBaseLogger };
 
-/** A file that came by mail, and the address of the message that carried it (inside a PEC envelope, the inner). */
-export type MailedFile = { fileName: string; content: Buffer; from: string | null };
-
 type Scope = { orgId: string; userId: string };
 
 const NOTIFICATION_STATUS: Record<Exclude<TSdiNotificationType, 'NE'>, TSdiStatus> = {
@@ -57,8 +57,6 @@ function statusOf(n: Pick<SdiNotification, 'type' | 'outcome'>): TSdiStatus | nu
   if (n.type === 'NE') return n.outcome === 'EC01' ? 'accepted' : n.outcome === 'EC02' ? 'refused' : null;
   return NOTIFICATION_STATUS[n.type];
 }
-
-const domainOf = (address: string) => address.split('@').pop()!.trim().toLowerCase();
 
 async function pecAccountsOf(db: Db, scope: Scope) {
   const accounts = await listMailAccounts(db, scope);
@@ -239,7 +237,7 @@ const NOTICE_LANGUAGE: 'it' | 'en' = 'it';
  */
 export async function applySdiMail(
   deps: SdiMailDeps,
-  input: { orgId: string; accountId: string; files: MailedFile[]; receivedAt: Date },
+  input: { orgId: string; accountId: string; files: MailedXmlFile[]; receivedAt: Date },
 ): Promise<number> {
   let recorded = 0;
   for (const file of input.files) {
@@ -295,9 +293,9 @@ async function tellOfAnswer(
   status: TSdiStatus,
   n: SdiNotification,
 ) {
-  const [number, recipients] = await Promise.all([
+  const [number, owners] = await Promise.all([
     repo.invoiceNumber(deps.db, t.organizationId, t.invoiceId),
-    repo.noticeRecipients(deps.db, t.organizationId, t.userId),
+    organizationOwnerIds(deps.db, t.organizationId),
   ]);
   const title = catalogueText('mail', `sdiNotice.title.${status}`, NOTICE_LANGUAGE, { number });
   const errors = n.errors.map((e) => `${e.code} ${e.description}`).join('; ');
@@ -310,7 +308,8 @@ async function tellOfAnswer(
       : status === 'not_delivered' || status === 'expired'
         ? 'warning'
         : 'success';
-  for (const userId of recipients) {
+  // The owners and the user who sent the file, each once.
+  for (const userId of new Set([...owners, ...(t.userId ? [t.userId] : [])])) {
     await notifyUser(deps, {
       userId,
       orgId: t.organizationId,
