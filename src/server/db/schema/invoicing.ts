@@ -393,9 +393,12 @@ export const emailActivity = pgTable(
 );
 
 /**
- * The organization's versions of the document e-mail templates, per language. The system templates live in
- * code (src/shared/invoicing/email-templates.ts); a row here overrides one, and deleting the row restores the
- * system text; the system templates themselves cannot be deleted.
+ * E-mail templates, the spec's entity (email-client §3, issue 16): one system for the whole app.
+ * - System templates live in code (src/shared/mail/templates.ts). A row with `template_key` set and `is_system`
+ *   true is the organization's version of one, per language; deleting it restores the system text, and the
+ *   system templates themselves cannot be deleted.
+ * - Own templates (`is_system` false, `template_key` null) belong to the user who wrote them (spec RLS: "own or
+ *   system"), in the categories of the composer's picker.
  */
 export const emailTemplates = pgTable(
   'email_templates',
@@ -404,14 +407,33 @@ export const emailTemplates = pgTable(
     organizationId: text('organization_id')
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
-    templateKey: text('template_key').notNull(),
+    /** The author of an own template; null for the organization's version of a system template. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** The system template this row overrides; null for an own template. */
+    templateKey: text('template_key'),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default('custom'),
     language: text('language').notNull(),
     subject: text('subject').notNull(),
     contentText: text('content_text').notNull(),
+    /** The HTML version, where the template has one (sanitized when saved); the text is then its alternative. */
+    contentHtml: text('content_html'),
+    /** The variables the template uses ({{name}}), found when saved. */
+    variables: text('variables')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isSystem: boolean('is_system').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_templates_org_key_lang_uq').on(t.organizationId, t.templateKey, t.language)],
+  (t) => [
+    uniqueIndex('email_templates_org_key_lang_uq').on(t.organizationId, t.templateKey, t.language),
+    index('email_templates_owner_idx')
+      .on(t.organizationId, t.userId, t.updatedAt.desc())
+      .where(sql`${t.userId} is not null`),
+  ],
 );

@@ -207,6 +207,11 @@ export const mailMessages = pgTable(
     isStarred: boolean('is_starred').notNull().default(false),
     isImportant: boolean('is_important').notNull().default(false),
     isConfidential: boolean('is_confidential').notNull().default(false),
+    /**
+     * A confidential message's text and HTML, sealed (AES-256-GCM, platform/sealed-box.ts, issue 16): text_body,
+     * html_body and the snippet are then empty, so the search sees only the subject and the addresses.
+     */
+    sealedContent: text('sealed_content'),
     isDraft: boolean('is_draft').notNull().default(false),
     isAnswered: boolean('is_answered').notNull().default(false),
     labelIds: uuid('label_ids')
@@ -344,5 +349,43 @@ export const mailPecReceipts = pgTable(
   (t) => [
     index('mail_pec_receipts_refers_idx').on(t.organizationId, t.userId, t.refersTo),
     uniqueIndex('mail_pec_receipts_message_uq').on(t.messageRowId),
+  ],
+);
+
+/**
+ * The messages being written, kept on the server as they change (issue 16). The id is made by the composer, so a
+ * save repeated after a lost answer changes the same draft. `message_id` is its copy in the Drafts folder (the
+ * account's, or the local one): the mailbox lists it and the IMAP Drafts folder receives it. `revision` counts
+ * the saves, `imap_revision` the last one the IMAP server holds; the sync job appends the newer ones.
+ */
+export const mailDrafts = pgTable(
+  'mail_drafts',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => mailMessages.id, { onDelete: 'set null' }),
+    inReplyToId: uuid('in_reply_to_id').references(() => mailMessages.id, { onDelete: 'set null' }),
+    /** The composer's fields as typed: to, cc, bcc, subject, html, files and documents (TDraftContent). */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** A confidential draft's content, sealed; `content` then keeps only its recipients and files. */
+    sealedContent: text('sealed_content'),
+    isConfidential: boolean('is_confidential').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
+    imapRevision: integer('imap_revision').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_drafts_owner_idx').on(t.organizationId, t.userId, t.updatedAt.desc()),
+    index('mail_drafts_message_idx').on(t.messageId),
+    index('mail_drafts_imap_pending_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountId} is not null and ${t.revision} > ${t.imapRevision}`),
   ],
 );

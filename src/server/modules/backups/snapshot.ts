@@ -62,7 +62,7 @@ export async function readSettings(
     businessProfile: profileSnapshot(profile),
     invoicingSettings: invoicing,
     emailTemplates: templates.flatMap((t) =>
-      isEmailTemplateKey(t.key) && (t.language === 'it' || t.language === 'en')
+      t.key && isEmailTemplateKey(t.key) && (t.language === 'it' || t.language === 'en')
         ? [{ key: t.key, language: t.language, subject: t.subject, contentText: t.contentText }]
         : [],
     ),
