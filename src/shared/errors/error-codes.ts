@@ -195,6 +195,12 @@ export const ERROR_CODES = {
     en: 'Too late: the message is already being sent',
     it: 'Troppo tardi: il messaggio è già in invio',
   },
+  /** Issue 16: a draft saved from a window that had not seen its latest save (changed in another window). */
+  MAIL_DRAFT_CHANGED: {
+    status: 409,
+    en: 'This draft was changed in another window: open it again to go on',
+    it: 'Questa bozza è stata modificata in un’altra finestra: riaprila per continuare',
+  },
   /** Issue 16: the FatturaPA file failed the official schema check that runs before it is sent to the SDI. */
   EINVOICE_SCHEMA_INVALID: {
     status: 422,

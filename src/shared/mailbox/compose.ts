@@ -92,6 +92,8 @@ export const ZComposeInput = z.object({
   forwardAttachmentIds: z.array(z.string().uuid()).max(MAIL_ATTACHMENTS_MAX_FILES).default([]),
   /** Sent now: how many seconds it waits first, so that "Undo" can still stop it. */
   undoSeconds: z.number().int().min(0).max(UNDO_SEND.maxSeconds).default(UNDO_SEND.defaultSeconds),
+  /** The draft kept on the server for this message (drafts.ts): it and its copy in Drafts go when it is queued. */
+  draftId: z.string().uuid().nullish(),
 });
 export type TComposeInput = z.input<typeof ZComposeInput>;
 export type TComposeRequest = z.output<typeof ZComposeInput>;
