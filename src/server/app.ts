@@ -80,6 +80,7 @@ import { folderRoutes } from './modules/mailbox/folders-routes.ts';
 import { labelRoutes } from './modules/mailbox/labels-routes.ts';
 import { messageRoutes } from './modules/mailbox/messages-routes.ts';
 import { composeRoutes } from './modules/mailbox/compose-routes.ts';
+import { draftRoutes } from './modules/mailbox/drafts-routes.ts';
 import { createMailAnalyzer, recordAppSentMail } from './modules/mailbox/local-mailbox-service.ts';
 import { accountTransports, appendSentCopy, publishDelivery } from './modules/mailbox/outgoing-service.ts';
 import { linkMailboxCopy } from './platform/outbox-repository.ts';
@@ -384,6 +385,8 @@ export async function buildApp(
     },
   );
   await app.register(mailSyncRoutes, { db: database.db, sync: mailSync });
+  // Drafts (issue 16): a save of an account's draft wakes the runner once the typing pauses (IMAP Drafts).
+  await app.register(draftRoutes, { ...mailboxDeps, draftsSaved: () => mailSync.draftsSaved() });
   await app.register(mailAccountRoutes, {
     db: database.db,
     box: mailCredentials,

@@ -33,6 +33,7 @@ import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
 import { attachmentsOf, removeUploads, storeUpload, type Attachment } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
 import { clientOfMessage, insertComposedActivity } from './outgoing-repository.ts';
+import { afterDraftRemoval, removeDraftIn } from './drafts-service.ts';
 import { recipientSuggestions } from './recipients-repository.ts';
 import type { Db } from '../../platform/db.ts';
 
@@ -54,7 +55,7 @@ export type ComposeDeps = MailboxDeps & {
 };
 
 /** The HTML a message carries: the composer's, through an allow-list (no scripts, handlers, forms or frames). */
-function outgoingHtml(html: string): string {
+export function outgoingHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'span', 's', 'u']),
     allowedAttributes: {
@@ -151,18 +152,29 @@ export async function sendComposed(
       ...activity(outboxId, await clientOfMessage(deps.db, scope, copy.mailMessageId)),
       status: copy.delivery.status,
     });
+    // The mail port writes its own row: the draft goes right after it (the draft of a send is never kept).
+    const draft = input.draftId
+      ? await deps.db.transaction((tx) => removeDraftIn(tx, scope, input.draftId!))
+      : null;
+    await afterDraftRemoval(deps, scope, draft, { removeUploads: false });
     await removeUploads(deps, scope, input);
     return { messageId: copy.mailMessageId, delivery: copy.delivery };
   }
 
+  let draft: Awaited<ReturnType<typeof removeDraftIn>> = null;
   const queued = await queueAccountMail(
     deps,
     scope,
     account,
     { to, cc, bcc, subject: input.subject, text, html, attachments, threading },
     { sendAt, scheduled },
-    (tx, q) => insertComposedActivity(tx, activity(q.outboxId, q.clientId)),
+    async (tx, q) => {
+      await insertComposedActivity(tx, activity(q.outboxId, q.clientId));
+      // The draft and its copy in Drafts go in the transaction that queues the message (its IMAP copy is queued).
+      if (input.draftId) draft = await removeDraftIn(tx, scope, input.draftId);
+    },
   );
+  await afterDraftRemoval(deps, scope, draft, { removeUploads: false });
   await removeUploads(deps, scope, input);
   return queued;
 }

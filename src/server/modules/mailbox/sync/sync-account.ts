@@ -6,6 +6,7 @@ import { endpointsOf } from '../credentials.ts';
 import { openImap, socketErrorOf } from '../imap-client.ts';
 import { classifyImapError } from '../mail-errors.ts';
 import { backfill } from './backfill.ts';
+import { appendDrafts } from './draft-append.ts';
 import { syncFolderHead } from './folder-head.ts';
 import { refreshFolders, storedInbox } from './folder-list.ts';
 import { syncOrder } from './folder-map.ts';
@@ -109,6 +110,8 @@ export async function syncAccount(
 /** The steps of a run, in order; answers how many new messages arrived. */
 async function runSteps(run: SyncRun): Promise<number> {
   await replayChanges(run);
+  // Drafts saved here go to the IMAP Drafts folder before it is read, taking their UIDs (no second row).
+  await appendDrafts(run.deps, run.client, run.ctx.account, 0);
   run.pendingIds = await repo.pendingMessageIds(run.db, run.accountId);
   run.labels = await repo.labelKeywords(run.db, run.ctx.scope);
   const { folders, statuses } = run.ctx.options.inboxOnly

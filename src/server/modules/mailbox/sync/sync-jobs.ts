@@ -3,8 +3,10 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import { userMailTopicOwner } from '../../../platform/realtime.ts';
+import { DRAFT_IMAP_QUIET_MS } from '@shared/mailbox/drafts.ts';
 import { endpointsOf } from '../credentials.ts';
 import { openImap } from '../imap-client.ts';
+import { appendDueDrafts } from './draft-append.ts';
 import { syncAccount, type SyncDeps, type SyncOptions, type SyncOutcome } from './sync-account.ts';
 import * as repo from './sync-repository.ts';
 
@@ -20,6 +22,8 @@ export type SyncRunnerOptions = {
   owner?: string;
   intervalMs?: number;
   leaseSeconds?: number;
+  /** How long after a draft's last save its account's IMAP Drafts folder receives it (draft-append.ts). */
+  draftQuietMs?: number;
   /** Passed to every run. */
   sync?: Pick<
     SyncOptions,
@@ -42,6 +46,7 @@ export function createSyncRunner(
 ) {
   const owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseSeconds = options.leaseSeconds ?? SYNC_LEASE_SECONDS;
+  const draftQuietMs = options.draftQuietMs ?? DRAFT_IMAP_QUIET_MS;
   const inboxRequests = new Set<string>();
   const controllers = new Map<string, AbortController>();
   const timers = new Set<NodeJS.Timeout>();
@@ -103,6 +108,8 @@ export function createSyncRunner(
       busy.forEach((id) => inboxRequests.add(id));
       later(BUSY_RETRY_MS);
     }
+    // Drafts saved and left alone for a moment go to their accounts' IMAP Drafts (a sync run appends them too).
+    if (!stopped) await appendDueDrafts(deps, owner, leaseSeconds, draftQuietMs, () => stopped);
     return ran;
   }
 
@@ -131,6 +138,10 @@ export function createSyncRunner(
       const pass = (running ?? Promise.resolve()).then(() => runDue());
       running = pass.catch(() => undefined).finally(() => (running = null));
       return pass;
+    },
+    /** A draft of an account was saved: its IMAP copy follows once the typing pauses (debounced by the pass). */
+    draftsSaved() {
+      later(draftQuietMs + 500);
     },
     /** IMAP IDLE saw the Inbox change (new mail, flags, a deletion): sync it as soon as possible. */
     syncInbox(accountId: string) {
