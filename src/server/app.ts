@@ -54,6 +54,7 @@ import {
   quoteRoutes,
   startInvoiceJobs,
   startQuoteJobs,
+  templateValuesFor,
 } from './modules/invoicing/index.ts';
 import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
@@ -315,7 +316,7 @@ export async function buildApp(
   await app.register(transactionRoutes, { db: database.db });
   await app.register(inventoryRoutes, { db: database.db, hub });
   await app.register(invoicingRoutes, { db: database.db });
-  await app.register(emailTemplateRoutes, { db: database.db });
+  await app.register(emailTemplateRoutes, { db: database.db, templateValues: templateValuesFor });
   await app.register(invoiceRoutes, { db: database.db, mail, files });
   await app.register(quoteRoutes, {
     db: database.db,

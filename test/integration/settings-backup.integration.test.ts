@@ -113,7 +113,8 @@ describe.each(DATABASES)('settings backup and restore on %s', (kind) => {
     await db().delete(emailTemplates).where(eq(emailTemplates.organizationId, owner.organizationId));
     expect(
       (
-        await client().put('/api/v1/email-templates/payment_reminder/en', {
+        await client().put('/api/v1/email-templates/payment_reminder', {
+          language: 'en',
           subject: 'Later subject',
           contentText: 'Later text',
         })
@@ -159,7 +160,8 @@ describe.each(DATABASES)('settings backup and restore on %s', (kind) => {
     expect((await client().put('/api/v1/invoicing/settings', INVOICING)).statusCode).toBe(200);
     expect(
       (
-        await client().put('/api/v1/email-templates/invoice_send/it', {
+        await client().put('/api/v1/email-templates/invoice_send', {
+          language: 'it',
           subject: 'Fattura {{invoice_number}} di Bottega Rossi',
           contentText: 'Gentile {{client_name}}, ecco la fattura.',
         })

@@ -3,7 +3,7 @@ import { ROLES } from '../auth/permissions.ts';
 import { ZBusinessProfileInput } from '../business-profile/contracts.ts';
 import { isValidTimeZone } from '../dates/dates.ts';
 import { ZInvoicingSettings } from '../invoicing/contracts.ts';
-import { EMAIL_TEMPLATE_KEYS } from '../invoicing/email-templates.ts';
+import { SYSTEM_TEMPLATE_KEYS } from '../mail/templates.ts';
 import { isValidNumberPattern } from '../invoicing/numbering.ts';
 import { zPage } from '../pagination/pagination.ts';
 
@@ -88,10 +88,12 @@ export const ZBackupInvoicingSettings = ZInvoicingSettings.superRefine((s, ctx) 
 });
 
 export const ZBackupEmailTemplate = z.object({
-  key: z.enum(EMAIL_TEMPLATE_KEYS),
+  key: z.enum(SYSTEM_TEMPLATE_KEYS),
   language: z.enum(['it', 'en']),
   subject: z.string().trim().min(1).max(200),
   contentText: z.string().trim().min(1).max(10_000),
+  /** The HTML version, where the organization wrote one (sanitized again when restored). */
+  contentHtml: z.string().max(100_000).nullish(),
 });
 export type TBackupEmailTemplate = z.output<typeof ZBackupEmailTemplate>;
 
@@ -119,7 +121,7 @@ export const ZBackupData = z.object({
   invoicingSettings: ZBackupInvoicingSettings.optional(),
   emailTemplates: z
     .array(ZBackupEmailTemplate)
-    .max(EMAIL_TEMPLATE_KEYS.length * 2)
+    .max(SYSTEM_TEMPLATE_KEYS.length * 2)
     .refine((list) => unique(list.map((t) => `${t.key}.${t.language}`)), {
       message: 'The same template appears twice',
     })

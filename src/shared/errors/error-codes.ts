@@ -266,6 +266,7 @@ export const ERROR_CODES = {
     en: 'System templates cannot be deleted',
     it: 'I modelli di sistema non si possono eliminare',
   },
+  TEMPLATE_NOT_FOUND: { status: 404, en: 'Template not found', it: 'Modello non trovato' },
   MAIL_CREDENTIALS_UNREADABLE: {
     status: 409,
     en: 'The saved password of this mail account cannot be read any more: enter it again',

@@ -10,7 +10,7 @@ import {
   type TBackupSectionChanges,
   type TChangeValue,
 } from '@shared/backups/contracts.ts';
-import { EMAIL_TEMPLATE_KEYS, SYSTEM_EMAIL_TEMPLATES } from '@shared/invoicing/email-templates.ts';
+import { SYSTEM_TEMPLATE_KEYS, SYSTEM_TEMPLATES } from '@shared/mail/templates.ts';
 import type { SettingsSnapshot } from './snapshot.ts';
 
 /**
@@ -76,18 +76,30 @@ function fieldChanges(
   return changes;
 }
 
-type TemplateText = { subject: string; contentText: string };
+type TemplateText = { subject: string; contentText: string; contentHtml: string | null };
 
-/** The text in use per key and language: the organization's version or the system one. */
+/**
+ * The text in use per key and language: the organization's version or the system one. Only system templates are
+ * in a backup: own templates are their authors' (docs/DECISIONS.md, one template system).
+ */
 function effectiveTemplates(own: readonly TBackupEmailTemplate[]) {
   const out = new Map<string, TemplateText>();
-  for (const key of EMAIL_TEMPLATE_KEYS) {
+  for (const key of SYSTEM_TEMPLATE_KEYS) {
     for (const language of ['it', 'en'] as const) {
-      const system = SYSTEM_EMAIL_TEMPLATES[key][language];
-      out.set(`${key}.${language}`, { subject: system.subject, contentText: system.text });
+      const system = SYSTEM_TEMPLATES[key][language];
+      out.set(`${key}.${language}`, {
+        subject: system.subject,
+        contentText: system.text,
+        contentHtml: system.html ?? null,
+      });
     }
   }
-  for (const t of own) out.set(`${t.key}.${t.language}`, { subject: t.subject, contentText: t.contentText });
+  for (const t of own)
+    out.set(`${t.key}.${t.language}`, {
+      subject: t.subject,
+      contentText: t.contentText,
+      contentHtml: t.contentHtml ?? null,
+    });
   return out;
 }
 
@@ -100,7 +112,7 @@ function templateChanges(
   const changes: TBackupChange[] = [];
   for (const [id, now] of before) {
     const then = after.get(id)!;
-    for (const part of ['subject', 'contentText'] as const) {
+    for (const part of ['subject', 'contentText', 'contentHtml'] as const) {
       if (now[part] !== then[part])
         changes.push({ field: `${id}.${part}`, current: now[part], backup: then[part] });
     }

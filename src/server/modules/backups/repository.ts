@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@shared/auth/permissions.ts';
-import type { TBackupEmailTemplate, TBackupPreferences, BackupKind } from '@shared/backups/contracts.ts';
+import type { TBackupPreferences, BackupKind } from '@shared/backups/contracts.ts';
 import { member, organization, user } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business-profiles.ts';
-import { emailTemplates } from '../../db/schema/invoicing.ts';
 import { organizationSettings } from '../../db/schema/organization-settings.ts';
 import { settingsBackups } from '../../db/schema/security.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -38,41 +37,6 @@ export async function savePreferences(db: DbOrTx, orgId: string, values: TBackup
       target: organizationSettings.organizationId,
       set: { ...values, updatedAt: new Date() },
     });
-}
-
-export async function listTemplates(db: DbOrTx, orgId: string) {
-  return db
-    .select({
-      key: emailTemplates.templateKey,
-      language: emailTemplates.language,
-      subject: emailTemplates.subject,
-      contentText: emailTemplates.contentText,
-    })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.organizationId, orgId))
-    .orderBy(asc(emailTemplates.templateKey), asc(emailTemplates.language));
-}
-
-/** The organization's versions become exactly `templates`: the others go back to the system text. */
-export async function replaceTemplates(
-  db: DbOrTx,
-  orgId: string,
-  userId: string,
-  templates: readonly TBackupEmailTemplate[],
-) {
-  await db.delete(emailTemplates).where(eq(emailTemplates.organizationId, orgId));
-  if (templates.length === 0) return;
-  await db.insert(emailTemplates).values(
-    templates.map((t) => ({
-      organizationId: orgId,
-      templateKey: t.key,
-      language: t.language,
-      subject: t.subject,
-      contentText: t.contentText,
-      isActive: true,
-      updatedBy: userId,
-    })),
-  );
 }
 
 export async function insertProfile(

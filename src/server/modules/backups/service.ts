@@ -17,6 +17,7 @@ import { resolveMembership } from '../../platform/request-context.ts';
 import { lockOrganization } from '../organizations/index.ts';
 import { updateProfile, type BusinessProfileValues } from '../business-profiles/index.ts';
 import { saveInvoicingSettings } from '../invoicing/index.ts';
+import { replaceSystemVersions } from '../email-templates/index.ts';
 import { wallClock } from '../security/audit-csv.ts';
 import { planRestore, type MemberRole, type RestoreActor } from './changes.ts';
 import * as repo from './repository.ts';
@@ -192,7 +193,8 @@ export async function restoreBackup(
     }
     if (data.invoicingSettings)
       await saveInvoicingSettings({ db: tx }, { orgId, values: data.invoicingSettings });
-    if (data.emailTemplates) await repo.replaceTemplates(tx, orgId, userId, data.emailTemplates);
+    if (data.emailTemplates)
+      await replaceSystemVersions({ db: tx }, { orgId, userId, versions: data.emailTemplates });
     if (data.preferences) await repo.savePreferences(tx, orgId, data.preferences);
     for (const change of plan.roles.changes) {
       await repo.setMemberRole(tx, orgId, change.userId, change.to);

@@ -8,11 +8,11 @@ import {
   type TBackupPreferences,
 } from '@shared/backups/contracts.ts';
 import { DEFAULT_TIME_ZONE } from '@shared/calendar/contracts.ts';
-import { isEmailTemplateKey } from '@shared/invoicing/email-templates.ts';
 import type { TInvoicingSettings } from '@shared/invoicing/contracts.ts';
 import type { Db } from '../../platform/db.ts';
 import { findProfile, type BusinessProfileRow } from '../business-profiles/index.ts';
 import { getInvoicingSettings } from '../invoicing/index.ts';
+import { systemVersionsOf } from '../email-templates/index.ts';
 import * as repo from './repository.ts';
 
 export type ProfileSnapshot = Partial<Record<BackupProfileField, string | null>>;
@@ -54,18 +54,14 @@ export async function readSettings(
   const [profile, invoicing, templates, preferences, members] = await Promise.all([
     findProfile(db, orgId),
     getInvoicingSettings({ db }, { orgId }),
-    repo.listTemplates(db, orgId),
+    systemVersionsOf({ db }, { orgId }),
     repo.findPreferences(db, orgId),
     repo.listMemberRoles(db, orgId),
   ]);
   return {
     businessProfile: profileSnapshot(profile),
     invoicingSettings: invoicing,
-    emailTemplates: templates.flatMap((t) =>
-      t.key && isEmailTemplateKey(t.key) && (t.language === 'it' || t.language === 'en')
-        ? [{ key: t.key, language: t.language, subject: t.subject, contentText: t.contentText }]
-        : [],
-    ),
+    emailTemplates: templates,
     preferences: preferences ?? { timeZone: DEFAULT_TIME_ZONE, allowNegativeStock: false },
     roles: members.map((m) => ({ email: m.email.toLowerCase(), role: normalizeRole(m.role) })),
   };

@@ -1,2 +1,2 @@
 // What other modules may use of modules/email-templates (docs/ARCHITECTURE.md, Layers and imports).
-export { templateFor } from './service.ts';
+export { replaceSystemVersions, systemVersionsOf, templateFor } from './service.ts';

@@ -1,9 +1,10 @@
 import type { TEmailActivity } from '@shared/invoicing/contracts.ts';
 import {
+  htmlOfText,
   renderTemplate,
-  type EmailTemplateKey,
+  type DocumentTemplateKey,
   type TemplateValues,
-} from '@shared/invoicing/email-templates.ts';
+} from '@shared/mail/templates.ts';
 import { asMailErrorCode } from '@shared/mail/delivery.ts';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
 import type { Db } from '../../platform/db.ts';
@@ -23,7 +24,7 @@ export type DocumentMail = {
   quoteId?: string;
   /** email_activity type: quote_sent, invoice_sent, payment_reminder, overdue_notice, final_notice, … */
   type: string;
-  templateKey: EmailTemplateKey;
+  templateKey: DocumentTemplateKey;
   language: 'it' | 'en';
   to: string | null;
   values: TemplateValues;
@@ -33,18 +34,28 @@ export type DocumentMail = {
 };
 
 /**
- * Renders the template in the client's language, writes the message to the durable outbox (delivery and
- * retries are the mail port's) and records the send on the document's activity.
+ * Renders the template (the one template system: the organization's version or the system text) in the client's
+ * language, writes the message to the durable outbox (delivery and retries are the mail port's) and records the
+ * send on the document's activity. A template with an HTML version sends it, the text as its alternative.
  */
 export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: DocumentMail) {
   if (!m.to) throw new AppError('CLIENT_EMAIL_MISSING');
-  const { subject, text } = renderTemplate(
+  const { subject, text, html } = renderTemplate(
     await templateFor(deps, { orgId: m.orgId, key: m.templateKey, language: m.language }),
     m.values,
+    m.language,
   );
   const body = m.appendText ? insertBeforeSignature(text, m.appendText) : text;
+  const htmlBody = html && m.appendText ? html + htmlOfText(m.appendText) : html;
   const outboxId = await deps.mail.send(
-    { to: m.to, subject, text: body, attachments: m.attachments, headers: IMPORTANT },
+    {
+      to: m.to,
+      subject,
+      text: body,
+      ...(htmlBody ? { html: htmlBody } : {}),
+      attachments: m.attachments,
+      headers: IMPORTANT,
+    },
     { organizationId: m.orgId, userId: m.userId },
   );
   const id = await repo.insertEmailActivity(deps.db, {

@@ -23,3 +23,4 @@ export { applySdiMail } from './sdi/service.ts';
 export { readReceivedFatturaPa } from './fatturapa/received.ts';
 export type { ReceivedFile } from './fatturapa/read-xml.ts';
 export { documentFiles } from './document-files.ts';
+export { templateValuesFor } from './template-values.ts';

@@ -2,8 +2,8 @@ import type { ReminderType } from '@shared/invoicing/contracts.ts';
 import {
   FALLBACK_CLIENT_NAME,
   invoiceMailAttachments,
-  type EmailTemplateKey,
-} from '@shared/invoicing/email-templates.ts';
+  type DocumentTemplateKey,
+} from '@shared/mail/templates.ts';
 import { addBusinessDays } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/transactions/contracts.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -17,10 +17,19 @@ import { invoiceStatus } from '@shared/invoicing/status.ts';
 import * as repo from './repository.ts';
 import { assertId, outstandingOf, type InvoiceDeps, type InvoiceMailDeps } from './service.ts';
 
-/** Values of the document e-mail templates for an invoice (email-client spec §9). */
-async function templateValues(deps: InvoiceDeps, orgId: string, row: repo.InvoiceRow, today: string) {
+/**
+ * Values of the e-mail templates for an invoice (email-client spec §9), in the invoice's language unless another
+ * is asked (rendering a template of the other language from the composer).
+ */
+export async function templateValues(
+  deps: InvoiceDeps,
+  orgId: string,
+  row: repo.InvoiceRow,
+  today: string,
+  language?: 'it' | 'en',
+) {
   const parties = await loadParties(deps, { orgId, clientId: row.clientId });
-  const lang = row.language === 'en' ? 'en' : 'it';
+  const lang = language ?? (row.language === 'en' ? 'en' : 'it');
   const name = parties.client ? clientDisplayName(parties.client) : '';
   const daysOverdue = Math.max(0, daysBetween(row.dueDate, today));
   return {
@@ -91,7 +100,7 @@ export async function sendInvoice(
   return { activity };
 }
 
-export const REMINDER_TEMPLATES: Record<ReminderType, { key: EmailTemplateKey; type: string }> = {
+export const REMINDER_TEMPLATES: Record<ReminderType, { key: DocumentTemplateKey; type: string }> = {
   gentle: { key: 'payment_reminder', type: 'payment_reminder' },
   overdue: { key: 'overdue_notice', type: 'overdue_notice' },
   final: { key: 'final_notice', type: 'final_notice' },

@@ -35,7 +35,7 @@ import {
   problemDetails,
   type FatturaPaProblem,
 } from '../fatturapa/missing-data.ts';
-import { invoiceMailAttachments } from '@shared/invoicing/email-templates.ts';
+import { invoiceMailAttachments } from '@shared/mail/templates.ts';
 import * as repo from './repository.ts';
 import { independentReads } from '../../../db/database.ts';
 

@@ -16,7 +16,8 @@ import type {
   TEmailActivity,
 } from '@shared/invoicing/contracts.ts';
 import type { LineInput } from '@shared/invoicing/document.ts';
-import { FALLBACK_CLIENT_NAME } from '@shared/invoicing/email-templates.ts';
+import { FALLBACK_CLIENT_NAME } from '@shared/mail/templates.ts';
+import { quoteTemplateValues } from '../template-values.ts';
 import { formatDocumentNumber } from '@shared/invoicing/numbering.ts';
 import {
   canRespondToQuote,
@@ -34,7 +35,7 @@ import type { FileStore } from '../../../platform/storage.ts';
 import { createInvoiceDraft, type InvoiceDraftInput } from '../invoices/service.ts';
 import { nextDocumentNumber } from '../repository.ts';
 import { activityOf, sendDocumentMail } from '../document-mail.ts';
-import { formatDateFor, formatMoneyFor, todayIn } from '../dates-and-money.ts';
+import { formatMoneyFor, todayIn } from '../dates-and-money.ts';
 import { documentPdf, loadDocument, quoteDocument } from '../document.ts';
 import { loadParties, taxSettingsFor, type DocumentParties } from '../snapshot.ts';
 import { notifyOrganization } from '../../notifications/index.ts';
@@ -332,10 +333,7 @@ export async function sendQuote(
       company_name: seller.name,
       company_email: seller.email ?? '',
       company_phone: seller.phone ?? '',
-      quote_number: row.number,
-      issue_date: formatDateFor(row.issueDate, lang),
-      expiry_date: formatDateFor(row.validUntil, lang),
-      total_amount: formatMoneyFor(totals.totalCents, lang),
+      ...quoteTemplateValues({ ...row, totalCents: totals.totalCents }, lang),
       quote_link: `${deps.appUrl}/q/${token}`,
     },
     attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }],
