@@ -73,6 +73,7 @@ import { privacyRoutes } from './modules/privacy/routes.ts';
 import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
+import { MAIL_CONTENT_PURPOSE } from './modules/mailbox/confidential.ts';
 import { mailAccountRoutes } from './modules/mailbox/accounts-routes.ts';
 import { mailSyncRoutes } from './modules/mailbox/sync-routes.ts';
 import { createIdleWatcher, createSyncRunner } from './modules/mailbox/sync/sync-jobs.ts';
@@ -159,6 +160,8 @@ export async function buildApp(
   const hub = createInProcessHub();
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
+  // Confidential mail's content, raw copy and waiting wire form (issue 16).
+  const mailContent = createSealedBox(secret, MAIL_CONTENT_PURPOSE);
   const mail = createMailPort({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -171,6 +174,7 @@ export async function buildApp(
     accounts: accountTransports({ db: database.db, mailCredentials }),
     // The app's own mail leaves from each organization's sender, through its own server when it has one.
     senders: organizationSenders({ db: database.db, mailCredentials }),
+    contentBox: mailContent,
   });
   const auth = createAuth({
     db: database.db,
@@ -180,11 +184,11 @@ export async function buildApp(
     log: app.log,
     hooks: { resetPasswordMail, ...securityAuthHooks(database.db) },
   });
-  const outgoingDeps = { db: database.db, hub, files, mailCredentials, log: app.log };
+  const outgoingDeps = { db: database.db, hub, files, mailCredentials, mailContent, log: app.log };
   // The app's own mail sent on a user's behalf (quotes, invoices, reminders…) appears in that user's local Sent,
   // with the state of its delivery.
   mail.onStored(async (stored) => {
-    const id = await recordAppSentMail({ db: database.db, files }, stored);
+    const id = await recordAppSentMail({ db: database.db, files, mailContent }, stored);
     await linkMailboxCopy(database.db, stored.outboxId, id);
     await publishNewMessage(outgoingDeps, { orgId: stored.organizationId, userId: stored.userId }, id);
   });
@@ -343,7 +347,7 @@ export async function buildApp(
   await app.register(settingsBackupRoutes, securityDeps);
   await app.register(privacyRoutes, securityDeps);
   await app.register(notificationRoutes, { db: database.db, hub });
-  const mailboxDeps = { db: database.db, hub, files };
+  const mailboxDeps = { db: database.db, hub, files, mailContent };
   await app.register(folderRoutes, { ...mailboxDeps, mailCredentials });
   await app.register(messageRoutes, mailboxDeps);
   await app.register(composeRoutes, {

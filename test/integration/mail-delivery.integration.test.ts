@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../helpers/test-app.ts';
 import { freePort, startSmtpServer } from '../helpers/smtp.ts';
+import type { TOrganizationMailMode } from '@shared/mail/sender-settings.ts';
 
 /**
  * Delivery over a real SMTP server (smtp-server) with the email-client spec's retry policy (§9) and error
@@ -60,8 +61,17 @@ describe.each(DATABASES)('mail delivery through an SMTP outage on %s', (kind) =>
   it('holds the queue without spending attempts, says so in health, and delivers within seconds of the return', async () => {
     // The server is down: the message waits, its attempts are not spent, and it is never put off past 30 s.
     const to = uniqueEmail('outage');
-    const id = await t.app.services.mail.send({ to, subject: 'During the outage', text: 'wait for me' });
+    const member = await createSignedInUserWithOrg(t.app);
+    const sending = async () =>
+      (await api(t.app, member.cookie).get('/api/v1/mail/sending')).json() as TOrganizationMailMode;
+    expect((await sending()).providerIssues).toBe(false);
+    const id = await t.app.services.mail.send(
+      { to, subject: 'During the outage', text: 'wait for me' },
+      { organizationId: member.organizationId, userId: member.user.id },
+    );
     await t.app.services.mail.dispatchDue();
+    // Spec §8: the screens say "Email provider experiencing issues. Emails will be queued for delivery."
+    expect(await sending()).toEqual({ mailMode: 'smtp', providerIssues: true });
     const waiting = await outboxRow(t, id);
     expect(waiting).toMatchObject({ status: 'queued', attempts: 0, errorCode: 'CONNECTION_ERROR' });
     expect(waiting.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(RETRY_POLICY.maxMs);
@@ -91,6 +101,7 @@ describe.each(DATABASES)('mail delivery through an SMTP outage on %s', (kind) =>
     );
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null, errorCode: null });
     expect(await mailHealth(t)).toMatchObject({ status: 'healthy', queue: { waiting: 0 } });
+    expect((await sending()).providerIssues).toBe(false);
   }, 30_000);
 
   it('retries a temporary refusal after 1 s, 2 s, 4 s and then fails with the reason', async () => {

@@ -111,7 +111,10 @@ describe.each(DATABASES)('the organization’s sender on %s', (kind) => {
     expect((await theirs.get('/api/v1/mail/sender-settings')).statusCode).toBe(403);
     expect((await theirs.put('/api/v1/mail/sender-settings', own(smtp.port))).statusCode).toBe(403);
     // Every member knows whether the organization's mail is sent (what the screens say after an invitation).
-    expect((await theirs.get('/api/v1/mail/sending')).json()).toEqual({ mailMode: 'smtp' });
+    expect((await theirs.get('/api/v1/mail/sending')).json()).toEqual({
+      mailMode: 'smtp',
+      providerIssues: false,
+    });
   });
 
   it('sends a test message through the business’s server, and says why when it cannot', async () => {
@@ -171,7 +174,10 @@ describe.each(DATABASES)('the organization’s sender on %s', (kind) => {
     const theirInvoice = await issueInvoice(theirs, theirClient, [
       lineInput({ unitPriceCents: 50_000, vatRate: 22 }),
     ]);
-    expect((await theirs.get('/api/v1/mail/sending')).json()).toEqual({ mailMode: 'outbox' });
+    expect((await theirs.get('/api/v1/mail/sending')).json()).toEqual({
+      mailMode: 'outbox',
+      providerIssues: false,
+    });
     const kept = await theirs.post(`/api/v1/invoices/${theirInvoice.id}/send`);
     expect(kept.statusCode, kept.body).toBe(200);
     expect((kept.json() as { activity: { status: string } }).activity.status).toBe('stored');

@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       mailReplayBaseDelayMs: 60_000,
       webDistDir: path.resolve('./dist/web'),
       dbTemplateDir: path.resolve('./dist/db-template'),
-      mailPollMs: 2000,
+      mailPollMs: 60_000,
       backgroundJobs: true,
     });
   });
@@ -87,6 +87,8 @@ describe('loadConfig', () => {
       authRateLimit: { max: 5, windowMs: 1000 },
       webDistDir: '/tmp/web',
       dbTemplateDir: '/tmp/templates',
+      // Instances sharing PostgreSQL poll for mail another one queued; the embedded default barely polls.
+      mailPollMs: 2000,
     });
   });
 

@@ -113,7 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailReplayBaseDelayMs: e.MAIL_REPLAY_BASE_DELAY_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     dbTemplateDir: path.resolve(e.DB_TEMPLATE_DIR),
-    mailPollMs: 2000,
+    // Every send wakes the dispatcher of its own process, and a scheduled or retried message sets its timer, so
+    // the embedded default (one process) polls only as a safety net; app instances sharing PostgreSQL poll often,
+    // for mail another instance queued.
+    mailPollMs: e.DATABASE_URL ? 2000 : 60_000,
     backgroundJobs: e.NODE_ENV !== 'test',
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -5,6 +6,8 @@ import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db.ts';
 import type { FileStore } from './storage.ts';
+import { recordAudit } from './audit.ts';
+import { isSealedBytes, type SealedBox } from './sealed-box.ts';
 import type { TStoredAttachment } from '../db/schema/mail.ts';
 import { addressOf, fromHeader } from '@shared/mail/addresses.ts';
 import {
@@ -48,6 +51,8 @@ export type MailContext = {
   sendAt?: Date;
   /** The user chose the time: shown as scheduled (changeable, cancellable) until then. */
   scheduled?: boolean;
+  /** Confidential (spec §5): kept only sealed while it waits, and recorded sealed in the sender's Sent. */
+  confidential?: boolean;
 };
 
 /** A message the outbox stored on behalf of a user of an organization (the mailbox records it in the user's Sent). */
@@ -65,6 +70,7 @@ export type StoredMail = {
   headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   sentAt: Date;
+  confidential?: boolean;
 };
 
 /**
@@ -160,6 +166,8 @@ export function createMailPort(options: {
   accounts?: AccountTransports;
   /** Organizations' own senders and servers, for the app's own mail (issue 16). */
   senders?: OrganizationSenders;
+  /** The box confidential mail waits in (sealed wire forms); without it such mail waits readable, logged HIGH. */
+  contentBox?: SealedBox;
 }): MailPort {
   const { db, smtpUrl, from, log } = options;
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -203,6 +211,51 @@ export function createMailPort(options: {
       replyTo: own?.replyTo || business?.email?.trim() || null,
       ownSmtp: !!own?.ownSmtp,
     };
+  }
+
+  /**
+   * The wire form of a confidential message, sealed in the file store, so the outbox row keeps nothing readable.
+   * When it cannot be sealed (no box, no file store, a crypto error) it is logged HIGH and waits readable: the
+   * spec says sending continues.
+   */
+  async function sealedWireForm(
+    sender: { from: string },
+    mail: OutgoingMail,
+    context: MailContext,
+  ): Promise<{ id: string; key: string } | null> {
+    try {
+      if (!options.contentBox || !options.files)
+        throw new Error('no key or file store for confidential mail');
+      const info = await (
+        composer ?? nodemailer.createTransport({ streamTransport: true, buffer: true })
+      ).sendMail({
+        from: sender.from,
+        to: mail.to,
+        cc: mail.cc,
+        bcc: mail.bcc,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+        attachments: mail.attachments,
+      });
+      const id = randomUUID();
+      const key = `outbox-sealed/${context.organizationId ?? 'installation'}/${id}.eml`;
+      await options.files.put(key, options.contentBox.sealBytes(info.message as Buffer));
+      return { id, key };
+    } catch (err) {
+      log.error(
+        { severity: 'HIGH', reason: err instanceof Error ? err.message : 'unknown' },
+        'confidential mail could not be encrypted; it is sent as it is',
+      );
+      await recordAudit(db, {
+        action: 'mail_encryption_failed',
+        organizationId: context.organizationId ?? null,
+        userId: context.userId ?? null,
+        details: { reason: err instanceof Error ? err.message.slice(0, 200) : 'unknown' },
+      }).catch(() => undefined);
+      return null;
+    }
   }
 
   const deliveredListeners: ((outboxId: string) => Promise<void>)[] = [];
@@ -272,7 +325,9 @@ export function createMailPort(options: {
   /** What nodemailer sends: the stored wire form of composed mail, else the message built from the columns. */
   async function wireMessage(row: OutboxRow): Promise<SendMailOptions> {
     if (row.rawKey) {
-      const raw = await options.files?.get(row.rawKey);
+      const stored = await options.files?.get(row.rawKey);
+      // Confidential mail waits sealed (isSealedBytes); other stored messages are read as they are.
+      const raw = stored && isSealedBytes(stored) ? (options.contentBox?.openBytes(stored) ?? null) : stored;
       if (!raw) throw Object.assign(new Error('the stored message is missing'), { code: 'EMESSAGE' });
       const to = [...row.toAddresses, ...row.ccAddresses, ...row.bccAddresses].map(addressOf);
       return { envelope: { from: addressOf(row.fromAddress), to }, raw };
@@ -489,7 +544,11 @@ export function createMailPort(options: {
       const headers = { ...(mail.headers ?? {}) };
       if (sender.replyTo && !Object.keys(headers).some((h) => h.toLowerCase() === 'reply-to'))
         headers['Reply-To'] = sender.replyTo;
+      const sealed = context.confidential
+        ? await sealedWireForm(sender, { ...mail, headers }, context)
+        : null;
       const id = await insertOutboxMessage(db, {
+        ...(sealed ? { id: sealed.id, rawKey: sealed.key } : {}),
         organizationId: context.organizationId ?? null,
         userId: context.userId ?? null,
         fromAddress: sender.from,
@@ -497,9 +556,9 @@ export function createMailPort(options: {
         ccAddresses: mail.cc ?? [],
         bccAddresses: mail.bcc ?? [],
         subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-        attachments: (mail.attachments ?? []).map((a) => ({
+        textBody: sealed ? '' : mail.text,
+        htmlBody: sealed ? null : (mail.html ?? null),
+        attachments: (sealed ? [] : (mail.attachments ?? [])).map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
           contentBase64: a.content.toString('base64'),
@@ -524,6 +583,7 @@ export function createMailPort(options: {
           headers,
           attachments: mail.attachments ?? [],
           sentAt: new Date(),
+          confidential: !!context.confidential,
         };
         for (const listener of storedListeners) {
           await listener(stored).catch((err: unknown) =>
@@ -534,6 +594,8 @@ export function createMailPort(options: {
       if (sends) {
         log.info({ mailId: id }, 'mail queued');
         void dispatchDue().catch((err) => log.error({ err }, 'mail dispatch failed'));
+      } else if (sealed) {
+        log.info({ mailId: id }, 'confidential mail kept sealed in the outbox (no .eml copy)');
       } else {
         try {
           await writeEml(id, sender.from, { ...mail, headers });

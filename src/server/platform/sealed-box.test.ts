@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSealedBox } from './sealed-box.ts';
+import { createSealedBox, isSealedBytes } from './sealed-box.ts';
 
 describe('sealed box', () => {
   const box = createSealedBox('server-secret-for-tests', 'mail-credentials');
@@ -22,5 +22,18 @@ describe('sealed box', () => {
     expect(() => createSealedBox('server-secret-for-tests', 'other').open(sealed)).toThrow();
     expect(() => createSealedBox('another-secret', 'mail-credentials').open(sealed)).toThrow();
     expect(() => box.open('plain')).toThrow(/unknown format/);
+  });
+
+  it('seals bytes, opens them, refuses them tampered, and gives back bytes it never sealed', () => {
+    const raw = Buffer.from('Subject: riservato\r\n\r\nIl prezzo è 1.234 €\r\n', 'utf8');
+    const sealed = box.sealBytes(raw);
+    expect(isSealedBytes(sealed)).toBe(true);
+    expect(sealed.includes(Buffer.from('riservato'))).toBe(false);
+    expect(box.openBytes(sealed).equals(raw)).toBe(true);
+    expect(box.openBytes(raw).equals(raw)).toBe(true);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = tampered[tampered.length - 1]! ^ 1;
+    expect(() => box.openBytes(tampered)).toThrow();
+    expect(() => createSealedBox('another-secret', 'mail-credentials').openBytes(sealed)).toThrow();
   });
 });

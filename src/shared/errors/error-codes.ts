@@ -267,6 +267,11 @@ export const ERROR_CODES = {
     it: 'I modelli di sistema non si possono eliminare',
   },
   TEMPLATE_NOT_FOUND: { status: 404, en: 'Template not found', it: 'Modello non trovato' },
+  MAIL_ENCRYPTION_UNAVAILABLE: {
+    status: 409,
+    en: 'This message cannot be encrypted or decrypted now: the key of confidential mail is not available',
+    it: 'Questo messaggio non può essere cifrato o decifrato ora: la chiave della posta riservata non è disponibile',
+  },
   MAIL_CREDENTIALS_UNREADABLE: {
     status: 409,
     en: 'The saved password of this mail account cannot be read any more: enter it again',

@@ -47,6 +47,18 @@ export function isOutage(code: MailErrorCode): boolean {
   return code === 'CONNECTION_ERROR' || code === 'NETWORK_ERROR';
 }
 
+/**
+ * The provider is failing (spec §8 "Email provider experiencing issues. Emails will be queued for delivery."): a
+ * message waits for another attempt after one of these. Our own sending limits (QUOTA_EXCEEDED) are not trouble.
+ */
+export const PROVIDER_TROUBLE_CODES = [
+  'NETWORK_ERROR',
+  'CONNECTION_ERROR',
+  'TIMEOUT_ERROR',
+  'RATE_LIMIT_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly MailErrorCode[];
+
 /** Spec §9: at most 3 retries, base delay 1 s, multiplier 2, at most 30 s, plus up to 10% jitter. */
 export const RETRY_POLICY = {
   maxRetries: 3,

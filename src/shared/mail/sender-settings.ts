@@ -86,5 +86,9 @@ export const ZSenderTestResult = z.object({
 export type TSenderTestResult = z.infer<typeof ZSenderTestResult>;
 
 /** Whether the organization's own mail is sent by a server (its own, or the installation's) or kept in the app. */
-export const ZOrganizationMailMode = z.object({ mailMode: z.enum(['outbox', 'smtp']) });
+export const ZOrganizationMailMode = z.object({
+  mailMode: z.enum(['outbox', 'smtp']),
+  /** Mail the user can see waits because its server is failing (spec §8 "Email provider experiencing issues"). */
+  providerIssues: z.boolean(),
+});
 export type TOrganizationMailMode = z.infer<typeof ZOrganizationMailMode>;

@@ -94,6 +94,8 @@ export const ZComposeInput = z.object({
   undoSeconds: z.number().int().min(0).max(UNDO_SEND.maxSeconds).default(UNDO_SEND.defaultSeconds),
   /** The draft kept on the server for this message (drafts.ts): it and its copy in Drafts go when it is queued. */
   draftId: z.string().uuid().nullish(),
+  /** Confidential (spec §5): its content is kept encrypted at rest here; the recipients get it as usual. */
+  confidential: z.boolean().default(false),
 });
 export type TComposeInput = z.input<typeof ZComposeInput>;
 export type TComposeRequest = z.output<typeof ZComposeInput>;

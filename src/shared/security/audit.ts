@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   // A member connected or removed one of their own mail accounts (issue 15): its password is stored, its mail deleted.
   mail_account_added: 'MEDIUM',
   mail_account_removed: 'MEDIUM',
+  // A confidential message could not be encrypted at rest (spec §5: logged HIGH, sending continues).
+  mail_encryption_failed: 'HIGH',
 } as const satisfies Record<string, AuditSeverity>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

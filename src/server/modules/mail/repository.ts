@@ -1,4 +1,5 @@
-import { and, arrayContains, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { PROVIDER_TROUBLE_CODES } from '@shared/mail/delivery.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 
@@ -71,4 +72,25 @@ export async function requeueFailed(db: DbOrTx, scope: OutboxScope, id: string) 
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed'), visibleTo(scope)))
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
+}
+
+/**
+ * Whether mail of the organization's or of the user's accounts waits because its server failed (no connection, a
+ * time-out, the provider unavailable, or the installation's server down, which spends no attempt): the screens
+ * then say the provider is having trouble and mail is queued.
+ */
+export async function waitingOnFailingProvider(db: DbOrTx, scope: OutboxScope): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.organizationId, scope.organizationId),
+        or(isNull(mailOutbox.accountId), eq(mailOutbox.userId, scope.userId)),
+        eq(mailOutbox.status, 'queued'),
+        inArray(mailOutbox.errorCode, [...PROVIDER_TROUBLE_CODES]),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }

@@ -6,6 +6,7 @@ import {
   ZSenderTestResult,
 } from '@shared/mail/sender-settings.ts';
 import { scopeOf } from '../../platform/request-context.ts';
+import { waitingOnFailingProvider } from './repository.ts';
 import {
   getSenderSettings,
   organizationMailMode,
@@ -35,7 +36,18 @@ export const senderSettingsRoutes: FastifyPluginAsyncZod<SenderDeps> = async (ap
         response: { 200: ZOrganizationMailMode },
       },
     },
-    async (request) => ({ mailMode: await organizationMailMode(deps, scopeOf(request).orgId) }),
+    async (request) => {
+      const scope = scopeOf(request);
+      const [mailMode, providerIssues] = await Promise.all([
+        organizationMailMode(deps, scope.orgId),
+        waitingOnFailingProvider(deps.db, {
+          organizationId: scope.orgId,
+          userId: scope.userId,
+          email: scope.email,
+        }),
+      ]);
+      return { mailMode, providerIssues };
+    },
   );
 
   app.put(

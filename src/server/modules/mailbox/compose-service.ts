@@ -32,6 +32,7 @@ import { afterRemoval, publishNewMessage, removeMessages, type MailboxDeps } fro
 import { attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
 import { attachmentsOf, removeUploads, storeUpload, type Attachment } from './compose-attachments.ts';
 import { outboxRawKey } from './storage-keys.ts';
+import { confidentialStore, sealedWire, type ConfidentialStore } from './confidential.ts';
 import { clientOfMessage, insertComposedActivity } from './outgoing-repository.ts';
 import { afterDraftRemoval, removeDraftIn } from './drafts-service.ts';
 import { recipientSuggestions } from './recipients-repository.ts';
@@ -114,6 +115,7 @@ export async function sendComposed(
   if ((input.accountId && !account) || (input.inReplyToId && !replied)) throw new AppError('NOT_FOUND');
 
   const attachments = await attachmentsOf(deps, scope, input);
+  const confidential = input.confidential ? confidentialStore(deps, scope) : null;
   const clean = (list: string[]) => list.map((a) => a.trim()).filter(Boolean);
   const to = clean(input.to);
   const cc = clean(input.cc);
@@ -144,7 +146,7 @@ export async function sendComposed(
       : {};
     const outboxId = await deps.mail.send(
       { to, cc, bcc, subject: input.subject, text, html: html ?? undefined, headers, attachments },
-      { organizationId: scope.orgId, userId: scope.userId, sendAt, scheduled },
+      { organizationId: scope.orgId, userId: scope.userId, sendAt, scheduled, confidential: !!confidential },
     );
     const copy = await deliveryOf(deps.db, scope, outboxId);
     if (!copy?.mailMessageId) throw new Error('the sent copy was not recorded');
@@ -166,7 +168,7 @@ export async function sendComposed(
     deps,
     scope,
     account,
-    { to, cc, bcc, subject: input.subject, text, html, attachments, threading },
+    { to, cc, bcc, subject: input.subject, text, html, attachments, threading, confidential },
     { sendAt, scheduled },
     async (tx, q) => {
       await insertComposedActivity(tx, activity(q.outboxId, q.clientId));
@@ -191,6 +193,8 @@ export type AccountMail = {
   html: string | null;
   attachments: Attachment[];
   threading?: { inReplyTo: string; references: string[] } | null;
+  /** Kept encrypted at rest: the copy's content, its raw message and the waiting wire form (confidential.ts). */
+  confidential?: ConfidentialStore | null;
 };
 
 /**
@@ -232,7 +236,7 @@ export async function queueAccountMail(
   const [wire, copy] = await Promise.all([build(message, false), build(message, true)]);
   const outboxId = randomUUID();
   const rawKey = outboxRawKey(scope, outboxId);
-  await deps.files.put(rawKey, wire);
+  await deps.files.put(rawKey, sealedWire(mail.confidential ?? null, wire));
 
   let sent = await findRoleFolder(deps.db, scope, account.id, 'sent');
   if (!sent) {
@@ -251,6 +255,7 @@ export async function queueAccountMail(
         flags: ['\\Seen'],
         uid: null,
         receivedAt: date,
+        confidential: mail.confidential,
       },
     );
     await insertOutboxMessage(tx, {
@@ -263,8 +268,9 @@ export async function queueAccountMail(
       ccAddresses: cc,
       bccAddresses: bcc,
       subject: mail.subject,
-      textBody: text,
-      htmlBody: html,
+      // The outbox keeps no readable copy of a confidential message: it sends the sealed wire form.
+      textBody: mail.confidential ? '' : text,
+      htmlBody: mail.confidential ? null : html,
       attachments: [],
       headers: {},
       rawKey,

@@ -4,6 +4,9 @@ import { clientDisplayName } from '@shared/clients/contracts.ts';
 import type { MailFolderRole, TIncomingMail, TMailAddress } from '@shared/mailbox/types.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { FileStore } from '../../platform/storage.ts';
+import type { Db } from '../../platform/db.ts';
+import type { SealedBox } from '../../platform/sealed-box.ts';
+import { confidentialStore, type ConfidentialStore } from './confidential.ts';
 import { matchClient, isFreeMailDomain } from './analysis/client-match.ts';
 import { domainOf } from './analysis/domains.ts';
 import { documentNumberCandidates, relatedDocumentsOf } from './analysis/related-documents.ts';
@@ -42,6 +45,8 @@ export type LocalMessageInput = {
   files?: LocalAttachment[];
   /** The user's own addresses, left out of the client match. */
   ownAddresses?: string[];
+  /** Stored confidential: its content sealed (confidential.ts). */
+  confidential?: ConfidentialStore | null;
 };
 
 /** The business context of an organization, read once for many messages. */
@@ -134,6 +139,7 @@ export async function storeLocalMessage(
       labelIds: input.labelIds,
       uid: null,
       receivedAt: input.receivedAt,
+      confidential: input.confidential,
     },
   );
   return row.id;
@@ -154,6 +160,7 @@ export type AppSentMail = {
   headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   sentAt: Date;
+  confidential?: boolean;
 };
 
 /** A header's value whatever its case ("In-Reply-To", "in-reply-to"). */
@@ -171,43 +178,41 @@ function parseAddress(value: string): TMailAddress {
 
 /** The app's own outgoing mail (quotes, invoices, reminders…) in the sender's local Sent. */
 export async function recordAppSentMail(
-  deps: { db: DbOrTx; files: FileStore },
+  deps: { db: Db; files: FileStore; mailContent?: SealedBox },
   sent: AppSentMail,
 ): Promise<string> {
   const messageId = `<outbox.${sent.outboxId}@gestionale>`;
-  return storeLocalMessage(
-    deps,
-    { orgId: sent.organizationId, userId: sent.userId },
-    {
-      role: 'sent',
-      receivedAt: sent.sentAt,
-      mail: {
-        certified: false,
-        messageId,
-        inReplyTo: headerOf(sent.headers, 'in-reply-to'),
-        references: (headerOf(sent.headers, 'references') ?? '').split(/\s+/).filter(Boolean),
-        subject: sent.subject,
-        from: parseAddress(sent.from),
-        to: sent.to.map(parseAddress),
-        cc: sent.cc.map(parseAddress),
-        bcc: sent.bcc.map(parseAddress),
-        replyTo: [],
-        sentAt: sent.sentAt,
-        text: sent.text,
-        html: sent.html,
-        links: [],
-        headers: {},
-        attachments: sent.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          size: a.content.length,
-          isInline: false,
-          contentId: null,
-        })),
-      },
-      files: sent.attachments,
+  const scope = { orgId: sent.organizationId, userId: sent.userId };
+  return storeLocalMessage(deps, scope, {
+    confidential: sent.confidential ? confidentialStore(deps, scope) : null,
+    role: 'sent',
+    receivedAt: sent.sentAt,
+    mail: {
+      certified: false,
+      messageId,
+      inReplyTo: headerOf(sent.headers, 'in-reply-to'),
+      references: (headerOf(sent.headers, 'references') ?? '').split(/\s+/).filter(Boolean),
+      subject: sent.subject,
+      from: parseAddress(sent.from),
+      to: sent.to.map(parseAddress),
+      cc: sent.cc.map(parseAddress),
+      bcc: sent.bcc.map(parseAddress),
+      replyTo: [],
+      sentAt: sent.sentAt,
+      text: sent.text,
+      html: sent.html,
+      links: [],
+      headers: {},
+      attachments: sent.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+        isInline: false,
+        contentId: null,
+      })),
     },
-  );
+    files: sent.attachments,
+  });
 }
 
 /** The business links of mail the user sends: the client matched on the recipients, no security analysis. */

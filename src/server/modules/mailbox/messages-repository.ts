@@ -254,6 +254,7 @@ export async function findMessage(db: DbOrTx, scope: MailScope, id: string) {
       sentAt: m.sentAt,
       htmlBody: m.htmlBody,
       textBody: m.textBody,
+      sealedContent: m.sealedContent,
       hasRemoteImages: m.hasRemoteImages,
       relatedDocuments: m.relatedDocuments,
       securityAnalysis: m.securityAnalysis,
@@ -354,6 +355,35 @@ export async function setFlags(db: DbOrTx, scope: MailScope, ids: string[], valu
     .update(m)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+
+/** The stored body of some messages, for sealing or opening it (confidential.ts). */
+export async function bodiesOf(db: DbOrTx, scope: MailScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  const m = mailMessages;
+  return db
+    .select({
+      id: m.id,
+      textBody: m.textBody,
+      htmlBody: m.htmlBody,
+      sealedContent: m.sealedContent,
+      rawKey: m.rawKey,
+    })
+    .from(m)
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), inArray(m.id, ids)));
+}
+
+export async function setBody(
+  db: DbOrTx,
+  scope: MailScope,
+  id: string,
+  body: { textBody: string | null; htmlBody: string | null; sealedContent: string | null; snippet: string },
+) {
+  const m = mailMessages;
+  await db
+    .update(m)
+    .set({ ...body, updatedAt: new Date() })
+    .where(and(eq(m.organizationId, scope.orgId), eq(m.userId, scope.userId), eq(m.id, id)));
 }
 
 export async function setLabel(db: DbOrTx, scope: MailScope, ids: string[], labelId: string, on: boolean) {

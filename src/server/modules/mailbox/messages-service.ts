@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
+import type { SealedBox } from '../../platform/sealed-box.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
 import { attachmentsOf, keysStillUsed, storageKeysOf, type AttachmentRow } from './attachments-repository.ts';
@@ -32,6 +33,7 @@ import {
   type MailScope,
 } from './folders-repository.ts';
 import { findLabel } from './labels-repository.ts';
+import { openContent, sealStoredMessages } from './confidential.ts';
 import {
   actionTargets,
   conversationMembers,
@@ -55,7 +57,8 @@ import { queueChanges, UID_AFTER_MOVE, type PendingChangeRow } from './pending-c
 import { keywordStorable } from './sync/flags.ts';
 
 /** What the mailbox services need: the database, the live channel, the file store. */
-export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore };
+/** `mailContent`: the box of confidential content (confidential.ts); without it such content cannot be read. */
+export type MailboxDeps = { db: Db; hub: RealtimeHub; files: FileStore; mailContent?: SealedBox };
 
 const RISKS = ['safe', 'low', 'medium', 'high'] as const;
 
@@ -186,6 +189,13 @@ function pecStateOf(row: MessageRow): TPecState | null {
   return { status: pecStatusOf(receipts.map((r) => r.kind)), receipts };
 }
 
+/** The body as the reader shows it: a confidential message's opened from its seal (null if it cannot be). */
+function bodyOf(deps: MailboxDeps, row: MessageRow): { html: string | null; text: string | null } {
+  if (row.sealedContent === null) return { html: row.htmlBody, text: row.textBody };
+  const content = openContent(deps.mailContent, row.sealedContent);
+  return { html: content?.html ?? null, text: content?.text ?? null };
+}
+
 async function toMessage(
   deps: MailboxDeps,
   scope: MailScope,
@@ -207,8 +217,7 @@ async function toMessage(
     bcc: row.bcc,
     replyTo: row.replyTo,
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
-    html: row.htmlBody,
-    text: row.textBody,
+    ...bodyOf(deps, row),
     hasRemoteImages: row.hasRemoteImages,
     attachments: attachments.map((a) => ({
       id: a.id,
@@ -388,6 +397,8 @@ export async function applyAction(
     const flag = FLAG_ACTIONS[body.action];
     if (flag) {
       await setFlags(tx, scope, ids, flag.values);
+      if (flag.values.isConfidential !== undefined)
+        await sealStoredMessages({ ...deps, db: tx }, scope, ids, flag.values.isConfidential);
       if (flag.imap) await queueChanges(tx, flagChanges(scope, targets, flag.imap.flag, flag.imap.on));
       return { updates: flag.update, touchedFolders, perMessage: null };
     }

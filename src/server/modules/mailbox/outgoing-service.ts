@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountTransports } from '../../platform/mail.ts';
 import { topics } from '../../platform/realtime.ts';
-import type { SealedBox } from '../../platform/sealed-box.ts';
+import { isSealedBytes, type SealedBox } from '../../platform/sealed-box.ts';
 import { accountSecrets } from './accounts-repository.ts';
 import { endpointsOf } from './credentials.ts';
 import { openImap } from './imap-client.ts';
@@ -49,10 +49,12 @@ export async function appendSentCopy(deps: OutgoingDeps, outboxId: string): Prom
     accountSecrets(deps.db, { orgId: copy.orgId, userId: copy.userId }, copy.accountId),
     deps.files.get(copy.rawKey),
   ]);
-  if (!secrets || !raw) return;
+  // A confidential copy is stored sealed: the IMAP server gets the message itself (or nothing, without the key).
+  const message = raw && isSealedBytes(raw) ? (deps.mailContent?.openBytes(raw) ?? null) : raw;
+  if (!secrets || !message) return;
   const client = await openImap(endpointsOf(secrets, deps.mailCredentials).imap);
   try {
-    const appended = await client.append(copy.folderPath, raw, ['\\Seen'], copy.receivedAt);
+    const appended = await client.append(copy.folderPath, message, ['\\Seen'], copy.receivedAt);
     if (appended && appended.uid) {
       await claimOwnCopy(deps.db, copy.messageRowId, { uid: appended.uid, modseq: null });
     }

@@ -42,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<Locale, Record<AuditAction, string>> = 
     data_deleted: 'Dati eliminati',
     mail_account_added: 'Account di posta collegato',
     mail_account_removed: 'Account di posta rimosso',
+    mail_encryption_failed: 'Un messaggio riservato non è stato cifrato (inviato senza cifratura)',
   },
   en: {
     sign_in: 'Sign-in',
@@ -75,6 +76,7 @@ export const AUDIT_ACTION_LABELS: Record<Locale, Record<AuditAction, string>> = 
     data_deleted: 'Data deleted',
     mail_account_added: 'Mail account connected',
     mail_account_removed: 'Mail account removed',
+    mail_encryption_failed: 'A confidential message could not be encrypted (sent unencrypted)',
   },
 };
 

@@ -11,6 +11,7 @@ import { usePublicConfig } from '@web/features/auth/auth-api.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
+import { Alert } from '@web/ui/alert.tsx';
 import { Badge } from '@web/ui/badge.tsx';
 
 /** What every screen that shows a message's fate needs: its outbox state and, when it failed, why. */
@@ -160,13 +161,35 @@ export function useOrganizationMailMode(): 'outbox' | 'smtp' | undefined {
   const me = useMe();
   const orgId = me.data?.activeOrganizationId ?? null;
   const config = usePublicConfig();
-  const organization = useQuery({
+  const organization = useMailSending(orgId);
+  return orgId ? organization.data?.mailMode : config.data?.mailMode;
+}
+
+/** GET /mail/sending: the organization's mail mode and whether its provider is failing; `watch` keeps it fresh. */
+function useMailSending(orgId: string | null, watch = false) {
+  return useQuery({
     queryKey: ['mail-sending', orgId],
     queryFn: ({ signal }) => api<TOrganizationMailMode>('/api/v1/mail/sending', { signal }),
     enabled: !!orgId,
-    staleTime: 60_000,
+    staleTime: watch ? 15_000 : 60_000,
+    refetchInterval: watch ? 30_000 : false,
   });
-  return orgId ? organization.data?.mailMode : config.data?.mailMode;
+}
+
+/**
+ * Spec §8: "Email provider experiencing issues. Emails will be queued for delivery.", shown while mail the user
+ * can see waits because its server is failing (checked every 30 s on the screens that show it).
+ */
+export function ProviderIssuesNotice({ className }: { className?: string }) {
+  const { t } = useTranslation(['mail']);
+  const me = useMe();
+  const sending = useMailSending(me.data?.activeOrganizationId ?? null, true);
+  if (!sending.data?.providerIssues) return null;
+  return (
+    <Alert tone="warning" className={className}>
+      {t('mail:providerIssues')}
+    </Alert>
+  );
 }
 
 export function useMailWrittenToast() {

@@ -11,7 +11,11 @@ import { toast } from '@web/ui/toast.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
 import { usePublicConfig } from '@web/features/auth/auth-api.ts';
-import { MailDeliveryBadge, MailDeliveryNote } from '@web/features/mail/mail-delivery.tsx';
+import {
+  MailDeliveryBadge,
+  MailDeliveryNote,
+  ProviderIssuesNotice,
+} from '@web/features/mail/mail-delivery.tsx';
 import { linkify, previewDocument } from './linkify.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
@@ -93,6 +97,7 @@ export function OutboxPanel() {
           </Alert>
         </div>
       ) : null}
+      <ProviderIssuesNotice className="mx-5 mb-2" />
       {list.isPending ? (
         <BlockSpinner label={t('common:loading')} />
       ) : list.isError ? (

@@ -100,7 +100,7 @@ function defaultName(contentType: string, n: number): string {
   return `attachment-${n}.${sub.slice(0, 10)}`;
 }
 
-function snippetOf(text: string | null): string {
+export function snippetOf(text: string | null): string {
   return (text ?? '').replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
 }
 

@@ -10,6 +10,7 @@ import * as repo from './ingest-repository.ts';
 import { pecReceiptOf } from '../pec/receipts.ts';
 import { insertPecReceipt } from '../pec/receipts-repository.ts';
 import { toSummary } from '../messages-service.ts';
+import { sealContent, type ConfidentialStore } from '../confidential.ts';
 
 /**
  * The one way a message enters the mail store (issue 15): its row (sanitized HTML, snippet, addresses, thread,
@@ -44,6 +45,8 @@ export type StoreMessageInput = {
   uid: number | null;
   modseq?: string | null;
   receivedAt: Date;
+  /** Store it confidential: content and raw message sealed (confidential.ts). */
+  confidential?: ConfidentialStore | null;
 } & ({ raw: Buffer; parsed?: ParsedMessage } | { raw?: undefined; parsed: ParsedMessage });
 
 /** The conversation: the first Message-ID of References, else In-Reply-To's stored thread, else its own id. */
@@ -72,7 +75,8 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     await deps.files.put(key, content);
   };
 
-  if (input.raw) await put(rawMessageKey(scope, id), input.raw);
+  const sealed = sealedForm(input, mail);
+  if (input.raw) await put(rawMessageKey(scope, id), sealed?.raw ?? input.raw);
   // Once per content: a file the owner already has is not written again.
   const known = await repo.knownChecksums(deps.db, scope, [
     ...new Set(parsed.attachments.map((a) => a.checksum)),
@@ -109,7 +113,7 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     references: mail.references,
     threadId: await threadIdOf(deps.db, scope, mail),
     subject: mail.subject,
-    snippet: parsed.snippet,
+    snippet: sealed ? '' : parsed.snippet,
     fromName: mail.from?.name ?? null,
     fromAddress: mail.from?.address.toLowerCase() ?? null,
     to: mail.to,
@@ -117,13 +121,15 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     bcc: mail.bcc,
     replyTo: mail.replyTo,
     addressText: addressText(mail),
-    textBody: mail.text,
-    htmlBody: mail.html,
+    textBody: sealed ? null : mail.text,
+    htmlBody: sealed ? null : mail.html,
+    sealedContent: sealed?.content ?? null,
     hasRemoteImages: parsed.hasRemoteImages,
     hasAttachments: listed.length > 0,
     isCertified: mail.certified,
     attachmentNames: clean(listed.map((a) => a.filename).join(' ')).slice(0, 10_000),
     ...flags,
+    ...(input.confidential ? { isConfidential: true } : {}),
     labelIds: input.labelIds ?? [],
     clientId: analysis?.clientId ?? null,
     clientLink: analysis?.clientId ? 'auto' : null,
@@ -161,6 +167,24 @@ export async function storeMessage(deps: StoreDeps, input: StoreMessageInput) {
     })),
   );
   return row;
+}
+
+/**
+ * The sealed content and raw message of a confidential message; null when it is not one, or when sealing failed
+ * (the failure is reported, and the message is stored as it is: spec §5, sending continues).
+ */
+function sealedForm(input: StoreMessageInput, mail: ParsedMessage['mail']) {
+  if (!input.confidential) return null;
+  try {
+    const { box } = input.confidential;
+    return {
+      content: sealContent(box, { text: mail.text, html: mail.html }),
+      raw: input.raw ? box.sealBytes(input.raw) : null,
+    };
+  } catch (err) {
+    input.confidential.onFailure(err);
+    return null;
+  }
 }
 
 /** The list row of a stored message, as the mail channel's email:new carries it (the list's own mapping). */
