@@ -3,29 +3,24 @@ import { useTranslation } from 'react-i18next';
 import {
   TEMPLATE_VARIABLES,
   renderTemplate,
-  type EmailTemplateKey,
+  variablesOf,
   type TemplateVariable,
-} from '@shared/invoicing/email-templates.ts';
+} from '@shared/mail/templates.ts';
 import { cn } from '@web/ui/cn.ts';
 import { useBusinessProfile } from '@web/features/business-profile/business-profile-api.ts';
 import { useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
-import {
-  sampleValues,
-  variablesOf,
-  type TemplateDraft,
-  type TemplateLanguage,
-} from './email-template-editing.ts';
+import { sampleValues, type TemplateDraft } from './email-template-editing.ts';
 
-/** The variables the template uses, then the others, each a button that inserts it at the cursor. */
+/** The variables the draft uses, then the others, each a chip that inserts it at the cursor. */
 export function TemplateVariables({
-  templateKey,
+  draft,
   onInsert,
 }: {
-  templateKey: EmailTemplateKey;
+  draft: TemplateDraft;
   onInsert: (variable: TemplateVariable) => void;
 }) {
   const { t } = useTranslation('settings');
-  const used = variablesOf(templateKey);
+  const used = variablesOf({ subject: draft.subject, text: draft.contentText, html: draft.contentHtml });
   const others = TEMPLATE_VARIABLES.filter((v) => !used.includes(v));
   return (
     <section aria-labelledby="email-template-variables" className="grid gap-3">
@@ -38,7 +33,11 @@ export function TemplateVariables({
       <p className="text-xs font-medium text-muted-foreground">
         {t('settings:emailTemplates.variablesUsed')}
       </p>
-      <VariableChips names={used} onInsert={onInsert} />
+      {used.length > 0 ? (
+        <VariableChips names={used} onInsert={onInsert} />
+      ) : (
+        <p className="text-xs text-muted-foreground italic">{t('settings:emailTemplates.variablesNone')}</p>
+      )}
       <details className="group">
         <summary className="cursor-pointer text-xs font-medium text-muted-foreground hover:text-foreground">
           {t('settings:emailTemplates.variablesOther', { count: others.length })}
@@ -85,8 +84,12 @@ function VariableChips({
   );
 }
 
-/** The draft rendered with sample values, as the recipient would read it. */
-export function TemplatePreview({ draft, language }: { draft: TemplateDraft; language: TemplateLanguage }) {
+/**
+ * The draft rendered with sample values, as the recipient would read it: the text, and the HTML in a sandboxed frame
+ * (no scripts run in it) when the template has one.
+ */
+export function TemplatePreview({ draft }: { draft: TemplateDraft }) {
+  const language = draft.language;
   const { t } = useTranslation('settings');
   const { orgId } = useInvoicingPermissions();
   const profile = useBusinessProfile(orgId);
@@ -98,8 +101,9 @@ export function TemplatePreview({ draft, language }: { draft: TemplateDraft; lan
   const preview = useMemo(
     () =>
       renderTemplate(
-        { subject: draft.subject, text: draft.contentText },
+        { subject: draft.subject, text: draft.contentText, html: draft.contentHtml },
         sampleValues(language, { company, origin: window.location.origin }),
+        language,
       ),
     [draft, language, company],
   );
@@ -141,6 +145,15 @@ export function TemplatePreview({ draft, language }: { draft: TemplateDraft; lan
             {t('settings:emailTemplates.previewNoText')}
           </p>
         )}
+        {preview.html ? (
+          <iframe
+            title={t('settings:emailTemplates.previewHtml')}
+            sandbox=""
+            srcDoc={preview.html}
+            data-testid="email-template-preview-html"
+            className="h-64 w-full border-t border-border bg-white"
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -2,26 +2,19 @@ import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@web/ui/dialog.tsx';
-import type { TemplateTarget } from './email-templates-api.ts';
-
-/** The template and language as a sentence names them ("Invoice" in Italian). */
-function useTargetText(target: TemplateTarget) {
-  const { t } = useTranslation('settings');
-  return {
-    name: t(`settings:emailTemplates.names.${target.key}`),
-    language: t(`settings:emailTemplates.languageInText.${target.language}`),
-  };
-}
+import type { TemplateLanguage } from './email-template-editing.ts';
 
 /** Confirms putting the system text back in place of the organization's. */
 export function RestoreDialog({
-  target,
+  name,
+  language,
   open,
   onOpenChange,
   loading,
   onConfirm,
 }: {
-  target: TemplateTarget;
+  name: string;
+  language: TemplateLanguage;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   loading: boolean;
@@ -33,8 +26,40 @@ export function RestoreDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={t('settings:emailTemplates.restoreTitle')}
-      description={t('settings:emailTemplates.restoreText', useTargetText(target))}
+      description={t('settings:emailTemplates.restoreText', {
+        name,
+        language: t(`settings:emailTemplates.languageInText.${language}`),
+      })}
       confirmLabel={t('settings:emailTemplates.restoreConfirm')}
+      danger
+      loading={loading}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/** Confirms deleting an own template (system ones cannot be deleted). */
+export function DeleteDialog({
+  name,
+  open,
+  onOpenChange,
+  loading,
+  onConfirm,
+}: {
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  loading: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('settings:emailTemplates.deleteTitle')}
+      description={t('settings:emailTemplates.deleteText', { name })}
+      confirmLabel={t('settings:emailTemplates.deleteConfirm')}
       danger
       loading={loading}
       onConfirm={onConfirm}
@@ -44,14 +69,14 @@ export function RestoreDialog({
 
 /** Asked when another template is chosen while the open one has unsaved changes. */
 export function LeaveDialog({
-  target,
+  name,
   open,
   onCancel,
   saving,
   onDiscard,
   onSave,
 }: {
-  target: TemplateTarget;
+  name: string;
   open: boolean;
   onCancel: () => void;
   saving: boolean;
@@ -63,7 +88,7 @@ export function LeaveDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <DialogContent
         title={t('settings:emailTemplates.leave.title')}
-        description={t('settings:emailTemplates.leave.text', useTargetText(target))}
+        description={t('settings:emailTemplates.leave.text', { name })}
         closeLabel={t('buttons:close')}
         className="max-w-xl"
       >

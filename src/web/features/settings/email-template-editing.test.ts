@@ -2,34 +2,44 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  EMAIL_TEMPLATE_KEYS,
-  SYSTEM_EMAIL_TEMPLATES,
+  SYSTEM_TEMPLATES,
+  SYSTEM_TEMPLATE_KEYS,
+  TEMPLATE_CATEGORIES,
   TEMPLATE_VARIABLES,
   renderTemplate,
-} from '@shared/invoicing/email-templates.ts';
+} from '@shared/mail/templates.ts';
+import type { TEmailTemplate } from '@shared/mail/template-contracts.ts';
 import {
+  draftOf,
   formatMailDate,
   insertVariable,
   isDirty,
   sampleValues,
+  templateGroups,
   unknownVariables,
   validateDraft,
-  variablesIn,
-  variablesOf,
+  type TemplateDraft,
 } from './email-template-editing.ts';
 
+const draft = (patch: Partial<TemplateDraft>): TemplateDraft => ({ ...draftOf(undefined, 'it'), ...patch });
+
 describe('validateDraft', () => {
-  it('asks for a subject and a text, blanks not counting', () => {
-    expect(validateDraft({ subject: '  ', contentText: '\n' })).toEqual({
+  it('asks for a subject and a text, blanks not counting; an own template also for a name', () => {
+    expect(validateDraft(draft({ subject: '  ', contentText: '\n' }))).toEqual({
       subject: 'required',
       contentText: 'required',
     });
-    expect(validateDraft({ subject: 'Fattura {{invoice_number}}', contentText: 'Ciao' })).toEqual({});
+    expect(validateDraft(draft({ subject: 'Fattura {{invoice_number}}', contentText: 'Ciao' }))).toEqual({});
+    expect(validateDraft(draft({ subject: 'S', contentText: 'T' }), { own: true })).toEqual({
+      name: 'required',
+    });
   });
 
   it('keeps the server limits of 200 and 10,000 characters after trimming', () => {
-    expect(validateDraft({ subject: 'a'.repeat(200), contentText: `  ${'b'.repeat(10_000)}  ` })).toEqual({});
-    expect(validateDraft({ subject: 'a'.repeat(201), contentText: 'b'.repeat(10_001) })).toEqual({
+    expect(
+      validateDraft(draft({ subject: 'a'.repeat(200), contentText: `  ${'b'.repeat(10_000)}  ` })),
+    ).toEqual({});
+    expect(validateDraft(draft({ subject: 'a'.repeat(201), contentText: 'b'.repeat(10_001) }))).toEqual({
       subject: 'tooLong',
       contentText: 'tooLong',
     });
@@ -38,9 +48,12 @@ describe('validateDraft', () => {
 
 describe('isDirty', () => {
   it('ignores the blanks the server trims away', () => {
-    const stored = { subject: 'Oggetto', contentText: 'Testo' };
-    expect(isDirty({ subject: ' Oggetto ', contentText: 'Testo\n' }, stored)).toBe(false);
-    expect(isDirty({ subject: 'Oggetto', contentText: 'Testo!' }, stored)).toBe(true);
+    const stored = draft({ subject: 'Oggetto', contentText: 'Testo' });
+    expect(isDirty(draft({ subject: ' Oggetto ', contentText: 'Testo\n' }), stored)).toBe(false);
+    expect(isDirty(draft({ subject: 'Oggetto', contentText: 'Testo!' }), stored)).toBe(true);
+    expect(
+      isDirty(draft({ subject: 'Oggetto', contentText: 'Testo', contentHtml: '<p>x</p>' }), stored),
+    ).toBe(true);
   });
 });
 
@@ -62,24 +75,45 @@ describe('insertVariable', () => {
 });
 
 describe('variables', () => {
-  it('lists the names written in a text once, in order', () => {
-    expect(variablesIn('{{a}} {{ b }} {{a}} {c} {{d-e}}')).toEqual(['a', 'b']);
+  it('reports names the templates do not know, in the subject, the text and the HTML', () => {
+    expect(
+      unknownVariables({
+        subject: '{{client_name}}',
+        contentText: '{{cliente}} {{ totale }}',
+        contentHtml: '{{x}}',
+      }),
+    ).toEqual(['cliente', 'totale', 'x']);
+  });
+});
+
+describe('templateGroups', () => {
+  const item = (patch: Partial<TEmailTemplate>): TEmailTemplate => ({
+    id: 'x',
+    name: 'x',
+    description: '',
+    category: 'custom',
+    language: 'it',
+    subject: 's',
+    contentText: 't',
+    contentHtml: null,
+    variables: [],
+    isSystem: false,
+    customized: false,
+    warnings: [],
+    ...patch,
   });
 
-  it('reports names the templates do not know', () => {
-    expect(unknownVariables({ subject: '{{client_name}}', contentText: '{{cliente}} {{ totale }}' })).toEqual(
-      ['cliente', 'totale'],
-    );
-  });
-
-  it("gives each template the variables its system text uses, the final notice's deadline included", () => {
-    expect(variablesOf('final_notice')).toContain('final_deadline');
-    expect(variablesOf('quote_send')).toContain('quote_link');
-    expect(variablesOf('invoice_send')).not.toContain('quote_link');
-    for (const key of EMAIL_TEMPLATE_KEYS) {
-      const en = SYSTEM_EMAIL_TEMPLATES[key].en;
-      expect(variablesIn(`${en.subject}\n${en.text}`).sort(), key).toEqual([...variablesOf(key)].sort());
-    }
+  it('groups by category in the catalogue order: system templates once in the chosen language, own ones all', () => {
+    const items = [
+      item({ id: 'own', category: 'custom', language: 'en' }),
+      item({ id: 'newsletter', category: 'newsletter', isSystem: true, language: 'it' }),
+      item({ id: 'newsletter', category: 'newsletter', isSystem: true, language: 'en' }),
+      item({ id: 'quote_send', category: 'quote', isSystem: true, language: 'it' }),
+    ];
+    const groups = templateGroups(items, 'it');
+    expect(groups.map((g) => g.category)).toEqual(['quote', 'newsletter', 'custom']);
+    expect(groups[1]!.items).toHaveLength(1);
+    expect(groups[2]!.items[0]!.id).toBe('own');
   });
 });
 
@@ -116,9 +150,9 @@ describe('sampleValues', () => {
   });
 
   it('renders every system template without leftovers', () => {
-    for (const key of EMAIL_TEMPLATE_KEYS) {
+    for (const key of SYSTEM_TEMPLATE_KEYS) {
       for (const lang of ['it', 'en'] as const) {
-        const { subject, text } = renderTemplate(SYSTEM_EMAIL_TEMPLATES[key][lang], sampleValues(lang));
+        const { subject, text } = renderTemplate(SYSTEM_TEMPLATES[key][lang], sampleValues(lang), lang);
         expect(`${subject}${text}`, `${key}/${lang}`).not.toMatch(/\{\{|\}\}/);
         expect(text).toContain('Rossi Costruzioni S.r.l.');
       }
@@ -155,11 +189,9 @@ describe('emailTemplates translations', () => {
     }
   });
 
-  it('name and describe every template and variable', () => {
-    for (const key of EMAIL_TEMPLATE_KEYS) {
-      expect(en.has(`emailTemplates.names.${key}`), key).toBe(true);
-      expect(en.has(`emailTemplates.purposes.${key}`), key).toBe(true);
-    }
+  it('name every category and describe every variable', () => {
+    for (const category of TEMPLATE_CATEGORIES)
+      expect(en.has(`emailTemplates.categories.${category}`), category).toBe(true);
     for (const name of TEMPLATE_VARIABLES)
       expect(en.has(`emailTemplates.variables.${name}`), name).toBe(true);
   });

@@ -1,60 +1,86 @@
 import { daysBetween } from '@shared/dates/dates.ts';
 import { formatEuroCents } from '@shared/format/format.ts';
 import {
-  SYSTEM_EMAIL_TEMPLATES,
+  DESCRIPTION_MAX,
+  HTML_MAX,
+  NAME_MAX,
+  SUBJECT_MAX,
+  TEXT_MAX,
+  type TEmailTemplate,
+} from '@shared/mail/template-contracts.ts';
+import {
+  TEMPLATE_CATEGORIES,
   TEMPLATE_VARIABLES,
-  type EmailTemplateKey,
+  variablesIn,
+  type TemplateCategory,
+  type TemplateLanguage,
   type TemplateValues,
-  type TemplateVariable,
-} from '@shared/invoicing/email-templates.ts';
+} from '@shared/mail/templates.ts';
 import { finalNoticeDeadline } from '@shared/invoicing/reminders.ts';
 import { PAYMENT_METHOD_LABELS } from '@shared/transactions/contracts.ts';
 
 /**
- * What the e-mail templates editor (Settings → E-mail templates) computes without the screen: the draft's
- * checks, inserting a {{variable}} at the cursor, and the sample values of the live preview.
+ * What the e-mail templates editor (Settings → E-mail templates) computes without the screen: the draft of a
+ * template, its checks, inserting a {{variable}} at the cursor, the list grouped by category, and the sample values
+ * of the live preview.
  */
-export type TemplateLanguage = 'it' | 'en';
-export const TEMPLATE_LANGUAGES = ['it', 'en'] as const;
+export { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@shared/mail/templates.ts';
+export { DESCRIPTION_MAX, HTML_MAX, NAME_MAX, SUBJECT_MAX, TEXT_MAX };
 
 /** One row of GET /api/v1/email-templates. */
-export interface EmailTemplateItem {
-  key: EmailTemplateKey;
+export type EmailTemplateItem = TEmailTemplate;
+
+/** A template of the list: a system key in one language, or an own template (in its own language). */
+export type TemplateTarget = { id: string; language: TemplateLanguage };
+
+export type TemplateDraft = {
+  name: string;
+  description: string;
+  category: TemplateCategory;
   language: TemplateLanguage;
   subject: string;
   contentText: string;
-  isSystem: boolean;
-  customized: boolean;
-}
+  contentHtml: string;
+};
+export type DraftField = keyof TemplateDraft;
 
-export type TemplateDraft = { subject: string; contentText: string };
-
-/** The server's limits (PUT /api/v1/email-templates/:key/:language), counted after trimming. */
-export const SUBJECT_MAX = 200;
-export const TEXT_MAX = 10_000;
+export const draftOf = (item: EmailTemplateItem | undefined, language: TemplateLanguage): TemplateDraft => ({
+  name: item?.name ?? '',
+  description: item?.description ?? '',
+  category: item?.category ?? 'custom',
+  language: item?.language ?? language,
+  subject: item?.subject ?? '',
+  contentText: item?.contentText ?? '',
+  contentHtml: item?.contentHtml ?? '',
+});
 
 export type DraftProblem = 'required' | 'tooLong';
-export type DraftErrors = Partial<Record<keyof TemplateDraft, DraftProblem>>;
+export type DraftErrors = Partial<Record<DraftField, DraftProblem>>;
 
-export function validateDraft(draft: TemplateDraft): DraftErrors {
-  const check = (value: string, max: number): DraftProblem | undefined => {
+/** The server's checks (ZEmailTemplateInput), counted after trimming; a system template has no name of its own. */
+export function validateDraft(draft: TemplateDraft, options: { own: boolean } = { own: false }): DraftErrors {
+  const check = (value: string, max: number, required: boolean): DraftProblem | undefined => {
     const text = value.trim();
-    if (!text) return 'required';
+    if (!text) return required ? 'required' : undefined;
     return text.length > max ? 'tooLong' : undefined;
   };
+  const limits: [DraftField, number, boolean][] = [
+    ['subject', SUBJECT_MAX, true],
+    ['contentText', TEXT_MAX, true],
+    ['contentHtml', HTML_MAX, false],
+  ];
+  if (options.own) limits.unshift(['name', NAME_MAX, true], ['description', DESCRIPTION_MAX, false]);
   const errors: DraftErrors = {};
-  const subject = check(draft.subject, SUBJECT_MAX);
-  const contentText = check(draft.contentText, TEXT_MAX);
-  if (subject) errors.subject = subject;
-  if (contentText) errors.contentText = contentText;
+  for (const [field, max, required] of limits) {
+    const problem = check(draft[field], max, required);
+    if (problem) errors[field] = problem;
+  }
   return errors;
 }
 
 /** True when the draft differs from what is stored (surrounding blanks do not count: the server trims). */
 export function isDirty(draft: TemplateDraft, stored: TemplateDraft): boolean {
-  return (
-    draft.subject.trim() !== stored.subject.trim() || draft.contentText.trim() !== stored.contentText.trim()
-  );
+  return (Object.keys(draft) as DraftField[]).some((field) => draft[field].trim() !== stored[field].trim());
 }
 
 /** `{{name}}` put in place of the selection [start, end); the caret goes right after it. */
@@ -70,25 +96,30 @@ export function insertVariable(
   return { value: value.slice(0, from) + token + value.slice(to), caret: from + token.length };
 }
 
-const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;
-
-/** The names written as {{name}} in a text, each once, in order of appearance. */
-export function variablesIn(text: string): string[] {
-  return [...new Set([...text.matchAll(VARIABLE)].map((m) => m[1]!))];
-}
-
 /** Names typed as variables that the templates do not know (the e-mail would show them as typed). */
-export function unknownVariables(draft: TemplateDraft): string[] {
+export function unknownVariables(
+  draft: Pick<TemplateDraft, 'subject' | 'contentText' | 'contentHtml'>,
+): string[] {
   const known = new Set<string>(TEMPLATE_VARIABLES);
-  return variablesIn(`${draft.subject}\n${draft.contentText}`).filter((name) => !known.has(name));
+  return variablesIn(`${draft.subject}\n${draft.contentText}\n${draft.contentHtml}`).filter(
+    (name) => !known.has(name),
+  );
 }
 
-/** The variables the system text of a template uses (the ones the sending fills for that e-mail), in order. */
-export function variablesOf(key: EmailTemplateKey): TemplateVariable[] {
-  const { subject, text } = SYSTEM_EMAIL_TEMPLATES[key].it;
-  const used = new Set(variablesIn(`${subject}\n${text}`));
-  return TEMPLATE_VARIABLES.filter((name) => used.has(name));
+/** The list's rows: each system template once (its languages are switched in the editor), each own one. */
+export function templateGroups(
+  items: EmailTemplateItem[],
+  language: TemplateLanguage,
+): { category: TemplateCategory; items: EmailTemplateItem[] }[] {
+  const rows = items.filter((i) => !i.isSystem || i.language === language);
+  return TEMPLATE_CATEGORIES.map((category) => ({
+    category,
+    items: rows.filter((i) => i.category === category),
+  })).filter((group) => group.items.length > 0);
 }
+
+export const findTemplate = (items: EmailTemplateItem[], { id, language }: TemplateTarget) =>
+  items.find((i) => i.id === id && (!i.isSystem || i.language === language));
 
 export type SampleCompany = { name: string; email: string; phone: string };
 

@@ -3,31 +3,126 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
+import { TEMPLATE_CATEGORIES, compatibilityWarnings, type TemplateCategory } from '@shared/mail/templates.ts';
+import { fieldText } from '@web/app/field-text.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Field } from '@web/ui/field.tsx';
-import { Input, Textarea } from '@web/ui/input.tsx';
+import { Input, Select, Textarea } from '@web/ui/input.tsx';
 import {
+  DESCRIPTION_MAX,
+  HTML_MAX,
+  NAME_MAX,
   SUBJECT_MAX,
+  TEMPLATE_LANGUAGES,
   TEXT_MAX,
   unknownVariables,
   type DraftErrors,
+  type DraftField,
   type TemplateDraft,
   type TemplateLanguage,
 } from './email-template-editing.ts';
 
-export type DraftField = keyof TemplateDraft;
+/** The fields a variable can be inserted in. */
+export type VariableField = 'subject' | 'contentText' | 'contentHtml';
 export type DraftFieldRefs = {
   subject: RefObject<HTMLInputElement | null>;
   contentText: RefObject<HTMLTextAreaElement | null>;
+  contentHtml: RefObject<HTMLTextAreaElement | null>;
 };
 
-/** The subject and the text of the draft, with their errors and a warning about unknown {{variables}}. */
+const MAX: Record<DraftField, number> = {
+  name: NAME_MAX,
+  description: DESCRIPTION_MAX,
+  category: 0,
+  language: 0,
+  subject: SUBJECT_MAX,
+  contentText: TEXT_MAX,
+  contentHtml: HTML_MAX,
+};
+
+/** An own template's name, description, category and language (a system template's are the system's). */
+export function OwnTemplateFields({
+  draft,
+  onChange,
+  errors,
+}: {
+  draft: TemplateDraft;
+  onChange: (draft: TemplateDraft) => void;
+  errors: DraftErrors;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label={t('settings:emailTemplates.name')} error={errorText(t, 'name', errors.name)} required>
+        {(props) => (
+          <Input
+            {...props}
+            value={draft.name}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            data-testid="email-template-name"
+            onChange={(e) => onChange({ ...draft, name: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('settings:emailTemplates.category')}>
+        {(props) => (
+          <Select
+            {...props}
+            value={draft.category}
+            data-testid="email-template-category"
+            onChange={(e) => onChange({ ...draft, category: e.target.value as TemplateCategory })}
+          >
+            {TEMPLATE_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`settings:emailTemplates.categories.${c}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        label={t('settings:emailTemplates.descriptionField')}
+        error={errorText(t, 'description', errors.description)}
+      >
+        {(props) => (
+          <Input
+            {...props}
+            value={draft.description}
+            maxLength={DESCRIPTION_MAX}
+            autoComplete="off"
+            onChange={(e) => onChange({ ...draft, description: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('settings:emailTemplates.languageLabel')}>
+        {(props) => (
+          <Select
+            {...props}
+            value={draft.language}
+            onChange={(e) => onChange({ ...draft, language: e.target.value as TemplateLanguage })}
+          >
+            {TEMPLATE_LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`settings:emailTemplates.languages.${l}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/**
+ * The subject, the text and the HTML source of the draft, with their errors, a warning about unknown {{variables}}
+ * and the compatibility warnings of the HTML as it is typed (spec §5).
+ */
 export function TemplateFields({
   draft,
   onChange,
   errors,
-  language,
   readOnly,
   fieldRefs,
   onFocusField,
@@ -35,13 +130,13 @@ export function TemplateFields({
   draft: TemplateDraft;
   onChange: (draft: TemplateDraft) => void;
   errors: DraftErrors;
-  language: TemplateLanguage;
   readOnly: boolean;
   fieldRefs: DraftFieldRefs;
-  onFocusField: (field: DraftField) => void;
+  onFocusField: (field: VariableField) => void;
 }) {
   const { t } = useTranslation('settings');
   const unknown = unknownVariables(draft);
+  const language = draft.language;
   return (
     <>
       <Field
@@ -59,6 +154,7 @@ export function TemplateFields({
             maxLength={SUBJECT_MAX}
             autoComplete="off"
             spellCheck
+            data-testid="email-template-subject"
             onFocus={() => onFocusField('subject')}
             onChange={(e) => onChange({ ...draft, subject: e.target.value })}
           />
@@ -78,14 +174,38 @@ export function TemplateFields({
             value={draft.contentText}
             readOnly={readOnly}
             maxLength={TEXT_MAX}
-            rows={12}
+            rows={10}
             spellCheck
+            data-testid="email-template-text"
             className="font-mono text-[13px] leading-relaxed"
             onFocus={() => onFocusField('contentText')}
             onChange={(e) => onChange({ ...draft, contentText: e.target.value })}
           />
         )}
       </Field>
+      <Field
+        label={t('settings:emailTemplates.html')}
+        hint={t('settings:emailTemplates.htmlHint')}
+        error={errorText(t, 'contentHtml', errors.contentHtml)}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            ref={fieldRefs.contentHtml}
+            lang={language}
+            value={draft.contentHtml}
+            readOnly={readOnly}
+            maxLength={HTML_MAX}
+            rows={8}
+            spellCheck={false}
+            data-testid="email-template-html"
+            className="font-mono text-[13px] leading-relaxed"
+            onFocus={() => onFocusField('contentHtml')}
+            onChange={(e) => onChange({ ...draft, contentHtml: e.target.value })}
+          />
+        )}
+      </Field>
+      <CompatibilityWarnings html={draft.contentHtml} />
       {unknown.length > 0 ? (
         <Alert tone="warning">
           {t('settings:emailTemplates.unknownVariables', {
@@ -97,15 +217,35 @@ export function TemplateFields({
   );
 }
 
+/** The spec's compatibility warnings of the HTML, live as it is typed; saving with them is allowed. */
+function CompatibilityWarnings({ html }: { html: string }) {
+  const { t } = useTranslation('settings');
+  const warnings = compatibilityWarnings(html);
+  if (warnings.length === 0) return null;
+  return (
+    <div data-testid="email-template-warnings">
+      <Alert tone="warning" title={t('settings:emailTemplates.warningsTitle')}>
+        <ul className="list-disc space-y-1 pl-5">
+          {warnings.map((w) => (
+            <li key={w} data-warning={w}>
+              {fieldText(w)}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs">{t('settings:emailTemplates.warningsHint')}</p>
+      </Alert>
+    </div>
+  );
+}
+
 function errorText(t: TFunction, field: DraftField, problem: DraftErrors[DraftField]): string | undefined {
   if (!problem) return undefined;
-  const max = formatNumber(field === 'subject' ? SUBJECT_MAX : TEXT_MAX, localeOf(currentLanguage()));
-  if (field === 'subject') {
-    return problem === 'required'
+  if (problem === 'required') {
+    if (field === 'name') return t('settings:emailTemplates.errors.nameRequired');
+    return field === 'subject'
       ? t('settings:emailTemplates.errors.subjectRequired')
-      : t('settings:emailTemplates.errors.subjectTooLong', { max });
+      : t('settings:emailTemplates.errors.textRequired');
   }
-  return problem === 'required'
-    ? t('settings:emailTemplates.errors.textRequired')
-    : t('settings:emailTemplates.errors.textTooLong', { max });
+  const max = formatNumber(MAX[field], localeOf(currentLanguage()));
+  return t('settings:emailTemplates.errors.tooLong', { max });
 }

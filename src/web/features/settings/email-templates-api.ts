@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailTemplateKey } from '@shared/invoicing/email-templates.ts';
+import type { TRenderedTemplate, TTemplateRenderInput } from '@shared/mail/template-contracts.ts';
 import { api } from '@web/app/api.ts';
-import type { EmailTemplateItem, TemplateDraft, TemplateLanguage } from './email-template-editing.ts';
+import type { EmailTemplateItem, TemplateDraft, TemplateTarget } from './email-template-editing.ts';
 
-/** One template of the list: a key in one language. */
-export type TemplateTarget = { key: EmailTemplateKey; language: TemplateLanguage };
-
+/** The e-mail templates (issue 16): the user's own and the system ones, for Settings and the composer. */
 const templatesKey = (orgId: string | null) => ['email-templates', orgId] as const;
 
 export function useEmailTemplates(orgId: string | null) {
@@ -17,22 +15,72 @@ export function useEmailTemplates(orgId: string | null) {
   });
 }
 
-/** PUT (save) or POST …/reset (the system text back); the answer replaces the row in the cached list. */
+const trimmed = (draft: TemplateDraft) => ({
+  name: draft.name.trim(),
+  description: draft.description.trim(),
+  category: draft.category,
+  language: draft.language,
+  subject: draft.subject.trim(),
+  contentText: draft.contentText.trim(),
+  contentHtml: draft.contentHtml.trim() || null,
+});
+
+export type TemplateChange =
+  | { kind: 'create'; draft: TemplateDraft }
+  | { kind: 'save'; target: TemplateTarget; draft: TemplateDraft }
+  | { kind: 'reset'; target: TemplateTarget };
+
+/**
+ * POST (a new own template), PUT (save) or POST …/reset (the system text back). The answer replaces its row in the
+ * cached list, or is added to it; its warnings are those of what was typed.
+ */
 export function useTemplateChange(orgId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, draft }: { target: TemplateTarget; draft: TemplateDraft | null }) => {
-      const path = `/api/v1/email-templates/${target.key}/${target.language}`;
-      return draft
-        ? api<EmailTemplateItem>(path, { method: 'PUT', body: draft })
-        : api<EmailTemplateItem>(`${path}/reset`, { method: 'POST' });
+    mutationFn: (change: TemplateChange) => {
+      if (change.kind === 'create')
+        return api<EmailTemplateItem>('/api/v1/email-templates', {
+          method: 'POST',
+          body: trimmed(change.draft),
+        });
+      const path = `/api/v1/email-templates/${encodeURIComponent(change.target.id)}`;
+      return change.kind === 'save'
+        ? api<EmailTemplateItem>(path, { method: 'PUT', body: trimmed(change.draft) })
+        : api<EmailTemplateItem>(`${path}/reset`, {
+            method: 'POST',
+            body: { language: change.target.language },
+          });
     },
     onSuccess: (saved) =>
+      queryClient.setQueryData<EmailTemplateItem[]>(templatesKey(orgId), (items) => {
+        if (!items) return items;
+        const same = (i: EmailTemplateItem) =>
+          i.id === saved.id && (!i.isSystem || i.language === saved.language);
+        return items.some(same) ? items.map((i) => (same(i) ? saved : i)) : [...items, saved];
+      }),
+  });
+}
+
+/** Deletes an own template (system ones are never deleted: the server answers 409). */
+export function useDeleteTemplate(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<void>(`/api/v1/email-templates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_void, id) =>
       queryClient.setQueryData<EmailTemplateItem[]>(templatesKey(orgId), (items) =>
-        items?.map((i) => (i.key === saved.key && i.language === saved.language ? saved : i)),
+        items?.filter((i) => i.id !== id),
       ),
   });
 }
 
-export const findTemplate = (items: EmailTemplateItem[], { key, language }: TemplateTarget) =>
-  items.find((i) => i.key === key && i.language === language);
+/** The template rendered by the server with the business profile and the chosen client, invoice or quote. */
+export function useRenderTemplate() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TTemplateRenderInput }) =>
+      api<TRenderedTemplate>(`/api/v1/email-templates/${encodeURIComponent(id)}/render`, {
+        method: 'POST',
+        body: input,
+      }),
+  });
+}

@@ -1,7 +1,9 @@
+// Over 300 lines: the editor's one state (which template, its draft, save, restore, delete, leave) lives here; its
+// parts are the email-template-*.tsx files.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Mail, RotateCcw } from 'lucide-react';
-import { EMAIL_TEMPLATE_KEYS, type TemplateVariable } from '@shared/invoicing/email-templates.ts';
+import { Mail, RotateCcw, Trash2 } from 'lucide-react';
+import type { TemplateVariable } from '@shared/mail/templates.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
@@ -10,36 +12,31 @@ import { BlockSpinner } from '@web/ui/spinner.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { invoicingErrorMessage, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import {
+  draftOf,
+  findTemplate,
   insertVariable,
   isDirty,
   validateDraft,
   type DraftErrors,
   type EmailTemplateItem,
   type TemplateDraft,
+  type TemplateLanguage,
+  type TemplateTarget,
 } from './email-template-editing.ts';
 import { TemplatePreview, TemplateVariables } from './email-template-aids.tsx';
-import { LeaveDialog, RestoreDialog } from './email-template-dialogs.tsx';
-import { TemplateFields, type DraftField } from './email-template-fields.tsx';
+import { DeleteDialog, LeaveDialog, RestoreDialog } from './email-template-dialogs.tsx';
+import { OwnTemplateFields, TemplateFields, type VariableField } from './email-template-fields.tsx';
 import { TemplateHeading } from './email-template-heading.tsx';
 import { TemplateList } from './email-template-list.tsx';
-import {
-  findTemplate,
-  useEmailTemplates,
-  useTemplateChange,
-  type TemplateTarget,
-} from './email-templates-api.ts';
+import { useDeleteTemplate, useEmailTemplates, useTemplateChange } from './email-templates-api.ts';
 
 const INVALID_TOAST = 'email-template-invalid';
 
-const draftOf = (item: EmailTemplateItem | undefined): TemplateDraft => ({
-  subject: item?.subject ?? '',
-  contentText: item?.contentText ?? '',
-});
-
 /**
- * Settings → E-mail templates: the organization's text of the document e-mails (quote, invoice, reminders,
- * statement) per language, with variables, a live preview and the system text one click away. System templates
- * are never deleted (the server refuses it), so no delete is offered.
+ * Settings → E-mail templates (issue 16, one template system): the system templates (the document e-mails and the
+ * composer's general ones) in the organization's version per language, and the user's own templates, grouped by
+ * category. Variables as chips, a live preview and the compatibility warnings of the HTML while it is typed. System
+ * templates are restored, never deleted; own ones are deleted after a confirmation.
  */
 export function EmailTemplatesPanel() {
   const { t } = useTranslation(['settings', 'common']);
@@ -59,30 +56,38 @@ export function EmailTemplatesPanel() {
   return <TemplatesEditor items={templates.data} />;
 }
 
+/** Where the editor goes next: a template of the list, or a new one (null). */
+type Next = { target: TemplateTarget | null };
+
 function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
   const { t } = useTranslation(['settings', 'buttons']);
   const { orgId, canManage } = useInvoicingPermissions();
   const change = useTemplateChange(orgId);
-  const interfaceLanguage = currentLanguage();
-  const [selected, setSelected] = useState<TemplateTarget>({
-    key: EMAIL_TEMPLATE_KEYS[0],
-    language: interfaceLanguage === 'en' ? 'en' : 'it',
+  const removal = useDeleteTemplate(orgId);
+  const [language, setLanguage] = useState<TemplateLanguage>(currentLanguage() === 'en' ? 'en' : 'it');
+  const [selected, setSelected] = useState<TemplateTarget | null>(() => {
+    const first = items.find((i) => i.isSystem && i.language === language);
+    return first ? { id: first.id, language } : null;
   });
-  const stored = findTemplate(items, selected);
-  const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(stored));
+  const stored = selected ? findTemplate(items, selected) : undefined;
+  const own = !stored?.isSystem;
+  const canEdit = own || canManage;
+  const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(stored, language));
   const [showErrors, setShowErrors] = useState(false);
-  const [pending, setPending] = useState<TemplateTarget | null>(null);
+  const [pending, setPending] = useState<Next | null>(null);
   const [restoring, setRestoring] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const editorRef = useRef<HTMLElement>(null);
   const fieldRefs = {
     subject: useRef<HTMLInputElement>(null),
     contentText: useRef<HTMLTextAreaElement>(null),
+    contentHtml: useRef<HTMLTextAreaElement>(null),
   };
-  const lastField = useRef<DraftField>('contentText');
-  const caret = useRef<{ field: DraftField; at: number } | null>(null);
+  const lastField = useRef<VariableField>('contentText');
+  const caret = useRef<{ field: VariableField; at: number } | null>(null);
 
-  const dirty = canManage && isDirty(draft, draftOf(stored));
-  const errors: DraftErrors = showErrors ? validateDraft(draft) : {};
+  const dirty = canEdit && isDirty(draft, draftOf(stored, language));
+  const errors: DraftErrors = showErrors ? validateDraft(draft, { own }) : {};
   // After a variable is inserted, the caret goes right after it in the field that received it.
   useLayoutEffect(() => {
     const at = caret.current;
@@ -100,21 +105,27 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const open = (target: TemplateTarget) => {
+  const open = ({ target }: Next) => {
     setSelected(target);
-    setDraft(draftOf(findTemplate(items, target)));
+    if (target) setLanguage(target.language);
+    setDraft(draftOf(target ? findTemplate(items, target) : undefined, target?.language ?? language));
     setShowErrors(false);
     setPending(null);
   };
 
-  const select = (target: TemplateTarget, scroll: boolean) => {
-    if (target.key === selected.key && target.language === selected.language) return;
-    if (dirty) setPending(target);
-    else open(target);
+  const go = (next: Next, scroll: boolean) => {
+    if (dirty) setPending(next);
+    else open(next);
     // On phones the list sits above the editor: bring the editor into view.
     if (scroll && !window.matchMedia('(min-width: 1024px)').matches) {
       editorRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     }
+  };
+
+  const select = (item: EmailTemplateItem) => {
+    const target = { id: item.id, language: item.isSystem ? language : item.language };
+    if (selected && target.id === selected.id && target.language === selected.language) return;
+    go({ target }, true);
   };
 
   const insert = (variable: TemplateVariable) => {
@@ -133,22 +144,27 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
 
   /** Saves the draft; false when it is not valid or the server refused it. */
   const save = async (): Promise<boolean> => {
-    const problems = validateDraft(draft);
+    const problems = validateDraft(draft, { own });
     if (Object.keys(problems).length > 0) {
       setShowErrors(true);
       toast.error(t('settings:emailTemplates.invalid'), { id: INVALID_TOAST });
-      fieldRefs[problems.subject ? 'subject' : 'contentText'].current?.focus();
+      if (!problems.name) fieldRefs[problems.subject ? 'subject' : 'contentText'].current?.focus();
       return false;
     }
     try {
-      const saved = await change.mutateAsync({
-        target: selected,
-        draft: { subject: draft.subject.trim(), contentText: draft.contentText.trim() },
-      });
-      setDraft(draftOf(saved));
+      const saved = await change.mutateAsync(
+        selected ? { kind: 'save', target: selected, draft } : { kind: 'create', draft },
+      );
+      setSelected({ id: saved.id, language: saved.language });
+      setLanguage(saved.language);
+      setDraft(draftOf(saved, saved.language));
       setShowErrors(false);
       toast.dismiss(INVALID_TOAST);
-      toast.success(t('settings:emailTemplates.saved'));
+      toast.success(
+        saved.warnings.length > 0
+          ? t('settings:emailTemplates.savedWithWarnings')
+          : t('settings:emailTemplates.saved'),
+      );
       return true;
     } catch (error) {
       toast.error(invoicingErrorMessage(error, t));
@@ -157,9 +173,10 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
   };
 
   const restore = async () => {
+    if (!selected) return;
     try {
-      const system = await change.mutateAsync({ target: selected, draft: null });
-      setDraft(draftOf(system));
+      const system = await change.mutateAsync({ kind: 'reset', target: selected });
+      setDraft(draftOf(system, system.language));
       setShowErrors(false);
       setRestoring(false);
       toast.success(t('settings:emailTemplates.restored'));
@@ -168,15 +185,29 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
     }
   };
 
+  const remove = async () => {
+    if (!selected || !stored || stored.isSystem) return;
+    try {
+      await removal.mutateAsync(stored.id);
+      setDeleting(false);
+      toast.success(t('settings:emailTemplates.deleted'));
+      const first = items.find((i) => i.isSystem && i.language === language);
+      open({ target: first ? { id: first.id, language } : null });
+    } catch (error) {
+      toast.error(invoicingErrorMessage(error, t));
+    }
+  };
+
   const saveAndContinue = async () => {
-    const target = pending;
+    const next = pending;
     if (!(await save())) {
       setPending(null);
       return;
     }
-    if (target) open(target);
+    if (next) open(next);
   };
 
+  const name = stored?.name || draft.name || t('settings:emailTemplates.newTitle');
   return (
     <Card>
       <CardHeader
@@ -187,8 +218,11 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
       <div className="grid lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
         <TemplateList
           items={items}
-          selected={selected.key}
-          onSelect={(key) => select({ key, language: selected.language }, true)}
+          language={language}
+          selected={selected?.id ?? null}
+          onSelect={select}
+          onNew={() => (selected ? go({ target: null }, true) : undefined)}
+          canCreate
         />
 
         <section
@@ -198,12 +232,13 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
         >
           <TemplateHeading
             items={items}
-            selected={selected}
+            stored={stored}
+            language={language}
             dirty={dirty}
-            onLanguage={(language) => select({ key: selected.key, language }, false)}
+            onLanguage={(l) => selected && go({ target: { id: selected.id, language: l } }, false)}
           />
 
-          {!canManage ? <Alert tone="info">{t('settings:emailTemplates.readOnly')}</Alert> : null}
+          {!canEdit ? <Alert tone="info">{t('settings:emailTemplates.readOnly')}</Alert> : null}
 
           <form
             noValidate
@@ -215,24 +250,24 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
             }}
             className="grid gap-5"
           >
+            {own ? <OwnTemplateFields draft={draft} onChange={setDraft} errors={errors} /> : null}
             <TemplateFields
               draft={draft}
               onChange={setDraft}
               errors={errors}
-              language={selected.language}
-              readOnly={!canManage}
+              readOnly={!canEdit}
               fieldRefs={fieldRefs}
               onFocusField={(field) => (lastField.current = field)}
             />
 
-            {canManage ? <TemplateVariables templateKey={selected.key} onInsert={insert} /> : null}
+            {canEdit ? <TemplateVariables draft={draft} onInsert={insert} /> : null}
 
-            <TemplatePreview draft={draft} language={selected.language} />
+            <TemplatePreview draft={draft} />
 
-            {canManage ? (
+            {canEdit ? (
               <div className="-mx-5 -mb-5 flex flex-col gap-3 border-t border-border px-5 py-4 sm:flex-row sm:items-center">
                 <p className="text-xs text-muted-foreground sm:mr-auto">
-                  {t('settings:emailTemplates.notDeletable')}
+                  {own ? t('settings:emailTemplates.ownHint') : t('settings:emailTemplates.notDeletable')}
                 </p>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:shrink-0">
                   {stored?.customized ? (
@@ -241,12 +276,32 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
                       {t('settings:emailTemplates.restore')}
                     </Button>
                   ) : null}
+                  {stored && !stored.isSystem ? (
+                    <Button
+                      variant="outline"
+                      onClick={() => setDeleting(true)}
+                      disabled={removal.isPending}
+                      data-testid="email-template-delete"
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      {t('settings:emailTemplates.delete')}
+                    </Button>
+                  ) : null}
                   {dirty ? (
-                    <Button variant="ghost" onClick={() => open(selected)} disabled={change.isPending}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => open({ target: selected })}
+                      disabled={change.isPending}
+                    >
                       {t('settings:emailTemplates.discard')}
                     </Button>
                   ) : null}
-                  <Button type="submit" loading={change.isPending && !restoring} disabled={!dirty}>
+                  <Button
+                    type="submit"
+                    loading={change.isPending && !restoring}
+                    disabled={!dirty}
+                    data-testid="email-template-save"
+                  >
                     {t('buttons:save')}
                   </Button>
                 </div>
@@ -257,14 +312,22 @@ function TemplatesEditor({ items }: { items: EmailTemplateItem[] }) {
       </div>
 
       <RestoreDialog
-        target={selected}
+        name={name}
+        language={language}
         open={restoring}
         onOpenChange={setRestoring}
         loading={change.isPending}
         onConfirm={() => void restore()}
       />
+      <DeleteDialog
+        name={name}
+        open={deleting}
+        onOpenChange={setDeleting}
+        loading={removal.isPending}
+        onConfirm={() => void remove()}
+      />
       <LeaveDialog
-        target={selected}
+        name={name}
         open={!!pending}
         onCancel={() => setPending(null)}
         saving={change.isPending}
