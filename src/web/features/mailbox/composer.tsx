@@ -32,6 +32,7 @@ import {
 } from './composer-timing.tsx';
 import { useSendMail } from './mailbox-api.ts';
 import { DocumentPicker } from './composer-documents.tsx';
+import { TemplatePicker } from './composer-templates.tsx';
 import { clearLocalDraft, saveLocalDraft } from './local-draft.ts';
 import { RecipientInput } from './recipient-input.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
@@ -82,6 +83,8 @@ export function Composer({
   const bodyError = useId();
   const [values, setValues] = useState(draft);
   const [text, setText] = useState('');
+  // A chosen template replaces the body: the editor starts again from its HTML.
+  const [bodyVersion, setBodyVersion] = useState(0);
   const [showCopies, setShowCopies] = useState(draft.cc !== '' || draft.bcc !== '');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -297,6 +300,17 @@ export function Composer({
               </Button>
             </div>
           )}
+          <TemplatePicker
+            orgId={orgId}
+            hasContent={
+              !!values.subject.trim() || !!text.trim() || /\S/.test(values.html.replace(/<[^>]*>/g, ''))
+            }
+            onApply={(rendered) => {
+              set({ subject: rendered.subject, html: rendered.html });
+              setText(rendered.text);
+              setBodyVersion((v) => v + 1);
+            }}
+          />
           <Field label={t('mailbox:compose.subject')} error={errors.subject} required>
             {(props) => (
               <Input
@@ -315,7 +329,8 @@ export function Composer({
               </span>
             </span>
             <RichTextEditor
-              initialHtml={draft.html}
+              key={bodyVersion}
+              initialHtml={bodyVersion ? values.html : draft.html}
               labelledBy={bodyLabel}
               invalid={!!errors.content}
               describedBy={errors.content ? bodyError : undefined}
