@@ -74,6 +74,7 @@ import { createLocalFileStore, type FileStore } from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
 import { MAIL_CONTENT_PURPOSE } from './modules/mailbox/confidential.ts';
+import { startUploadSweep } from './modules/mailbox/compose-attachments.ts';
 import { mailAccountRoutes } from './modules/mailbox/accounts-routes.ts';
 import { mailSyncRoutes } from './modules/mailbox/sync-routes.ts';
 import { createIdleWatcher, createSyncRunner } from './modules/mailbox/sync/sync-jobs.ts';
@@ -414,6 +415,8 @@ export async function buildApp(
         log: app.log,
       }),
       mailSync.start(),
+      // Files of composers closed without sending (issue 16).
+      startUploadSweep({ db: database.db, files, log: app.log }),
       createIdleWatcher({
         db: database.db,
         hub,

@@ -389,3 +389,23 @@ export const mailDrafts = pgTable(
       .where(sql`${t.accountId} is not null and ${t.revision} > ${t.imapRevision}`),
   ],
 );
+
+/**
+ * Files uploaded for the composer (issue 16), until the message that holds them is sent or the composer drops them.
+ * A file nobody sent, and that no draft still names, is swept after UPLOAD_SWEEP.keepHours (compose-attachments.ts).
+ */
+export const mailUploads = pgTable(
+  'mail_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_uploads_created_idx').on(t.createdAt)],
+);
