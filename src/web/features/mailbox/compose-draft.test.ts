@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
 import {
+  draftBody,
   draftFrom,
+  draftFromServer,
   emptyDraft,
   parseRecipients,
   prefixedSubject,
@@ -146,5 +148,61 @@ describe('recipient suggestions in a recipients field', () => {
     expect(recipientText({ name: 'Mario Rossi', address: 'm@y.it' })).toBe('Mario Rossi <m@y.it>');
     expect(recipientText({ name: 'Rossi, Mario', address: 'm@y.it' })).toBe('"Rossi, Mario" <m@y.it>');
     expect(recipientText({ name: null, address: 'm@y.it' })).toBe('m@y.it');
+  });
+});
+
+describe('a draft kept on the server (issue 16)', () => {
+  const doc = {
+    kind: 'invoice' as const,
+    id: '00000000-0000-4000-8000-000000000001',
+    format: 'pdf' as const,
+  };
+  const upload = '00000000-0000-4000-8000-000000000002';
+  const forward = '00000000-0000-4000-8000-000000000003';
+
+  it('is saved as typed, with its ready files by kind', () => {
+    const values = { ...emptyDraft('acc'), to: 'mario rossi, ', subject: 'Bozza', html: '<p>x</p>' };
+    expect(
+      draftBody(values, [
+        { filename: 'a.pdf', contentType: 'application/pdf', size: 10, uploadId: upload },
+        { filename: 'Fattura 1.pdf', contentType: 'application/pdf', size: 0, document: doc },
+        { filename: 'b.png', contentType: 'image/png', size: 5, forwardId: forward },
+      ]),
+    ).toEqual({
+      accountId: 'acc',
+      inReplyToId: null,
+      to: 'mario rossi, ',
+      cc: '',
+      bcc: '',
+      subject: 'Bozza',
+      html: '<p>x</p>',
+      attachments: [{ uploadId: upload, filename: 'a.pdf', contentType: 'application/pdf', size: 10 }],
+      documents: [{ ...doc, filename: 'Fattura 1.pdf' }],
+      forwardAttachmentIds: [forward],
+    });
+  });
+
+  it('opens in the composer as it was saved, with its id and revision', () => {
+    const draft = draftFromServer({
+      id: '00000000-0000-4000-8000-00000000000a',
+      accountId: null,
+      inReplyToId: null,
+      to: 'a@x.it',
+      cc: '',
+      bcc: '',
+      subject: 'S',
+      html: '<p>h</p>',
+      attachments: [{ uploadId: upload, filename: 'a.pdf', contentType: 'application/pdf', size: 10 }],
+      documents: [{ ...doc, filename: 'Fattura 1.pdf' }],
+      forwards: [{ id: forward, filename: 'b.png', contentType: 'image/png', size: 5 }],
+      revision: 3,
+      messageId: null,
+      updatedAt: '2026-01-05T10:00:00.000Z',
+    });
+    expect(draft.draftId).toBe('00000000-0000-4000-8000-00000000000a');
+    expect(draft.serverRevision).toBe(3);
+    expect(draft.attachments.map((a) => a.filename)).toEqual(['b.png', 'a.pdf', 'Fattura 1.pdf']);
+    expect(draft.attachments[2]!.document).toEqual(doc);
+    expect(draftBody(draft, draft.attachments).documents).toEqual([{ ...doc, filename: 'Fattura 1.pdf' }]);
   });
 });

@@ -1,4 +1,5 @@
 import type { TDocumentAttachment } from '@shared/mailbox/compose.ts';
+import { parseRecipients, recipientText, type TDraft, type TDraftInput } from '@shared/mailbox/drafts.ts';
 import type { TMessage } from '@shared/mailbox/contracts.ts';
 import type { TMailAddress } from '@shared/mailbox/types.ts';
 import { addressText } from './mailbox-format.ts';
@@ -27,7 +28,61 @@ export type ComposeDraft = {
   html: string;
   inReplyToId: string | null;
   attachments: DraftFile[];
+  /** Its draft on the server (drafts.ts): made by the composer when absent, kept for the saves that follow. */
+  draftId?: string;
+  /** The server's revision of that draft this composer last saw (0 or absent: never saved). */
+  serverRevision?: number;
 };
+
+/** What the composer saves on the server (PUT /mail/drafts/:id): its fields as typed and its ready files. */
+export function draftBody(values: ComposeDraft, files: DraftFile[]): Omit<TDraftInput, 'revision'> {
+  return {
+    accountId: values.accountId,
+    inReplyToId: values.inReplyToId,
+    to: values.to,
+    cc: values.cc,
+    bcc: values.bcc,
+    subject: values.subject,
+    html: values.html,
+    attachments: files.flatMap((f) =>
+      f.uploadId
+        ? [{ uploadId: f.uploadId, filename: f.filename, contentType: f.contentType, size: f.size }]
+        : [],
+    ),
+    documents: files.flatMap((f) => (f.document ? [{ ...f.document, filename: f.filename }] : [])),
+    forwardAttachmentIds: files.flatMap((f) => (f.forwardId ? [f.forwardId] : [])),
+  };
+}
+
+/** A draft kept on the server, as the composer opens it (from the Drafts folder). */
+export function draftFromServer(draft: TDraft): ComposeDraft {
+  return {
+    accountId: draft.accountId,
+    to: draft.to,
+    cc: draft.cc,
+    bcc: draft.bcc,
+    subject: draft.subject,
+    html: draft.html,
+    inReplyToId: draft.inReplyToId,
+    attachments: [
+      ...draft.forwards.map((f) => ({
+        forwardId: f.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.size,
+      })),
+      ...draft.attachments,
+      ...draft.documents.map(({ filename, ...document }) => ({
+        document,
+        filename: filename ?? `${document.kind}.${document.format}`,
+        contentType: document.format === 'pdf' ? 'application/pdf' : 'application/xml',
+        size: 0,
+      })),
+    ],
+    draftId: draft.id,
+    serverRevision: draft.revision,
+  };
+}
 
 export type ComposeMode = 'reply' | 'replyAll' | 'forward';
 
@@ -37,21 +92,7 @@ export function emptyDraft(accountId: string | null, signatureHtml?: string | nu
   return { accountId, to: '', cc: '', bcc: '', subject: '', html, inReplyToId: null, attachments: [] };
 }
 
-/** "a@x.it, Mario <m@y.it>; b@z.it" → the recipients one by one (commas inside a quoted name are kept). */
-export function parseRecipients(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    if ((ch === ',' || ch === ';' || ch === '\n') && !quoted) {
-      if (current.trim()) out.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim()) out.push(current.trim());
-  return out;
-}
+export { parseRecipients, recipientText };
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -138,15 +179,6 @@ function lastTokenStart(text: string): number {
 /** The recipient being typed at the end of a field ("a@x.it, mar" → "mar"). */
 export function typedRecipient(text: string): string {
   return text.slice(lastTokenStart(text)).trim();
-}
-
-/** A suggestion as the field writes it: `Name <address>`, the name quoted when it holds a separator or quote. */
-export function recipientText(s: { name: string | null; address: string }): string {
-  if (!s.name?.trim()) return s.address;
-  const name = s.name.trim();
-  return /[",;<>@]/.test(name)
-    ? `"${name.replace(/["\\]/g, '\\$&')}" <${s.address}>`
-    : `${name} <${s.address}>`;
 }
 
 /** The field with the recipient being typed replaced by the one chosen, ready for the next ("…, "). */

@@ -1,8 +1,17 @@
-// Over 300 lines: the composer's form, its checks and its send are one dialog; files and timing are their own modules.
-import { useEffect, useId, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+// Over 300 lines: the composer's form, its checks and its send are one dialog; files, timing and the draft kept on the
+// server (use-server-draft.ts) are their own modules.
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock, Send } from 'lucide-react';
-import { composeIssues, type ComposeIssue } from '@shared/mailbox/compose.ts';
+import { composeIssues, type ComposeIssue, type TComposeResult } from '@shared/mailbox/compose.ts';
 import type { TMailAccountState } from '@shared/mailbox/contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -20,7 +29,7 @@ import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
 import { toast } from '@web/ui/toast.ts';
-import { parseRecipients, type ComposeDraft } from './compose-draft.ts';
+import { draftBody, parseRecipients, type ComposeDraft } from './compose-draft.ts';
 import { ComposeFiles, dropUploads, useComposeFiles } from './composer-files.tsx';
 import {
   offerUndo,
@@ -30,10 +39,12 @@ import {
   useUndoSeconds,
   type SendAt,
 } from './composer-timing.tsx';
-import { useSendMail } from './mailbox-api.ts';
+import { useDiscardDraft, useSendMail } from './mailbox-api.ts';
+import { DraftStatus } from './draft-status.tsx';
+import { useServerDraft } from './use-server-draft.ts';
 import { DocumentPicker } from './composer-documents.tsx';
 import { TemplatePicker } from './composer-templates.tsx';
-import { clearLocalDraft, saveLocalDraft } from './local-draft.ts';
+import { clearLocalDraft, hasContent, saveLocalDraft } from './local-draft.ts';
 import { RecipientInput } from './recipient-input.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -82,6 +93,11 @@ export function Composer({
   const bodyLabel = useId();
   const bodyError = useId();
   const [values, setValues] = useState(draft);
+  // Its draft on the server: the id is made here, once, so every save changes the same draft.
+  const [draftId] = useState(() => draft.draftId ?? crypto.randomUUID());
+  /** A send is on its way (waiting for the draft's last save, then for the server). */
+  const sending = useRef(false);
+  const discardDraft = useDiscardDraft(orgId);
   const [text, setText] = useState('');
   // A chosen template replaces the body: the editor starts again from its HTML.
   const [bodyVersion, setBodyVersion] = useState(0);
@@ -115,17 +131,6 @@ export function Composer({
       document,
     })),
   );
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        saveLocalDraft(draftKey, {
-          ...values,
-          attachments: JSON.parse(keptJson) as ComposeDraft['attachments'],
-        }),
-      500,
-    );
-    return () => clearTimeout(timer);
-  }, [draftKey, values, keptJson]);
   // A message restored from this browser counts as written: closing it asks first, as any other would.
   const changed =
     restoredAt !== null ||
@@ -135,10 +140,37 @@ export function Composer({
     values.subject !== draft.subject ||
     values.html !== draft.html ||
     files.length !== draft.attachments.length;
+  const fromServer = (draft.serverRevision ?? 0) > 0;
+  // Worth keeping on the server once it holds something; from then on every change is saved, emptied too.
+  const [worthKeeping, setWorthKeeping] = useState(fromServer);
+  const hasSomething = changed && hasContent({ ...values, attachments: kept });
+  useEffect(() => {
+    if (hasSomething) setWorthKeeping(true);
+  }, [hasSomething]);
+  const server = useServerDraft({
+    draftId,
+    initialRevision: draft.serverRevision ?? 0,
+    initiallySaved: fromServer && restoredAt === null,
+    // Saved once something was written (a draft opened from the Drafts folder is already the server's).
+    body: worthKeeping || hasSomething ? draftBody(values, kept) : null,
+  });
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        saveLocalDraft(draftKey, {
+          ...values,
+          attachments: JSON.parse(keptJson) as ComposeDraft['attachments'],
+          draftId,
+          serverRevision: server.revision,
+        }),
+      500,
+    );
+    return () => clearTimeout(timer);
+  }, [draftKey, values, keptJson, draftId, server.revision]);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || sending.current) return;
     const input = {
       accountId: values.accountId,
       to: parseRecipients(values.to),
@@ -165,31 +197,40 @@ export function Composer({
     setErrors(errorsOf(issues));
     setFailure(null);
     if (issues.length > 0) return;
-    send.mutate(input, {
-      onSuccess: (result) => {
-        clearLocalDraft(draftKey);
-        if (result.delivery.status === 'scheduled') toast.success(t('mailbox:compose.scheduled'));
-        else if (!offerUndo(t, result, { ...values, attachments: [] }, onReopen)) {
-          toastDelivery(
-            t,
-            { ...result.delivery, recipientEmail: input.to[0]! },
-            t('mailbox:compose.sent', { email: input.to[0] }),
-          );
-        }
-        onClose();
-      },
-      onError: (error) => {
-        if (
-          error instanceof ApiError &&
-          error.code === 'INVALID_EMAIL_DATA' &&
-          Array.isArray(error.details)
-        ) {
-          setErrors(errorsOf(error.details as { path: string; message: string }[]));
-        }
-        setFailure(apiErrorMessage(error, t));
-      },
-    });
+    // No save of the draft may land after the send removed it: the one on its way ends first.
+    sending.current = true;
+    void server.hold().then(() => send.mutate({ ...input, draftId }, sendHandlers(input.to[0]!)));
   };
+  const sendHandlers = (firstRecipient: string) => ({
+    onSuccess: (result: TComposeResult) => {
+      server.finish();
+      clearLocalDraft(draftKey);
+      if (result.delivery.status === 'scheduled') toast.success(t('mailbox:compose.scheduled'));
+      else if (
+        !offerUndo(
+          t,
+          result,
+          { ...values, draftId: undefined, serverRevision: undefined, attachments: [] },
+          onReopen,
+        )
+      ) {
+        toastDelivery(
+          t,
+          { ...result.delivery, recipientEmail: firstRecipient },
+          t('mailbox:compose.sent', { email: firstRecipient }),
+        );
+      }
+      onClose();
+    },
+    onError: (error: Error) => {
+      sending.current = false;
+      server.release();
+      if (error instanceof ApiError && error.code === 'INVALID_EMAIL_DATA' && Array.isArray(error.details)) {
+        setErrors(errorsOf(error.details as { path: string; message: string }[]));
+      }
+      setFailure(apiErrorMessage(error, t));
+    },
+  });
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -197,12 +238,31 @@ export function Composer({
       submit();
     }
   };
+  /** Discard: gone from this browser and from the server (its copy in Drafts, its files). */
   const close = () => {
+    server.finish();
     clearLocalDraft(draftKey);
     dropUploads(files);
+    // A save on its way lands first, then the discard removes it.
+    void server.hold().then(() => {
+      server.finish();
+      if (server.saved() || fromServer) discardDraft.mutate(draftId);
+    });
     onClose();
   };
-  const requestClose = () => (changed && !send.isPending ? setConfirmDiscard(true) : close());
+  /** "Save draft": saved now and closed; kept in this browser only when the server could not take it. */
+  const keepAndClose = async () => {
+    if (await server.flush()) clearLocalDraft(draftKey);
+    server.finish();
+    onClose();
+  };
+  const requestClose = () => {
+    if (send.isPending) return;
+    // A draft opened from Drafts and left as it was stays there.
+    if (fromServer && !changed) void keepAndClose();
+    else if (changed) setConfirmDiscard(true);
+    else close();
+  };
 
   return (
     <Dialog open onOpenChange={(open) => !open && requestClose()}>
@@ -359,6 +419,7 @@ export function Composer({
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:mr-auto">
+              <DraftStatus state={server.state} />
               <span>{t('mailbox:compose.sendHint')}</span>
               {later ? null : <UndoWindowSelect value={undoSeconds} onChange={setUndoSeconds} />}
             </div>
@@ -371,6 +432,11 @@ export function Composer({
             <Button type="button" variant="outline" onClick={requestClose}>
               {t('buttons:cancel')}
             </Button>
+            {worthKeeping ? (
+              <Button type="button" variant="outline" onClick={() => void keepAndClose()}>
+                {t('mailbox:compose.draft.keep')}
+              </Button>
+            ) : null}
             <Button type="submit" loading={send.isPending}>
               {later ? (
                 <Clock aria-hidden="true" className="size-4" />

@@ -51,3 +51,17 @@ describe('the message being written, kept in the browser', () => {
     expect(localDraftKey('u1', 'o1')).not.toBe(localDraftKey('u1', 'o2'));
   });
 });
+
+describe('the copy in the browser of a draft kept on the server', () => {
+  it('keeps its draft id and the revision it last saw, so the saves go on changing that draft', () => {
+    const store = memory();
+    const key = localDraftKey('u1', 'o1');
+    saveLocalDraft(
+      key,
+      { ...emptyDraft(null), subject: 'x', draftId: 'd-1', serverRevision: 4 },
+      new Date(),
+      store,
+    );
+    expect(loadLocalDraft(key, store)?.draft).toMatchObject({ draftId: 'd-1', serverRevision: 4 });
+  });
+});

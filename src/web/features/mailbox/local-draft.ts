@@ -4,7 +4,8 @@ import type { ComposeDraft, DraftFile } from './compose-draft.ts';
  * The message being written, kept in this browser while the composer is open (issue 16: a message is never lost
  * when the tab closes): saved as it changes, offered again when a new message is opened, removed once it is sent or
  * discarded. Its files are kept as references (uploads stay on the server until sent or removed). Per user and
- * organization; only a new message or a reply in progress, one at a time.
+ * organization; only a new message or a reply in progress, one at a time. The server keeps the draft too
+ * (use-server-draft.ts): this copy is what is left when the server could not be reached.
  */
 
 export type SavedDraft = { draft: ComposeDraft; savedAt: string };
@@ -73,6 +74,9 @@ export function loadLocalDraft(key: string, store = storage()): SavedDraft | nul
         html: d.html!,
         inReplyToId: isText(d.inReplyToId) ? d.inReplyToId : null,
         attachments,
+        // Its draft on the server, so that the saves go on changing that one.
+        ...(isText(d.draftId) ? { draftId: d.draftId } : {}),
+        ...(typeof d.serverRevision === 'number' ? { serverRevision: d.serverRevision } : {}),
       },
     };
   } catch {

@@ -25,6 +25,7 @@ import type {
 } from '@shared/mailbox/contracts.ts';
 import type { TMailDelivery } from '@shared/mail/outbox.ts';
 import type { TComposeInput, TComposeResult, TRescheduleInput } from '@shared/mailbox/compose.ts';
+import type { TDraft, TDraftInput, TDraftSaved } from '@shared/mailbox/drafts.ts';
 import { MAIL_PAGE_SIZE } from '@shared/mailbox/types.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
@@ -312,6 +313,56 @@ export function useSendMail(orgId: string | null) {
       void queryClient.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
       void queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
     },
+  });
+}
+
+const draftUrl = (id: string) => `${BASE}/drafts/${encodeURIComponent(id)}`;
+
+/**
+ * Saves the draft being written (PUT /mail/drafts/:id, issue 16): the same id changes the same draft. Its copy in
+ * Drafts changes with it; the live channel tells the open list (email:new, email:updated).
+ */
+export function useSaveDraft() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TDraftInput }) =>
+      api<TDraftSaved>(draftUrl(id), { method: 'PUT', body }),
+    retry: false,
+  });
+}
+
+/**
+ * The last save of a composer that is going away with the page (the tab closes): sent with keepalive, so the
+ * browser finishes it after the page is gone. Nothing waits for its answer.
+ */
+export function saveDraftOnLeave(id: string, body: TDraftInput): void {
+  void fetch(draftUrl(id), {
+    method: 'PUT',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
+
+/** "Discard": the draft, its copy in Drafts and its files go (DELETE /mail/drafts/:id). */
+export function useDiscardDraft(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(draftUrl(id), { method: 'DELETE' }),
+    retry: false,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: mailKeys.lists(orgId) });
+      void queryClient.invalidateQueries({ queryKey: mailKeys.overview(orgId) });
+    },
+  });
+}
+
+/** A message of the Drafts folder opened to go on writing it: its draft (made from it if it came from IMAP). */
+export function useOpenDraft() {
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      api<TDraft>(`${BASE}/drafts/by-message/${encodeURIComponent(messageId)}`),
+    retry: false,
   });
 }
 

@@ -21,7 +21,13 @@ import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { useMediaQuery } from '@web/ui/use-media-query.ts';
-import { draftFrom, emptyDraft, type ComposeDraft, type ComposeMode } from './compose-draft.ts';
+import {
+  draftFrom,
+  draftFromServer,
+  emptyDraft,
+  type ComposeDraft,
+  type ComposeMode,
+} from './compose-draft.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
@@ -30,6 +36,7 @@ import {
   useMailboxOverview,
   useMessageAction,
   useMessageList,
+  useOpenDraft,
   usePrefetchList,
   usePrefetchMessage,
 } from './mailbox-api.ts';
@@ -192,8 +199,21 @@ export function MailboxPage() {
     if (paramsFromState(next).toString() === paramsFromState(state).toString()) return;
     showWhenInCache(prefetchList(listQueryOf(next).toString()), next);
   };
-  const open = (id: string) =>
+  const openDraft = useOpenDraft();
+  /** A message of a Drafts folder opens in the composer, to go on writing it (issue 16); any other in the reader. */
+  const open = (id: string) => {
+    const row = rows.find((r) => r.id === id);
+    const folder = row ? folders.find((f) => f.id === row.folderId) : undefined;
+    if (folder?.role === 'drafts') {
+      loadComposer();
+      openDraft.mutate(id, {
+        onSuccess: (draft) => setComposing({ key: Date.now(), draft: draftFromServer(draft) }),
+        onError: (error) => toast.error(apiErrorMessage(error, t)),
+      });
+      return;
+    }
     showWhenInCache(prefetchMessage(id), { ...state, messageId: id, folders: false }, true);
+  };
   const back = () => goNow({ ...state, messageId: null });
 
   const archive = (row: TMessageSummary) => {
