@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { mailOutbox } from '@server/db/schema/mail.ts';
+import { emailActivity } from '@server/db/schema/invoicing.ts';
 import { addMember, createUser, lineInput } from '@server/seed/factories.ts';
 import type { TSenderSettings } from '@shared/mail/sender-settings.ts';
 import { addCompanyClient, completeProfile, issueInvoice } from '../helpers/business.ts';
@@ -136,7 +137,9 @@ describe.each(DATABASES)('the organization’s sender on %s', (kind) => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
       code: 'MAIL_TEST_FAILED',
-      message: expect.stringContaining('AUTH_ERROR'),
+      // Plain words, not the failure class in capitals; the server's own answer is in the details.
+      message: expect.not.stringContaining('AUTH_ERROR'),
+      details: [{ path: 'smtp', code: 'AUTH_ERROR', message: expect.stringMatching(/auth|535/i) }],
     });
     const none = await c().post('/api/v1/mail/sender-settings/test', { transport: 'installation' });
     expect(none.statusCode).toBe(409);
@@ -159,6 +162,10 @@ describe.each(DATABASES)('the organization’s sender on %s', (kind) => {
       return r?.status === 'sent' ? r : null;
     });
     expect(row.viaOrganizationSmtp).toBe(true);
+    // The document e-mail's own record says what the outbox said when it was written (queued, or already being
+    // sent): never "kept", which an organization with its own server never is.
+    const [recorded] = await db().select().from(emailActivity).where(eq(emailActivity.outboxId, row.id));
+    expect(['queued', 'sending', 'sent']).toContain(recorded!.status);
     expect(row.fromAddress).toBe('"Officina Rossi — Amministrazione" <fatture@officinarossi.test>');
     const received = smtp.received.slice(before).find((m) => m.to.includes('fatture1@cliente.example.com'))!;
     expect(received.from).toBe('fatture@officinarossi.test');

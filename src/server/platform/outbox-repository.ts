@@ -243,3 +243,9 @@ export async function senderOf(db: DbOrTx, organizationId: string) {
     .where(eq(organization.id, organizationId));
   return row;
 }
+
+/** The status of one outbox message, as it is now. */
+export async function outboxStatusOf(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row?.status ?? null;
+}

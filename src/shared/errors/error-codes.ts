@@ -219,11 +219,11 @@ export const ERROR_CODES = {
     en: 'This invoice was already sent to the SDI: it is sent again only if the SDI rejects it',
     it: 'Questa fattura è già stata inviata allo SdI: si reinvia solo se lo SdI la scarta',
   },
-  /** Issue 16: Settings → Email sending, "Send a test message": the server did not take it ({code}: its class). */
+  /** Issue 16: Settings → Email sending, "Send a test message": the server did not take it (its words in details). */
   MAIL_TEST_FAILED: {
     status: 422,
-    en: 'The test message was not sent ({code}): see the server’s answer',
-    it: 'Il messaggio di prova non è partito ({code}): vedi la risposta del server',
+    en: 'The test message was not sent: the mail server’s answer is below',
+    it: 'Il messaggio di prova non è partito: la risposta del server di posta è qui sotto',
   },
   /** Issue 16: a test through the installation's server when the installation has none (no SMTP_URL). */
   MAIL_SERVER_MISSING: {

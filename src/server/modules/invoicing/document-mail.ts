@@ -8,6 +8,7 @@ import {
 import { asMailErrorCode } from '@shared/mail/delivery.ts';
 import { OUTBOX_STATUSES, type TOutboxStatus } from '@shared/mail/outbox.ts';
 import type { Db } from '../../platform/db.ts';
+import { outboxStatusOf } from '../../platform/outbox-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import { templateFor } from '../email-templates/index.ts';
@@ -66,8 +67,8 @@ export async function sendDocumentMail(deps: { db: Db; mail: MailPort }, m: Docu
     clientId: m.clientId,
     outboxId,
     type: m.type,
-    // The fate of the message is the outbox's; this is only what it was when written.
-    status: deps.mail.mode === 'smtp' ? 'queued' : 'stored',
+    // The fate of the message is the outbox's; this is what it was when written (kept, or queued for a server).
+    status: (await outboxStatusOf(deps.db, outboxId)) ?? 'queued',
     recipientEmail: m.to,
     subject,
     templateType: m.templateKey,

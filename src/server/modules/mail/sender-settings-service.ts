@@ -157,7 +157,7 @@ export async function testSender(
     const failure = (err ?? {}) as SmtpFailure;
     const words = err instanceof Error ? err.message : String(err);
     const code = classifySmtpError({ ...failure, message: words });
-    throw AppError.withParams('MAIL_TEST_FAILED', { code }, [{ path: 'smtp', message: words.slice(0, 300) }]);
+    throw new AppError('MAIL_TEST_FAILED', [{ path: 'smtp', message: words.slice(0, 300), code }]);
   } finally {
     transport.close();
   }
