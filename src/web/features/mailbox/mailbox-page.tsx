@@ -48,6 +48,7 @@ import { MessageView } from './message-view.tsx';
 import { commandFor, type MailCommand } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useMailLive } from './use-mail-live.ts';
+import { ProviderIssuesNotice } from '@web/features/mail/mail-delivery.tsx';
 
 const NONE: ReadonlySet<string> = new Set();
 /** The composer and its editor (TipTap) load when first wanted; the pointer on "New message" fetches them ahead. */
@@ -385,6 +386,7 @@ export function MailboxPage() {
           </Link>
         </div>
       ) : null}
+      <ProviderIssuesNotice />
       <div className="flex h-[calc(100dvh-var(--spacing-topbar)-2rem)] min-h-[24rem] overflow-hidden rounded-lg border border-border bg-surface lg:h-auto lg:min-h-0 lg:flex-1">
         {showFolders ? (
           <aside
