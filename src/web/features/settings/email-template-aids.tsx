@@ -7,6 +7,7 @@ import {
   type TemplateVariable,
 } from '@shared/mail/templates.ts';
 import { cn } from '@web/ui/cn.ts';
+import { FRAME_SANDBOX, frameDocument } from '@web/features/mailbox/message-frame.ts';
 import { useBusinessProfile } from '@web/features/business-profile/business-profile-api.ts';
 import { useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { sampleValues, type TemplateDraft } from './email-template-editing.ts';
@@ -85,8 +86,8 @@ function VariableChips({
 }
 
 /**
- * The draft rendered with sample values, as the recipient would read it: the text, and the HTML in a sandboxed frame
- * (no scripts run in it) when the template has one.
+ * The draft rendered with sample values, as the recipient would read it: the text, and the HTML in the mailbox's
+ * sandboxed message frame (no scripts, no same origin, no remote images) when the template has one.
  */
 export function TemplatePreview({ draft }: { draft: TemplateDraft }) {
   const language = draft.language;
@@ -148,8 +149,13 @@ export function TemplatePreview({ draft }: { draft: TemplateDraft }) {
         {preview.html ? (
           <iframe
             title={t('settings:emailTemplates.previewHtml')}
-            sandbox=""
-            srcDoc={preview.html}
+            sandbox={FRAME_SANDBOX}
+            referrerPolicy="no-referrer"
+            srcDoc={frameDocument(preview.html, {
+              origin: window.location.origin,
+              showImages: false,
+              title: preview.subject,
+            })}
             data-testid="email-template-preview-html"
             className="h-64 w-full border-t border-border bg-white"
           />
