@@ -34,6 +34,7 @@ import {
   type Removal,
 } from './messages-service.ts';
 import { uploadKey } from './storage-keys.ts';
+import { deleteUploads } from './uploads-repository.ts';
 
 /**
  * Drafts kept on the server (issue 16). The composer saves what is being written as it changes under an id it made
@@ -362,9 +363,11 @@ export async function afterDraftRemoval(
 ) {
   if (!done) return;
   if (done.removal) await afterRemoval(deps, scope, done.removal);
-  if (options.removeUploads)
+  if (options.removeUploads) {
     for (const uploadId of done.uploads)
       await deps.files.remove(uploadKey(scope, uploadId)).catch(() => undefined);
+    await deleteUploads(deps.db, scope, done.uploads);
+  }
 }
 
 /** DELETE /mail/drafts/:id: "Discard". The draft's uploaded files go with it. */
