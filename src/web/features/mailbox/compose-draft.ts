@@ -32,6 +32,8 @@ export type ComposeDraft = {
   draftId?: string;
   /** The server's revision of that draft this composer last saw (0 or absent: never saved). */
   serverRevision?: number;
+  /** Confidential (spec §5): kept encrypted at rest in the app. */
+  confidential?: boolean;
 };
 
 /** What the composer saves on the server (PUT /mail/drafts/:id): its fields as typed and its ready files. */

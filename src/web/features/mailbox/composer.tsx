@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Send } from 'lucide-react';
+import { Clock, Lock, Send } from 'lucide-react';
 import { composeIssues, type ComposeIssue, type TComposeResult } from '@shared/mailbox/compose.ts';
 import type { TMailAccountState } from '@shared/mailbox/contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
@@ -27,6 +27,7 @@ import { cn } from '@web/ui/cn.ts';
 import { ConfirmDialog } from '@web/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { Field } from '@web/ui/field.tsx';
+import { CheckboxField } from '@web/ui/form-fields.tsx';
 import { Input, Select } from '@web/ui/input.tsx';
 import { toast } from '@web/ui/toast.ts';
 import { draftBody, parseRecipients, type ComposeDraft } from './compose-draft.ts';
@@ -187,6 +188,7 @@ export function Composer({
         .map((f) => ({ uploadId: f.uploadId!, filename: f.filename, contentType: f.contentType })),
       forwardAttachmentIds: files.filter((f) => f.forwardId).map((f) => f.forwardId!),
       documents: files.filter((f) => f.document).map((f) => f.document!),
+      confidential: !!values.confidential,
     };
     const issues: { path: string; message: string }[] = composeIssues(input);
     if (later && (!later.date || !later.time)) issues.push({ path: 'sendAt', message: 'compose.sendAtPast' });
@@ -413,6 +415,17 @@ export function Composer({
             documentPicker={
               canReadDocuments ? <DocumentPicker orgId={orgId} onPick={attached.addDocument} /> : null
             }
+          />
+          <CheckboxField
+            label={
+              <span className="inline-flex items-center gap-1.5">
+                <Lock aria-hidden="true" className="size-3.5" />
+                {t('mailbox:compose.confidential')}
+              </span>
+            }
+            hint={t('mailbox:compose.confidentialHint')}
+            checked={!!values.confidential}
+            onChange={(e) => set({ confidential: e.target.checked })}
           />
           {later ? (
             <SendLaterFields value={later} timeZone={timeZone} error={errors.sendAt} onChange={setLater} />
