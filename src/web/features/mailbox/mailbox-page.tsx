@@ -28,6 +28,7 @@ import {
   type ComposeDraft,
   type ComposeMode,
 } from './compose-draft.ts';
+import { useComposeFromUrl } from './compose-prefill.ts';
 import { FolderDialogs } from './folder-dialogs.tsx';
 import { ACCOUNTS_SETTINGS, FolderPane, useFolderName, type FolderEdit } from './folder-pane.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
@@ -237,6 +238,12 @@ export function MailboxPage() {
     const accountId = senderAccount(null);
     openComposer(emptyDraft(accountId, signatureOf(accountId)));
   };
+  // A link from a client, an invoice or a quote (?compose=new…, compose-prefill.ts): "New message", filled.
+  useComposeFromUrl(orgId, !overview.isPending, (prefill) => {
+    loadComposer();
+    const accountId = senderAccount(null);
+    openComposer(prefill(emptyDraft(accountId, signatureOf(accountId))));
+  });
   const respond = (mode: ComposeMode, message: TMessage) => {
     loadComposer();
     const intro = t('mailbox:compose.intro', {

@@ -1,4 +1,5 @@
 import { MAIL_VIEWS } from '@shared/mailbox/contracts.ts';
+import { isSimpleEmail } from '@shared/business-profile/profile-rules.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
 
 /**
@@ -119,4 +120,57 @@ export function hasFilters(state: MailboxState): boolean {
     !!state.to ||
     !!state.labelId
   );
+}
+
+/**
+ * A message to write, asked for by a link from another page (issue 16: "a composer opened … from a client, quote
+ * or invoice"): `/email?compose=new&recipient=&clientId=&invoiceId=` (or `quoteId=`). The mailbox opens the
+ * composer with it filled, then takes these parameters out of the URL so Back does not open it again.
+ */
+export type ComposeRequest = {
+  /** An address to write to, as a link may carry it ('' when there is none). */
+  recipient: string;
+  clientId: string | null;
+  document: { kind: 'invoice' | 'quote'; id: string } | null;
+};
+
+const COMPOSE_PARAMS = ['compose', 'recipient', 'clientId', 'invoiceId', 'quoteId'] as const;
+const RECIPIENT_MAX = 320;
+
+/** The message a link asks for, or null (no `compose=new`). Ids that are not ids and bad addresses are dropped. */
+export function composeRequestOf(params: URLSearchParams): ComposeRequest | null {
+  if (params.get('compose') !== 'new') return null;
+  const recipient = (params.get('recipient') ?? '').trim();
+  const id = (name: string) => {
+    const value = params.get(name);
+    return value && isUuid(value) ? value : null;
+  };
+  const invoiceId = id('invoiceId');
+  const quoteId = id('quoteId');
+  return {
+    recipient: recipient.length <= RECIPIENT_MAX && isSimpleEmail(recipient) ? recipient : '',
+    clientId: id('clientId'),
+    document: invoiceId
+      ? { kind: 'invoice', id: invoiceId }
+      : quoteId
+        ? { kind: 'quote', id: quoteId }
+        : null,
+  };
+}
+
+/** The mailbox's address that opens the composer filled (what other pages link to). */
+export function composeHref(request: Partial<ComposeRequest>): string {
+  const p = new URLSearchParams({ compose: 'new' });
+  if (request.recipient) p.set('recipient', request.recipient);
+  if (request.clientId) p.set('clientId', request.clientId);
+  if (request.document)
+    p.set(request.document.kind === 'invoice' ? 'invoiceId' : 'quoteId', request.document.id);
+  return `/email?${p}`;
+}
+
+/** The URL's parameters without the request to write (the mailbox's own state left as it is). */
+export function withoutCompose(params: URLSearchParams): URLSearchParams {
+  const p = new URLSearchParams(params);
+  for (const name of COMPOSE_PARAMS) p.delete(name);
+  return p;
 }
