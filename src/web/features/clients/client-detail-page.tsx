@@ -18,6 +18,7 @@ import { Card } from '@web/ui/card.tsx';
 import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
+import { WriteEmailLink } from '@web/features/mailbox/write-email-link.tsx';
 import { useArchiveClient, useClient, useDeleteClient, useSendStatement } from './clients-api.ts';
 import { ClientFacts } from './client-facts.tsx';
 import { Timeline } from './client-timeline.tsx';
@@ -157,39 +158,44 @@ function ClientView({ client }: { client: TClient }) {
           </span>
         }
         actions={
-          canManage ? (
-            <>
+          <>
+            {canManage ? (
               <Link to={`/clients/${client.id}?edit=1`} className={buttonClasses('primary')}>
                 <Pencil aria-hidden="true" className="size-4" />
                 {t('clients:actions.edit')}
               </Link>
-              {client.email ? (
-                <Button variant="outline" onClick={sendStatement} loading={statement.isPending}>
-                  <Mail aria-hidden="true" className="size-4" />
-                  {t('clients:actions.sendStatement')}
+            ) : null}
+            <WriteEmailLink request={{ clientId: client.id }} hasAddress={!!client.email} />
+            {canManage ? (
+              <>
+                {client.email ? (
+                  <Button variant="outline" onClick={sendStatement} loading={statement.isPending}>
+                    <Mail aria-hidden="true" className="size-4" />
+                    {t('clients:actions.sendStatement')}
+                  </Button>
+                ) : null}
+                <Button variant="outline" onClick={toggleArchive} loading={archive.isPending}>
+                  {archived ? (
+                    <ArchiveRestore aria-hidden="true" className="size-4" />
+                  ) : (
+                    <Archive aria-hidden="true" className="size-4" />
+                  )}
+                  {archived ? t('clients:actions.restore') : t('clients:actions.archive')}
                 </Button>
-              ) : null}
-              <Button variant="outline" onClick={toggleArchive} loading={archive.isPending}>
-                {archived ? (
-                  <ArchiveRestore aria-hidden="true" className="size-4" />
-                ) : (
-                  <Archive aria-hidden="true" className="size-4" />
-                )}
-                {archived ? t('clients:actions.restore') : t('clients:actions.archive')}
-              </Button>
-              <Button
-                variant="outline"
-                className="text-danger"
-                onClick={() => {
-                  setInUse(false);
-                  setConfirmOpen(true);
-                }}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                {t('clients:actions.delete')}
-              </Button>
-            </>
-          ) : null
+                <Button
+                  variant="outline"
+                  className="text-danger"
+                  onClick={() => {
+                    setInUse(false);
+                    setConfirmOpen(true);
+                  }}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {t('clients:actions.delete')}
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
       {archived ? (

@@ -15,6 +15,7 @@ import {
 import { REMINDER_TYPES, type TInvoice } from '@shared/invoicing/contracts.ts';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
+import { WriteEmailLink } from '@web/features/mailbox/write-email-link.tsx';
 import type { InvoiceActions } from './use-invoice-actions.ts';
 
 /** The buttons above an invoice: the main action first (issue, or record a payment), then the others. */
@@ -41,6 +42,10 @@ export function InvoiceActionsBar({ invoice, actions }: { invoice: TInvoice; act
           {invoice.sentAt ? t('invoices:actions.sendAgain') : t('invoices:actions.send')}
         </Button>
       ) : null}
+      <WriteEmailLink
+        request={{ clientId: invoice.client.id, document: { kind: 'invoice', id: invoice.id } }}
+        hasAddress={!!invoice.client.email}
+      />
       {can.canRemind ? (
         <Menu>
           <MenuTrigger asChild>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Download, FileOutput, Pencil, Send, Trash2, XCircle } from 'lucide-react';
 import type { TQuote } from '@shared/invoicing/contracts.ts';
 import { Button, buttonClasses } from '@web/ui/button.tsx';
+import { WriteEmailLink } from '@web/features/mailbox/write-email-link.tsx';
 import type { QuoteActions } from './use-quote-actions.ts';
 
 /** The buttons above a quote: convert (or its invoice), send, the client's answer, edit, PDF, delete. */
@@ -32,6 +33,10 @@ export function QuoteActionsBar({ quote, actions }: { quote: TQuote; actions: Qu
           {status === 'draft' ? t('quotes:actions.send') : t('quotes:actions.sendAgain')}
         </Button>
       ) : null}
+      <WriteEmailLink
+        request={{ clientId: quote.client.id, document: { kind: 'quote', id: quote.id } }}
+        hasAddress={!!quote.client.email}
+      />
       {can.canAccept ? (
         <Button variant="outline" onClick={() => actions.confirm.show('accept')}>
           <CheckCircle2 aria-hidden="true" className="size-4" />
