@@ -52,7 +52,7 @@ test.afterAll(async () => {
 
 test('scrive, annulla, invia e risponde: lo stato in Inviata è quello vero', async ({ page, axe }) => {
   test.skip(!!skip, skip ?? '');
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await connectDovecotAccount(page, dovecot, {
     name: 'Anna Bianchi',
     organization: 'Impianti Bianchi',
@@ -146,4 +146,35 @@ test('scrive, annulla, invia e risponde: lo stato in Inviata è quello vero', as
   const answered = await smtp.waitFor('paolo@verdi-impianti.example', 15_000);
   expect(answered.raw).toContain('In-Reply-To: <preventivo.1@verdi-impianti.example>');
   expect(answered.raw).toContain('Certo, ve lo mandiamo domani.');
+
+  // Confidential: the recipient gets it as written; the app keeps it encrypted, so its words are not searchable,
+  // and its owner still reads it.
+  await page.getByRole('button', { name: 'Nuovo messaggio' }).click();
+  const secret = page.getByRole('dialog', { name: 'Nuovo messaggio' });
+  await secret.getByLabel('A', { exact: true }).fill('notaio@studio.example');
+  await secret.getByLabel('Oggetto').fill('Atto riservato');
+  await secret.getByTestId('compose-body').click();
+  await page.keyboard.type('Combinazione cassaforte quattromilasettecentoundici');
+  await secret.getByLabel(/Riservato/).check();
+  await secret.getByLabel('Annullabile per').selectOption('0');
+  await secret.getByRole('button', { name: 'Invia', exact: true }).click();
+  const confidential = await smtp.waitFor('notaio@studio.example', 15_000);
+  expect(confidential.raw).toContain('quattromilasettecentoundici');
+  await page
+    .getByRole('navigation', { name: 'Cartelle ed etichette' })
+    .getByRole('button', { name: /^Inviata/ })
+    .first()
+    .click();
+  await expect(list.getByRole('button', { name: /Atto riservato/ })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Cerca nella posta' });
+  await search.fill('quattromilasettecentoundici');
+  await expect(page).toHaveURL(/q=quattromilasettecentoundici/);
+  await expect(list.getByRole('button', { name: /Atto riservato/ })).toHaveCount(0);
+  await search.fill('Atto riservato');
+  await list.getByRole('button', { name: /Atto riservato/ }).click();
+  await expect(view.getByRole('button', { name: 'Riservato' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.frameLocator('[data-testid="mail-frame"]').getByText(/quattromilasettecentoundici/),
+  ).toBeVisible();
+  // (No axe here: axe cannot enter the message's sandboxed frame, which has no scripts, and waits for it.)
 });
