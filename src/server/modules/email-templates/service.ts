@@ -1,4 +1,3 @@
-import sanitizeHtml from 'sanitize-html';
 import { hasPermission, type Role } from '@shared/auth/permissions.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
 import type {
@@ -27,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Db } from '../../platform/db.ts';
+import { outgoingHtml } from '../../platform/outgoing-html.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 
@@ -50,23 +50,10 @@ export type TemplateValuesSource = (
 
 type Scope = { orgId: string; userId: string };
 
-/**
- * The allow-list of the composer's outgoing HTML (mailbox/compose-service.ts outgoingHtml): no scripts, handlers,
- * forms, frames or external stylesheets survive a save.
- */
+/** Template HTML goes through the allow-list of all the HTML the app sends (platform/outgoing-html.ts). */
 function sanitizeTemplateHtml(html: string | null): string | null {
   if (!html) return null;
-  const clean = sanitizeHtml(html, {
-    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'span', 's', 'u']),
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      '*': ['style'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel', 'data'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
-  }).trim();
-  return clean || null;
+  return outgoingHtml(html).trim() || null;
 }
 
 const categoryOf = (value: string): TemplateCategory =>

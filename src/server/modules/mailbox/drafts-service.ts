@@ -19,7 +19,7 @@ import { findAccount } from './accounts-repository.ts';
 import { domainOf } from './analysis/domains.ts';
 import { attachmentsByIds, attachmentsOf as attachmentRowsOf } from './attachments-repository.ts';
 import type { Attachment } from './compose-attachments.ts';
-import { outgoingHtml, plainTextOf } from './compose-service.ts';
+import { outgoingHtml, plainTextOf } from '../../platform/outgoing-html.ts';
 import * as repo from './drafts-repository.ts';
 import { ensureLocalFolders, findRoleFolder, type MailScope } from './folders-repository.ts';
 import { addressText, threadIdOf } from './ingest/store-message.ts';
