@@ -58,6 +58,7 @@ import {
 } from './modules/invoicing/index.ts';
 import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
+import { renderEmailTemplate } from './modules/email-templates/index.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { applyCalendarReply } from './modules/calendar/replies.ts';
@@ -356,6 +357,12 @@ export async function buildApp(
     mail,
     // Invoices' and quotes' files attached from the composer (issue 16).
     documentFiles: (orgId, documents) => documentFiles({ db: database.db, files }, orgId, documents),
+    // A template named in a send replaces subject and content (spec §5); Italian unless it says otherwise.
+    renderTemplate: (scope, { id, ...input }) =>
+      renderEmailTemplate(
+        { db: database.db, templateValues: templateValuesFor },
+        { ...scope, id, input, fallbackLanguage: 'it' },
+      ),
   });
   await app.register(sdiRoutes, { ...mailboxDeps, mail });
   await app.register(purchaseRoutes, { db: database.db, files });

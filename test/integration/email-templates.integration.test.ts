@@ -177,7 +177,7 @@ describe.each(DATABASES)('e-mail templates on %s', (kind) => {
     const it_ = (
       await c().post('/api/v1/email-templates/professional/render', { language: 'it', clientId: client.id })
     ).json() as TRenderedTemplate;
-    expect(it_.text.startsWith('Gentile Gentile Cliente,')).toBe(true);
+    expect(it_.text.startsWith('Gentile Cliente,')).toBe(true);
 
     // An own template renders in its own language; a text-only one comes back as HTML paragraphs too.
     const own = (
@@ -187,10 +187,30 @@ describe.each(DATABASES)('e-mail templates on %s', (kind) => {
       await c().post(`/api/v1/email-templates/${own.id}/render`, {})
     ).json() as TRenderedTemplate;
     expect(ownRendered).toEqual({
-      subject: 'Thanks, Gentile Cliente',
-      text: 'Dear Gentile Cliente,\n\nthank you from Officina Rossi S.r.l..',
-      html: '<p>Dear Gentile Cliente,</p><p>thank you from Officina Rossi S.r.l..</p>',
+      subject: 'Thanks, Cliente',
+      text: 'Dear Cliente,\n\nthank you from Officina Rossi S.r.l..',
+      html: '<p>Dear Cliente,</p><p>thank you from Officina Rossi S.r.l..</p>',
     });
+    // Spec §5: a send naming a template gets the rendered subject and content, even with none of its own.
+    const sent = await c().post('/api/v1/mail/send', {
+      accountId: null,
+      to: ['cliente.template@example.it'],
+      template: { id: own.id, clientId: client.id },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const copy = (
+      await c().get(`/api/v1/mail/messages/${(sent.json() as { messageId: string }).messageId}`)
+    ).json() as { subject: string; text: string };
+    expect(copy.subject).toBe('Thanks, Cliente');
+    expect(copy.text).toContain('thank you from Officina Rossi S.r.l.');
+    const notTheirs = await other().post('/api/v1/mail/send', {
+      accountId: null,
+      to: ['cliente.template@example.it'],
+      template: { id: own.id },
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().error.code).toBe('TEMPLATE_NOT_FOUND');
+
     const missing = await c().post('/api/v1/email-templates/professional/render', {
       clientId: '00000000-0000-4000-8000-000000000000',
     });

@@ -57,7 +57,7 @@ describe('renderTemplate', () => {
       text: 'Dear Valued Customer,',
       html: '<p>Valued Customer</p>',
     });
-    expect(renderTemplate(template, {}, 'it').text).toBe('Dear Gentile Cliente,');
+    expect(renderTemplate(template, {}, 'it').text).toBe('Dear Cliente,');
   });
 
   it('escapes the values it puts in the HTML, not in the text', () => {

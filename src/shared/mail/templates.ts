@@ -65,7 +65,8 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
 
 /** Spec §5: "Valued Customer" when the client has no name. */
-export const FALLBACK_CLIENT_NAME = { en: 'Valued Customer', it: 'Gentile Cliente' } as const;
+// Italian: "Cliente", since the templates already open with "Gentile {{client_name}}".
+export const FALLBACK_CLIENT_NAME = { en: 'Valued Customer', it: 'Cliente' } as const;
 
 /** What is rendered: a subject, a text and, where the template has one, an HTML version. */
 export type TemplateContent = { subject: string; text: string; html?: string | null };

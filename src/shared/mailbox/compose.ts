@@ -96,6 +96,19 @@ export const ZComposeInput = z.object({
   draftId: z.string().uuid().nullish(),
   /** Confidential (spec §5): its content is kept encrypted at rest here; the recipients get it as usual. */
   confidential: z.boolean().default(false),
+  /**
+   * Spec §5: a template given by id, rendered with the variables of the client, invoice or quote named, replaces
+   * the subject and the content (an own template of the sender's, or a system one by its key).
+   */
+  template: z
+    .object({
+      id: z.string().min(1).max(64),
+      language: z.enum(['it', 'en']).optional(),
+      clientId: z.string().uuid().optional(),
+      invoiceId: z.string().uuid().optional(),
+      quoteId: z.string().uuid().optional(),
+    })
+    .nullish(),
 });
 export type TComposeInput = z.input<typeof ZComposeInput>;
 export type TComposeRequest = z.output<typeof ZComposeInput>;

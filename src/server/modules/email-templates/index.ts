@@ -1,2 +1,2 @@
 // What other modules may use of modules/email-templates (docs/ARCHITECTURE.md, Layers and imports).
-export { replaceSystemVersions, systemVersionsOf, templateFor } from './service.ts';
+export { renderEmailTemplate, replaceSystemVersions, systemVersionsOf, templateFor } from './service.ts';

@@ -101,7 +101,10 @@ export const composeRoutes: FastifyPluginAsyncZod<ComposeDeps> = async (app, dep
     },
     async (request, reply) => {
       // Documents of the app are financial data: attaching them needs the right to read it.
-      if (request.body.documents.length > 0 && !request.org?.permissions.includes('view_financial_data'))
+      const template = request.body.template;
+      const readsDocuments =
+        request.body.documents.length > 0 || !!template?.invoiceId || !!template?.quoteId;
+      if (readsDocuments && !request.org?.permissions.includes('view_financial_data'))
         throw new AppError('FORBIDDEN');
       const result = await sendComposed(deps, mailScope(request), request.body);
       return reply.status(202).send(result);

@@ -53,6 +53,14 @@ export type ComposeDeps = MailboxDeps & {
    * wires it. An XML that cannot be made answers EINVOICE_DATA_MISSING, a document of another organization 404.
    */
   documentFiles?: (orgId: string, documents: TDocumentAttachment[]) => Promise<Attachment[]>;
+  /**
+   * A template rendered for a send (spec §5), by the e-mail templates module; app.ts wires it. An unknown or another
+   * user's template answers TEMPLATE_NOT_FOUND.
+   */
+  renderTemplate?: (
+    scope: MailScope,
+    template: NonNullable<TComposeRequest['template']>,
+  ) => Promise<{ subject: string; html: string | null; text: string }>;
 };
 
 async function build(
@@ -67,8 +75,9 @@ async function build(
 export async function sendComposed(
   deps: ComposeDeps,
   scope: MailScope,
-  input: TComposeRequest,
+  request: TComposeRequest,
 ): Promise<TComposeResult> {
+  const input = await withTemplate(deps, scope, request);
   const issues = composeIssues(input);
   const when = input.sendAt ? await scheduledTime(deps, scope, input.sendAt) : null;
   if (when && 'path' in when) issues.push(when);
@@ -146,6 +155,14 @@ export async function sendComposed(
   await afterDraftRemoval(deps, scope, draft, { removeUploads: false });
   await removeUploads(deps, scope, input);
   return queued;
+}
+
+/** Spec §5: the rendered template, when one is named, replaces the subject and the content. */
+async function withTemplate(deps: ComposeDeps, scope: MailScope, input: TComposeRequest) {
+  if (!input.template) return input;
+  if (!deps.renderTemplate) throw new AppError('TEMPLATE_NOT_FOUND');
+  const rendered = await deps.renderTemplate(scope, input.template);
+  return { ...input, subject: rendered.subject, html: rendered.html, text: rendered.text };
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
