@@ -351,6 +351,42 @@ describe.each(DATABASES)('drafts on the server on %s', (kind) => {
       expect(await imapDrafts(other)).toEqual([]);
     });
 
+    it('a confidential draft is kept sealed and stays out of the provider’s Drafts folder; made so later, it leaves it', async () => {
+      const { accountId, other, drafts } = await setup();
+      const word = 'sigillatissimo';
+      const id = randomUUID();
+      await save(id, { accountId, to: 'notaio@studio.example', subject: 'Atto', html: `<p>Uno ${word}</p>` });
+      await runJob();
+      expect((await imapDrafts(other)).map((m) => m.subject)).toEqual(['Atto']);
+
+      // Made confidential: sealed here, and its copy in the IMAP Drafts folder is removed, no new one appended.
+      const saved = await save(id, {
+        accountId,
+        to: 'notaio@studio.example',
+        subject: 'Atto',
+        html: `<p>Due ${word}</p>`,
+        revision: 1,
+        confidential: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await draftRows(id);
+      expect(row!.isConfidential).toBe(true);
+      expect(JSON.stringify(row!.content)).not.toContain(word);
+      expect(row!.sealedContent).not.toContain(word);
+      const [copy] = await messagesIn(drafts.id);
+      expect(copy).toMatchObject({ textBody: null, htmlBody: null, snippet: '', isConfidential: true });
+      expect(copy!.sealedContent).toBeTruthy();
+      await runJob();
+      await sync(accountId);
+      expect(await imapDrafts(other)).toEqual([]);
+
+      // Its owner opens it as written, and it says it is confidential.
+      const draft = (await c().get(`/api/v1/mail/drafts/${id}`)).json() as TDraft;
+      expect(draft).toMatchObject({ confidential: true, html: `<p>Due ${word}</p>`, subject: 'Atto' });
+      const read = (await c().get(`/api/v1/mail/messages/${copy!.id}`)).json() as { text: string };
+      expect(read.text).toContain(word);
+    });
+
     it('a draft written in another client opens through its message, and saving it replaces that message', async () => {
       const { accountId, other, drafts } = await setup();
       await other.append(

@@ -16,6 +16,7 @@ describe('a draft kept on the server (issue 16)', () => {
       attachments: [],
       documents: [],
       forwardAttachmentIds: [],
+      confidential: false,
     });
     // Recipients are kept as typed, even half-written.
     expect(ZDraftInput.parse({ to: 'mario rossi, ' }).to).toBe('mario rossi, ');

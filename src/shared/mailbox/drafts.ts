@@ -57,6 +57,8 @@ export const ZDraftInput = ZDraftContent.extend({
    * very save that made the server's revision (its answer was lost): that one answers the same again.
    */
   revision: z.number().int().min(0).default(0),
+  /** Confidential (spec §5): its body is kept sealed, and it is not copied to the provider's Drafts folder. */
+  confidential: z.boolean().default(false),
 });
 export type TDraftInput = z.input<typeof ZDraftInput>;
 export type TDraftRequest = z.output<typeof ZDraftInput>;
@@ -93,6 +95,7 @@ export const ZDraft = z.object({
   documents: z.array(ZDraftDocument),
   /** The forwarded attachments that still exist (a file deleted meanwhile is left out). */
   forwards: z.array(ZDraftForward),
+  confidential: z.boolean(),
   revision: z.number().int(),
   messageId: z.string().uuid().nullable(),
   updatedAt: z.string(),

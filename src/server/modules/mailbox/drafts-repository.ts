@@ -19,6 +19,8 @@ const draftColumns = {
   messageId: mailDrafts.messageId,
   inReplyToId: mailDrafts.inReplyToId,
   content: mailDrafts.content,
+  sealedContent: mailDrafts.sealedContent,
+  isConfidential: mailDrafts.isConfidential,
   revision: mailDrafts.revision,
   imapRevision: mailDrafts.imapRevision,
   updatedAt: mailDrafts.updatedAt,
@@ -29,6 +31,8 @@ export type DraftRow = {
   messageId: string | null;
   inReplyToId: string | null;
   content: Record<string, unknown>;
+  sealedContent: string | null;
+  isConfidential: boolean;
   revision: number;
   imapRevision: number;
   updatedAt: Date;
@@ -38,7 +42,14 @@ export type DraftRow = {
 export async function insertDraft(
   db: DbOrTx,
   scope: MailScope,
-  values: { id: string; accountId: string | null; inReplyToId: string | null; content: TDraftContent },
+  values: {
+    id: string;
+    accountId: string | null;
+    inReplyToId: string | null;
+    content: TDraftContent;
+    sealedContent?: string | null;
+    isConfidential?: boolean;
+  },
 ): Promise<DraftRow | undefined> {
   const [row] = await db
     .insert(mailDrafts)
@@ -86,6 +97,8 @@ export async function updateDraft(
     accountId: string | null;
     inReplyToId: string | null;
     content: TDraftContent;
+    sealedContent: string | null;
+    isConfidential: boolean;
     revision: number;
     imapRevision: number;
     messageId: string | null;
@@ -187,6 +200,9 @@ export type DraftCopyColumns = {
   addressText: string;
   textBody: string | null;
   htmlBody: string | null;
+  /** A confidential draft's copy: its text and HTML sealed (confidential.ts), the body columns empty. */
+  sealedContent: string | null;
+  isConfidential: boolean;
   hasRemoteImages: boolean;
   hasAttachments: boolean;
   attachmentNames: string;
@@ -247,7 +263,7 @@ export async function claimDraftAccount(
           select 1 from ${mailDrafts} d
           join ${mailMessages} m on m.id = d.message_id
           join ${mailFolders} f on f.id = m.folder_id and f.account_id = d.account_id
-          where d.account_id = a.id and d.revision > d.imap_revision
+          where d.account_id = a.id and d.revision > d.imap_revision and not d.is_confidential
             and d.updated_at <= now() - make_interval(secs => ${quietMs / 1000})
         )
       limit 1
@@ -286,6 +302,7 @@ export async function pendingImapDrafts(db: DbOrTx, accountId: string, quietMs: 
         eq(mailDrafts.accountId, accountId),
         isNotNull(mailDrafts.messageId),
         sql`${mailDrafts.revision} > ${mailDrafts.imapRevision}`,
+        eq(mailDrafts.isConfidential, false),
         sql`${mailDrafts.updatedAt} <= now() - make_interval(secs => ${quietMs / 1000})`,
       ),
     )

@@ -34,6 +34,7 @@ import {
   type Removal,
 } from './messages-service.ts';
 import { uploadKey } from './storage-keys.ts';
+import { confidentialStore, openContent, sealContent } from './confidential.ts';
 import { deleteUploads } from './uploads-repository.ts';
 
 /**
@@ -42,8 +43,8 @@ import { deleteUploads } from './uploads-repository.ts';
  * draft's copy in the Drafts folder (the account's, or the local one) is written, so the mailbox lists it. The
  * copy is rewritten in place, keeping its row and its UID, until the IMAP job (sync/draft-append.ts) appends the
  * new revision to the account's IMAP Drafts folder and takes the new UID. Discarding or sending a draft removes it
- * and its copy, and queues the delete of the IMAP copy (pending changes). Confidential drafts are not handled here
- * yet: the sealed columns are left as they are.
+ * and its copy, and queues the delete of the IMAP copy (pending changes). A confidential draft keeps its HTML and
+ * its copy's body sealed (confidential.ts) and is never copied to the provider's Drafts folder.
  */
 
 export type DraftDeps = MailboxDeps & {
@@ -124,13 +125,15 @@ export async function draftRaw(content: TDraftContent, message: DraftMessage): P
   }
 }
 
+type ClearCopyColumns = Omit<repo.DraftCopyColumns, 'sealedContent' | 'isConfidential'>;
+
 /** What the list and the reader show of a draft: its copy's columns, read back from the message it makes. */
 async function copyColumns(
   db: DbOrTx,
   scope: MailScope,
   content: TDraftContent,
   message: DraftMessage,
-): Promise<repo.DraftCopyColumns> {
+): Promise<ClearCopyColumns> {
   const parsed = await parseMessage(await draftRaw(content, message));
   const { mail } = parsed;
   const names = [
@@ -192,15 +195,18 @@ export async function saveDraft(
   if ((input.accountId && !account) || (input.inReplyToId && !replied)) throw new AppError('NOT_FOUND');
   const content = contentFields(input);
   const date = new Date();
-  const columns = await copyColumns(deps.db, scope, content, {
+  const clear = await copyColumns(deps.db, scope, content, {
     from: senderOf(account ?? null),
     messageId: draftMessageId(id, account?.emailAddress ?? null),
     threading: threadingOf(replied),
     date,
   });
+  const sealed = input.confidential ? sealedDraft(deps, scope, content, clear) : null;
+  const columns = sealed?.columns ?? { ...clear, sealedContent: null, isConfidential: false };
+  const stored = sealed?.stored ?? { content, sealedContent: null, isConfidential: false };
 
   const done = await deps.db.transaction(async (tx) => {
-    const values = { accountId: input.accountId, inReplyToId: input.inReplyToId, content };
+    const values = { accountId: input.accountId, inReplyToId: input.inReplyToId, ...stored };
     let draft = await repo.insertDraft(tx, scope, { id, ...values });
     if (!draft) {
       const current = await repo.findDraft(tx, scope, id, true);
@@ -210,7 +216,7 @@ export async function saveDraft(
           input.revision === current.revision - 1 &&
           current.accountId === input.accountId &&
           current.inReplyToId === input.inReplyToId &&
-          sameDraftContent(contentOf(current.content), content);
+          sameDraftContent(contentIn(deps, current), content);
         if (!repeated) throw new AppError('MAIL_DRAFT_CHANGED');
         return { draft: current, copy: null, removal: null };
       }
@@ -218,7 +224,9 @@ export async function saveDraft(
     }
     const folder = await draftsFolder(tx, scope, input.accountId);
     const existing = draft.messageId ? await repo.draftCopy(tx, scope, draft.messageId) : undefined;
-    if (existing && existing.folderId === folder.id) {
+    // A draft made confidential leaves the provider's Drafts folder: its copy there is removed, a new one is kept.
+    const leavesImap = !!sealed && existing?.uid != null;
+    if (existing && existing.folderId === folder.id && !leavesImap) {
       await repo.updateDraftCopy(tx, scope, existing.id, columns);
       return { draft, copy: { id: existing.id, created: false }, removal: null };
     }
@@ -239,7 +247,7 @@ export async function saveDraft(
   if (done.removal) await afterRemoval(deps, scope, done.removal);
   if (done.copy?.created) await publishNewMessage(deps, scope, done.copy.id);
   else if (done.copy) await publishCopyChanged(deps, scope, done.copy.id);
-  if (done.copy && input.accountId) deps.draftsSaved?.();
+  if (done.copy && input.accountId && !sealed) deps.draftsSaved?.();
   return {
     id,
     revision: done.draft.revision,
@@ -260,8 +268,41 @@ async function publishCopyChanged(deps: DraftDeps, scope: MailScope, messageRowI
   });
 }
 
-async function toDraft(deps: DraftDeps, scope: MailScope, row: repo.DraftRow): Promise<TDraft> {
+/**
+ * A confidential draft (confidential.ts): its HTML sealed in the draft, its copy's body sealed, the rest as typed.
+ * When sealing fails the failure is audited HIGH and the draft is kept as it is (spec §5).
+ */
+function sealedDraft(deps: DraftDeps, scope: MailScope, content: TDraftContent, clear: ClearCopyColumns) {
+  const store = confidentialStore(deps, scope);
+  try {
+    const body = sealContent(store.box, { text: null, html: content.html });
+    const copy = sealContent(store.box, { text: clear.textBody, html: clear.htmlBody });
+    return {
+      stored: { content: { ...content, html: '' }, sealedContent: body, isConfidential: true },
+      columns: {
+        ...clear,
+        textBody: null,
+        htmlBody: null,
+        snippet: '',
+        sealedContent: copy,
+        isConfidential: true,
+      },
+    };
+  } catch (err) {
+    store.onFailure(err);
+    return null;
+  }
+}
+
+/** What a draft holds, its sealed HTML opened (empty if it cannot be). */
+function contentIn(deps: DraftDeps, row: repo.DraftRow): TDraftContent {
   const content = contentOf(row.content);
+  if (row.sealedContent === null) return content;
+  return { ...content, html: openContent(deps.mailContent, row.sealedContent)?.html ?? '' };
+}
+
+async function toDraft(deps: DraftDeps, scope: MailScope, row: repo.DraftRow): Promise<TDraft> {
+  const content = contentIn(deps, row);
   const forwarded = await attachmentsByIds(deps.db, scope, content.forwardAttachmentIds);
   const byId = new Map(forwarded.map((f) => [f.id, f]));
   return {
@@ -275,6 +316,7 @@ async function toDraft(deps: DraftDeps, scope: MailScope, row: repo.DraftRow): P
     html: content.html,
     attachments: content.attachments,
     documents: content.documents,
+    confidential: row.isConfidential,
     forwards: content.forwardAttachmentIds.flatMap((f) => {
       const file = byId.get(f);
       return file

@@ -179,6 +179,7 @@ describe('a draft kept on the server (issue 16)', () => {
       attachments: [{ uploadId: upload, filename: 'a.pdf', contentType: 'application/pdf', size: 10 }],
       documents: [{ ...doc, filename: 'Fattura 1.pdf' }],
       forwardAttachmentIds: [forward],
+      confidential: false,
     });
   });
 
@@ -192,6 +193,7 @@ describe('a draft kept on the server (issue 16)', () => {
       bcc: '',
       subject: 'S',
       html: '<p>h</p>',
+      confidential: false,
       attachments: [{ uploadId: upload, filename: 'a.pdf', contentType: 'application/pdf', size: 10 }],
       documents: [{ ...doc, filename: 'Fattura 1.pdf' }],
       forwards: [{ id: forward, filename: 'b.png', contentType: 'image/png', size: 5 }],

@@ -53,6 +53,7 @@ export function draftBody(values: ComposeDraft, files: DraftFile[]): Omit<TDraft
     ),
     documents: files.flatMap((f) => (f.document ? [{ ...f.document, filename: f.filename }] : [])),
     forwardAttachmentIds: files.flatMap((f) => (f.forwardId ? [f.forwardId] : [])),
+    confidential: !!values.confidential,
   };
 }
 
@@ -66,6 +67,7 @@ export function draftFromServer(draft: TDraft): ComposeDraft {
     subject: draft.subject,
     html: draft.html,
     inReplyToId: draft.inReplyToId,
+    confidential: draft.confidential,
     attachments: [
       ...draft.forwards.map((f) => ({
         forwardId: f.id,
