@@ -34,6 +34,8 @@ export type ComposeDraft = {
   serverRevision?: number;
   /** Confidential (spec §5): kept encrypted at rest in the app. */
   confidential?: boolean;
+  /** The client and document it was written from: a template chosen in it is filled with their values. */
+  templateContext?: { clientId?: string; invoiceId?: string; quoteId?: string };
 };
 
 /** What the composer saves on the server (PUT /mail/drafts/:id): its fields as typed and its ready files. */

@@ -40,7 +40,12 @@ describe('the composer filled from a client, an invoice or a quote (issue 16)', 
       source({ request: { recipient: '', clientId: CLIENT, document: null }, client: rossi }),
       label,
     );
-    expect(draft).toEqual({ ...base, to: 'Officine Rossi S.r.l. <amministrazione@rossi.example>' });
+    expect(draft).toEqual({
+      ...base,
+      to: 'Officine Rossi S.r.l. <amministrazione@rossi.example>',
+      // A template chosen in it is filled with the client's values.
+      templateContext: { clientId: CLIENT },
+    });
   });
 
   it('quotes a name with a separator, and writes the address alone when the client has no name', () => {
@@ -78,6 +83,8 @@ describe('the composer filled from a client, an invoice or a quote (issue 16)', 
     expect(draft.to).toBe('Officine Rossi S.r.l. <amministrazione@rossi.example>');
     expect(draft.subject).toBe('Fattura 12/2026');
     expect(draft.html).toBe(base.html);
+    // A template chosen in it takes the invoice's values (number, total, due date).
+    expect(draft.templateContext).toEqual({ invoiceId: INVOICE });
     expect(draft.attachments).toEqual([
       {
         filename: 'Fattura 12/2026.pdf',
@@ -115,6 +122,6 @@ describe('the composer filled from a client, an invoice or a quote (issue 16)', 
       }),
       label,
     );
-    expect(draft).toEqual(base);
+    expect(draft).toEqual({ ...base, templateContext: { clientId: CLIENT } });
   });
 });

@@ -62,11 +62,16 @@ export function prefilledDraft(
   const address = source.request.recipient || who?.email?.trim() || '';
   const to = address ? recipientText({ name: who?.name ?? null, address }) : base.to;
   const document = source.document;
-  if (!document) return { ...base, to };
+  const templateContext = {
+    ...(source.request.clientId ? { clientId: source.request.clientId } : {}),
+    ...(document ? { [document.kind === 'invoice' ? 'invoiceId' : 'quoteId']: document.id } : {}),
+  };
+  if (!document) return { ...base, to, templateContext };
   const name = label(documentLabelKey(document), { number: document.number ?? '' });
   return {
     ...base,
     to,
+    templateContext,
     subject: name,
     attachments: [
       ...base.attachments,

@@ -17,12 +17,13 @@ import { useEmailTemplates, useRenderTemplate } from '@web/features/settings/ema
  */
 export function TemplatePicker({
   orgId,
-  clientId,
+  context,
   hasContent,
   onApply,
 }: {
   orgId: string | null;
-  clientId?: string | null;
+  /** The client, invoice or quote the message is written from: the template takes their values. */
+  context?: { clientId?: string; invoiceId?: string; quoteId?: string };
   /** Subject or body already written: replacing them is asked first. */
   hasContent: boolean;
   onApply: (rendered: TRenderedTemplate) => void;
@@ -39,7 +40,7 @@ export function TemplatePicker({
   const apply = (templateId: string) => {
     setAsking(null);
     render.mutate(
-      { id: templateId, input: { language, ...(clientId ? { clientId } : {}) } },
+      { id: templateId, input: { language, ...context } },
       {
         onSuccess: (rendered) => {
           onApply(rendered);

@@ -364,6 +364,7 @@ export function Composer({
           )}
           <TemplatePicker
             orgId={orgId}
+            context={draft.templateContext}
             hasContent={
               !!values.subject.trim() || !!text.trim() || /\S/.test(values.html.replace(/<[^>]*>/g, ''))
             }
