@@ -15,6 +15,7 @@ import * as reportSchema from './schema/reports.ts';
 import * as mailboxSchema from './schema/mailbox.ts';
 import * as einvoicingSchema from './schema/einvoicing.ts';
 import * as purchaseSchema from './schema/purchases.ts';
+import * as documentSchema from './schema/documents.ts';
 
 export const schema = {
   ...authSchema,
@@ -32,6 +33,7 @@ export const schema = {
   ...mailboxSchema,
   ...einvoicingSchema,
   ...purchaseSchema,
+  ...documentSchema,
 };
 export type Schema = typeof schema;
 
