@@ -87,7 +87,8 @@ export const ROUTES = [
   { name: 'transactions', path: '/transactions', category: 'financial', available: true, access: org },
   { name: 'inventory', path: '/inventory', category: 'business', available: true, access: org },
   { name: 'inventoryItem', path: '/inventory/:id', category: 'business', available: true, access: org },
-  { name: 'documents', path: '/documents', category: 'business', available: false, access: org },
+  { name: 'documents', path: '/documents', category: 'business', available: true, access: org },
+  { name: 'document', path: '/documents/:id', category: 'business', available: true, access: org },
   {
     name: 'analytics',
     path: '/analytics',

@@ -42,6 +42,8 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
   reports: () => import('@web/features/reports/reports-page.tsx').then((m) => m.ReportsPage),
   analytics: () => import('@web/features/analytics/analytics-page.tsx').then((m) => m.AnalyticsPage),
   email: () => import('@web/features/mailbox/mailbox-page.tsx').then((m) => m.MailboxPage),
+  documents: () => import('@web/features/documents/documents-page.tsx').then((m) => m.DocumentsPage),
+  document: () => import('@web/features/documents/document-page.tsx').then((m) => m.DocumentPage),
 };
 
 /** The screens whose code has arrived, by route name (loadPage fills it). */

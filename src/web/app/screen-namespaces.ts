@@ -22,4 +22,7 @@ export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
   reports: ['reports', 'invoices'],
   settings: ['settings'],
   email: ['mailbox', 'fields'],
+  documents: ['documents'],
+  // The expense made from a receipt uses the ledger's form and its labels.
+  document: ['documents', 'transactions', 'forms'],
 };
