@@ -94,6 +94,11 @@ export const ERROR_CODES = {
     en: 'The payment exceeds the amount still due ({amount})',
     it: "Il pagamento supera l'importo ancora dovuto ({amount})",
   },
+  PURCHASE_NOT_PAYABLE: {
+    status: 409,
+    en: 'A credit note is not paid: its amount is owed to you by the supplier',
+    it: 'Una nota di credito non si paga: il suo importo è dovuto a te dal fornitore',
+  },
   PDF_FAILED: {
     status: 500,
     en: 'Failed to generate PDF: {detail}',

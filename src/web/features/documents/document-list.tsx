@@ -83,6 +83,11 @@ export function DocumentList({
             ) : (
               <span className="block truncate text-xs text-muted-foreground">{doc.fileName}</span>
             )}
+            {doc.tags.length > 0 && !trash ? (
+              <span className="mt-1 block">
+                <TagList tags={doc.tags} />
+              </span>
+            ) : null}
           </div>
         </div>
       ),
@@ -90,15 +95,15 @@ export function DocumentList({
     {
       id: 'type',
       header: t('documents:columns.type'),
-      headerClassName: 'w-40 px-5 py-2.5',
+      headerClassName: 'w-36 px-5 py-2.5',
       className: 'truncate px-5 py-3 text-muted-foreground',
       cell: (doc) => t(`documents:types.${doc.documentType}`),
     },
     {
       id: 'correspondent',
       header: t('documents:columns.correspondent'),
-      headerClassName: 'hidden w-44 px-5 py-2.5 lg:table-cell',
-      className: 'hidden truncate px-5 py-3 text-muted-foreground lg:table-cell',
+      headerClassName: 'hidden w-44 px-5 py-2.5 xl:table-cell',
+      className: 'hidden truncate px-5 py-3 text-muted-foreground xl:table-cell',
       cell: (doc) => doc.correspondent?.name ?? '—',
     },
     {
@@ -107,13 +112,6 @@ export function DocumentList({
       headerClassName: 'w-32 px-5 py-2.5',
       className: 'px-5 py-3 whitespace-nowrap text-muted-foreground',
       cell: (doc) => (trash && doc.deletedAt ? formatDate(doc.deletedAt.slice(0, 10), locale) : date(doc)),
-    },
-    {
-      id: 'tags',
-      header: t('documents:columns.tags'),
-      headerClassName: 'hidden w-48 px-5 py-2.5 xl:table-cell',
-      className: 'hidden px-5 py-3 xl:table-cell',
-      cell: (doc) => <TagList tags={doc.tags} />,
     },
     {
       id: 'reading',
@@ -144,9 +142,9 @@ export function DocumentList({
       columns={columns}
       rows={items}
       getRowId={(doc) => doc.id}
-      hiddenColumns={trash ? ['tags', 'reading'] : ['actions']}
+      hiddenColumns={trash ? ['reading'] : ['actions']}
       busy={busy}
-      tableClassName="min-w-[46rem] table-fixed"
+      tableClassName="min-w-[40rem] table-fixed"
       rowTestId="document-row"
       cardTestId="document-card"
       selection={

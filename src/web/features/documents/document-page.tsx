@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Download, FileX, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, FileX, Receipt, RotateCcw, Trash2 } from 'lucide-react';
 import { DOCUMENT_TRASH_DAYS, type TDocument } from '@shared/documents/contracts.ts';
 import { formatDateTime } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
@@ -34,7 +34,7 @@ import { ExpenseDialog } from './expense-dialog.tsx';
 import { FilingForm, filingKey } from './filing-form.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { SimilarDocuments } from './similar-documents.tsx';
-import { SuggestionsPanel } from './suggestions-panel.tsx';
+import { SuggestionsPanel, offersExpense } from './suggestions-panel.tsx';
 
 function BackLink() {
   const { t } = useTranslation(['documents']);
@@ -143,6 +143,12 @@ function DocumentView({ doc }: { doc: TDocument }) {
         })}
         actions={
           <>
+            {canManage && !inTrash && offersExpense(doc) ? (
+              <Button onClick={() => setExpenseOpen(true)}>
+                <Receipt aria-hidden="true" className="size-4" />
+                {t('documents:expense.button')}
+              </Button>
+            ) : null}
             <a href={documentFileUrl(doc.id, true)} download className={buttonClasses('outline')}>
               <Download aria-hidden="true" className="size-4" />
               {t('documents:actions.download')}
@@ -174,14 +180,14 @@ function DocumentView({ doc }: { doc: TDocument }) {
       ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card className="overflow-hidden">
             <h2 className="sr-only">{t('documents:detail.preview')}</h2>
             <DocumentPreview doc={doc} />
           </Card>
           <ReadingPanel doc={doc} canManage={canManage && !inTrash} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <SuggestionsPanel
             doc={doc}
             canManage={canManage && !inTrash}

@@ -24,7 +24,7 @@ export function DocumentPreview({ doc }: { doc: TDocument }) {
         <img
           src={url}
           alt={t('documents:detail.previewAlt', { title: doc.title })}
-          className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
+          className="max-h-[50dvh] w-auto max-w-full rounded object-contain lg:max-h-[70dvh]"
           onError={() => setFailed(true)}
         />
       </div>

@@ -72,7 +72,7 @@ export const DocumentsFiltersBar = forwardRef<
       <div
         id="documents-filters"
         className={cn(
-          'grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid md:grid-cols-3 xl:grid-cols-6',
+          'grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid md:grid-cols-3 2xl:grid-cols-6',
           !open && 'hidden',
         )}
       >
@@ -99,7 +99,7 @@ export const DocumentsFiltersBar = forwardRef<
             </option>
           ))}
         </SelectField>
-        <Field label={t('documents:filters.correspondent')} className="xl:col-span-2">
+        <Field label={t('documents:filters.correspondent')}>
           {(props) => (
             <CorrespondentPicker
               controlProps={props}

@@ -160,26 +160,33 @@ export function DocumentsPage() {
       },
     );
 
+  // On phones the settings button keeps only its icon, so Upload and Take photo share the first row.
+  const settingsButton = (
+    <Button
+      variant="outline"
+      className="max-sm:w-10 max-sm:px-0"
+      aria-label={t('documents:settings.button')}
+      title={t('documents:settings.button')}
+      onClick={() => setSettingsOpen(true)}
+    >
+      <Settings2 aria-hidden="true" className="size-4" />
+      <span className="max-sm:hidden">{t('documents:settings.button')}</span>
+    </Button>
+  );
   const uploadButtons = canManage ? (
     <>
-      <Button variant="outline" onClick={() => setSettingsOpen(true)}>
-        <Settings2 aria-hidden="true" className="size-4" />
-        {t('documents:settings.button')}
-      </Button>
-      <Button variant="outline" className="md:hidden" onClick={() => cameraInput.current?.click()}>
-        <Camera aria-hidden="true" className="size-4" />
-        {t('documents:upload.takePhoto')}
-      </Button>
-      <Button onClick={() => fileInput.current?.click()} aria-keyshortcuts="Control+V">
+      <Button onClick={() => fileInput.current?.click()} aria-keyshortcuts="Control+V" className="sm:order-3">
         <Upload aria-hidden="true" className="size-4" />
         {t('documents:upload.button')}
       </Button>
+      <Button variant="outline" className="sm:order-2 md:hidden" onClick={() => cameraInput.current?.click()}>
+        <Camera aria-hidden="true" className="size-4" />
+        {t('documents:upload.takePhoto')}
+      </Button>
+      <span className="sm:order-1">{settingsButton}</span>
     </>
   ) : (
-    <Button variant="outline" onClick={() => setSettingsOpen(true)}>
-      <Settings2 aria-hidden="true" className="size-4" />
-      {t('documents:settings.button')}
-    </Button>
+    settingsButton
   );
 
   const tabClass = (on: boolean) =>

@@ -91,7 +91,7 @@ export function FilingForm({
           submit();
         }}
       >
-        <fieldset disabled={!canManage} className="grid gap-4">
+        <fieldset disabled={!canManage} className="grid min-w-0 gap-4">
           <InputField
             label={t('documents:filing.titleField')}
             required
