@@ -11,10 +11,12 @@
  *  (e) mailbox: a Dovecot of 1,000, 20,000 and 50,000 messages synced and used in Chromium (bench-mailbox.ts;
  *      BENCH_MAILBOX_SIZES=200,1000 picks other sizes, BENCH_MAILBOX_PGLITE=false skips the PGlite run);
  *  (f) mail-send: compose to sent with 5 MB attached, and an SDI notification to the invoice's status
- *      (bench-mail-send.ts).
+ *      (bench-mail-send.ts);
+ *  (g) storage: a 50 MB file streamed into and out of the encrypted local and S3 (s3rver) file stores, MB/s and
+ *      this process's peak RSS growth (bench-storage.ts).
  *
  * `npm run bench -- --only=<name>[,<name>…]` runs only the named sections (cold-start, http, web, volume,
- * invoices, reports, mailbox, mail-send) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
+ * invoices, reports, mailbox, mail-send, storage) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
  * carries its date; the preamble gains a "Last partial run" line). Without --only every section runs and the
  * file is written anew.
  *
@@ -51,6 +53,7 @@ import {
 } from './bench-invoices.ts';
 import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './bench-mailbox.ts';
 import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
+import { storageBench, storageSection } from './bench-storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -687,6 +690,7 @@ const SECTIONS = [
   { name: 'reports', title: 'Reports and dashboard' },
   { name: 'mailbox', title: 'Mailbox' },
   { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
+  { name: 'storage', title: 'Files: streaming and encryption at rest' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
 const sectionNames: readonly string[] = SECTIONS.map((s) => s.name);
@@ -974,6 +978,13 @@ ${volumeTable(volumes)}
       startServer: (o: { dataDir: string }) => startServer({ ...o, demoData: false }),
     });
     sections.set('mail-send', `${heading('mail-send')}\n\n${mailSendSection(bench)}\n`);
+  }
+
+  // (h) issue 17: a 50 MB file through the file stores, encrypted at rest
+  if (runs('storage')) {
+    log('storage: a 50 MB file streamed through the local folder and s3rver, encrypted and not');
+    const bench = await storageBench({ tmpRoot, log });
+    sections.set('storage', `${heading('storage')}\n\n${storageSection(bench)}\n`);
   }
 
   const command =

@@ -71,7 +71,12 @@ import { auditRoutes } from './modules/security/audit-routes.ts';
 import { teamRoutes } from './modules/organizations/team-routes.ts';
 import { settingsBackupRoutes } from './modules/backups/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
-import { createLocalFileStore, type FileStore } from './platform/storage.ts';
+import {
+  createEncryptedFileStore,
+  createLocalFileStore,
+  createS3FileStore,
+  type FileStore,
+} from './platform/storage.ts';
 import { createSealedBox, type SealedBox } from './platform/sealed-box.ts';
 import { MAIL_CREDENTIALS_PURPOSE } from './modules/mailbox/credentials.ts';
 import { MAIL_CONTENT_PURPOSE } from './modules/mailbox/confidential.ts';
@@ -160,7 +165,11 @@ export async function buildApp(
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
   });
   const hub = createInProcessHub();
-  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  // Files at rest: the S3-compatible bucket when S3_* is set, else the data folder; encrypted either way.
+  const files = createEncryptedFileStore(
+    config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(path.join(config.dataDir, 'files')),
+    secret,
+  );
   const mailCredentials = createSealedBox(secret, MAIL_CREDENTIALS_PURPOSE);
   // Confidential mail's content, raw copy and waiting wire form (issue 16).
   const mailContent = createSealedBox(secret, MAIL_CONTENT_PURPOSE);

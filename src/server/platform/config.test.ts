@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       dbTemplateDir: path.resolve('./dist/db-template'),
       mailPollMs: 60_000,
       backgroundJobs: true,
+      s3: undefined,
     });
   });
 
@@ -140,6 +141,47 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'y'.repeat(32) }),
     ).not.toThrow();
+  });
+
+  it('reads the S3 bucket settings all together, with their defaults, or none', () => {
+    const bucket = {
+      S3_ENDPOINT: 'https://s3.example.test',
+      S3_BUCKET: 'documents',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+    };
+    expect(loadConfig(bucket).s3).toEqual({
+      endpoint: 'https://s3.example.test',
+      bucket: 'documents',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret-key',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...bucket, S3_REGION: 'eu-south-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject(
+      {
+        region: 'eu-south-1',
+        forcePathStyle: false,
+      },
+    );
+    // Empty values are unset: the local folder.
+    expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: '' }).s3).toBeUndefined();
+
+    const missing = configError({ S3_ENDPOINT: 'https://s3.example.test', S3_BUCKET: 'documents' }).message;
+    expect(missing).toContain('S3_ACCESS_KEY_ID: required when S3_ENDPOINT is set');
+    expect(missing).toContain('S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT is set');
+    expect(missing).not.toContain('S3_BUCKET');
+    expect(configError({ S3_BUCKET: 'documents' }).message).toContain(
+      'S3_ENDPOINT: required when S3_BUCKET is set',
+    );
+    expect(configError({ ...bucket, S3_ENDPOINT: 'ftp://s3.example.test' }).message).toMatch(
+      /^ {2}S3_ENDPOINT: /m,
+    );
+    expect(configError({ ...bucket, S3_FORCE_PATH_STYLE: 'sometimes' }).message).toContain(
+      'S3_FORCE_PATH_STYLE',
+    );
+    // Never the secret itself in the message.
+    expect(configError({ ...bucket, S3_BUCKET: '' }).message).not.toContain('secret-key');
   });
 
   it('turns demo data on by default in the embedded mode and off in server mode', () => {

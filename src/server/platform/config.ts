@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { S3StoreConfig } from './storage/s3.ts';
 
 /**
  * The only reader of process.env. Every setting the app understands is here, validated once;
@@ -8,6 +9,11 @@ import path from 'node:path';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `S3_BUCKET=` in an env file means unset. */
+function unsetIfEmpty(value: unknown) {
+  return value === '' ? undefined : value;
+}
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,7 +40,19 @@ const ZEnv = z.object({
   MAIL_REPLAY_BASE_DELAY_MS: z.coerce.number().int().min(0).default(60_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   DB_TEMPLATE_DIR: z.string().default('./dist/db-template'),
+  // Server mode's file store; all of the first four or none (an empty value counts as unset).
+  S3_ENDPOINT: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_BUCKET: z.preprocess(unsetIfEmpty, z.string().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(unsetIfEmpty, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+  S3_REGION: z.preprocess(unsetIfEmpty, z.string().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, booleanFlag.default(true)),
 });
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -67,6 +85,8 @@ export type AppConfig = {
   mailPollMs: number;
   /** Scheduled work (automatic reminders, quote expiry); off in tests, which call the jobs themselves. */
   backgroundJobs: boolean;
+  /** The S3-compatible bucket files go to; undefined: the local folder `dataDir/files`. */
+  s3: S3StoreConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -83,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  AUTH_SECRET: required in server mode (DATABASE_URL set)',
     );
   }
+  // The bucket's settings go together: a partial set is a mistake to report, not a reason to fall back to disk.
+  const s3Problems = e.S3_ENDPOINT
+    ? S3_REQUIRED.filter((name) => !e[name]).map((name) => `  ${name}: required when S3_ENDPOINT is set`)
+    : S3_REQUIRED.filter((name) => e[name]).map(
+        (name) => `  S3_ENDPOINT: required when ${name} is set (the S3_ variables go together)`,
+      );
+  if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join('\n')}`);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // Without APP_URL the app is opened on this machine by whichever loopback name the user types.
   const loopbackOrigins = e.APP_URL
@@ -118,6 +145,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // for mail another instance queued.
     mailPollMs: e.DATABASE_URL ? 2000 : 60_000,
     backgroundJobs: e.NODE_ENV !== 'test',
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

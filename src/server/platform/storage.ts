@@ -1,42 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-
 /**
- * File storage port. Embedded mode keeps files under DATA_DIR/files; an S3-compatible adapter
- * implements the same three functions for server mode (DESIGN.md §5).
+ * File storage port and its adapters (DESIGN.md §5): the local folder of the embedded default, an S3-compatible
+ * bucket in server mode, and the encryption at rest app.ts puts around either. Callers import from here.
  */
-export type FileStore = {
-  put(key: string, content: Buffer): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-  remove(key: string): Promise<void>;
-};
-
-const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,200}$/;
-
-export function createLocalFileStore(root: string): FileStore {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
-  return {
-    async put(key, content) {
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a crash never leaves half a file under the real name.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, content);
-      await fs.rename(tmp, file);
-    },
-    async get(key) {
-      try {
-        return await fs.readFile(resolve(key));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
-    },
-    async remove(key) {
-      await fs.rm(resolve(key), { force: true });
-    },
-  };
-}
+export {
+  assertStorageKey,
+  type ByteRange,
+  type FileSource,
+  type FileStore,
+  type StoredFile,
+} from './storage/port.ts';
+export { createLocalFileStore } from './storage/local.ts';
+export { createS3FileStore, type S3StoreConfig } from './storage/s3.ts';
+export { createEncryptedFileStore, FILE_KEYS_PURPOSE, StoredFileError } from './storage/encrypted.ts';
