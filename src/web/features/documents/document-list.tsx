@@ -71,13 +71,9 @@ export function DocumentList({
         <div className="flex min-w-0 items-start gap-2.5">
           <FileKindIcon mimeType={doc.mimeType} className="mt-0.5 shrink-0" />
           <div className="min-w-0">
-            {trash ? (
-              <span className="block truncate font-medium text-foreground">{doc.title}</span>
-            ) : (
-              <Link to={`/documents/${doc.id}`} className={titleLink} title={doc.title}>
-                {doc.title}
-              </Link>
-            )}
+            <Link to={`/documents/${doc.id}`} className={titleLink} title={doc.title}>
+              {doc.title}
+            </Link>
             {doc.snippet ? (
               <Snippet snippet={doc.snippet} className="mt-0.5" />
             ) : (
@@ -170,13 +166,9 @@ export function DocumentList({
             />
           ) : null}
           <div className="min-w-0 flex-1">
-            {trash ? (
-              <p className="truncate text-sm font-medium text-foreground">{doc.title}</p>
-            ) : (
-              <Link to={`/documents/${doc.id}`} className={`${titleLink} text-sm`}>
-                {doc.title}
-              </Link>
-            )}
+            <Link to={`/documents/${doc.id}`} className={`${titleLink} text-sm`}>
+              {doc.title}
+            </Link>
             <p className="mt-0.5 truncate text-xs text-muted-foreground">
               {t(`documents:types.${doc.documentType}`)} ·{' '}
               {trash && doc.deletedAt ? formatDate(doc.deletedAt.slice(0, 10), locale) : date(doc)}

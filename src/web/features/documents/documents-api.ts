@@ -319,6 +319,19 @@ export function useDocumentsLive(orgId: string | null, onReading?: (update: Read
       queryClient.setQueryData<TDocument>(key, (doc) =>
         doc ? { ...doc, readingStatus: update.status, readingProgress: update.progress } : doc,
       );
+      // The lists on screen show the progress too, without asking the server again.
+      queryClient.setQueriesData<TDocumentPage>({ queryKey: documentKeys.lists(orgId) }, (page) =>
+        page?.items.some((item) => item.id === update.documentId)
+          ? {
+              ...page,
+              items: page.items.map((item) =>
+                item.id === update.documentId
+                  ? { ...item, readingStatus: update.status, readingProgress: update.progress }
+                  : item,
+              ),
+            }
+          : page,
+      );
       if (update.status !== 'pending' && update.status !== 'running') {
         void queryClient.invalidateQueries({ queryKey: key });
         void queryClient.invalidateQueries({ queryKey: documentKeys.lists(orgId) });
