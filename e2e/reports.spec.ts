@@ -3,7 +3,7 @@ import { DEMO_USER } from './helpers.ts';
 
 /**
  * The VAT settlement report in Italian on the demo business: twelve months with their outcome and deadline,
- * the purchases warning, the switch to quarterly (kept in the address), and the LIPE lines of a chosen quarter
+ * where the purchase figures come from, the switch to quarterly (kept in the address), and the LIPE lines of a chosen quarter
  * adding up to the row of the table. Figures are compared with each other, not hard-coded: other journeys add
  * documents to the demo business. axe runs on both views.
  */
@@ -12,7 +12,9 @@ test('liquidazione IVA: mesi, trimestri e righi LIPE coerenti', async ({ page, a
   await page.goto('/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Liquidazione periodica IVA' })).toBeVisible();
-  await expect(page.getByText('Gli acquisti non sono ancora registrati')).toBeVisible();
+  await expect(
+    page.getByText("L'IVA detraibile (VP5) e gli acquisti (VP3) vengono dalle fatture ricevute"),
+  ).toBeVisible();
   await expect(page.getByTestId('vat-advance')).toContainText(/Acconto IVA di dicembre \d{4}/);
   // The VAT on sales against the year before (the demo business has documents in both years).
   const yearSalesVat = page.getByTestId('vat-sales-vat');
@@ -128,10 +130,10 @@ test('registro IVA vendite: riepilogo per aliquota, documenti e periodo vuoto', 
   await page.getByLabel('Al', { exact: true }).fill('2001-01-31');
   await expect(page.getByRole('heading', { name: 'Nessun documento nel periodo' })).toBeVisible();
   await expect(page).toHaveURL(/from=2001-01-01/);
-  // The purchases register says that received invoices are not recorded yet, instead of an empty register.
+  // The purchases register of a range without received invoices says so (the range chosen is kept).
   await page.getByRole('button', { name: 'Registro acquisti' }).click();
   await expect(page).toHaveURL(/report=purchases/);
   await expect(page.getByRole('heading', { name: 'Registro IVA acquisti' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Gli acquisti non sono ancora registrati' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nessuna fattura ricevuta nel periodo' })).toBeVisible();
   await axe();
 });

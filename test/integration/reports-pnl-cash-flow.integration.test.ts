@@ -185,7 +185,9 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
       revenueMonths: [202_000, 204_000],
       revenueCents: 406_000,
       documents: 5,
-      purchasesRecorded: false,
+      costs: [],
+      costCents: 0,
+      purchaseDocuments: 0,
       resultMonths: [202_000, 204_000],
       resultCents: 406_000,
     });
@@ -254,6 +256,7 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
       from: monthRange(today, -3).from,
       to: monthRange(today, -2).to,
       revenueCents: 0,
+      costCents: 0,
       resultCents: 0,
       incomeCents: 100_000,
       expenseCents: 0,
@@ -366,7 +369,9 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
     expect(f.weeks.map((w) => w.receiptsCents)).toEqual([0, 126_880, 0, 0, 134_200, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(f.weeks.map((w) => w.invoices)).toEqual([0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(f.overdue).toEqual({ cents: 212_040, invoices: 1 });
-    expect(f.payablesRecorded).toBe(false);
+    // No purchase invoice: nothing to pay suppliers.
+    expect(f.payablesCents).toBe(0);
+    expect(f.overduePayables).toEqual({ cents: 0, installments: 0 });
     expect(f.forfettario).toBe(false);
     // VAT, monthly: last month's 444.40 on the 16th of this month (if still ahead), this month's
     // 242.00 + 228.80 + 22.00 − 44.00 = 448.80 on the 16th of next month.
@@ -446,9 +451,11 @@ describe.each(DATABASES)('Profit and loss and cash flow on %s', (kind) => {
       'Netto',
       'Saldo',
     ]);
-    expect(sheet.rows).toHaveLength(1 + 2 + 1 + 13 + 1);
+    // … then the overdue receivables and the overdue supplier payments (none here).
+    expect(sheet.rows).toHaveLength(1 + 2 + 1 + 13 + 1 + 1);
     expect(Number(sheet.rows[2]![7])).toBe(830);
-    expect(Number(sheet.rows.at(-1)![4])).toBe(2120.4);
+    expect(Number(sheet.rows.at(-2)![4])).toBe(2120.4);
+    expect(Number(sheet.rows.at(-1)![5])).toBe(0);
     // The PDF's last row: the totals of the range (its expenses and net are in no other row).
     const pdf = await c.get(`/api/v1/reports/cash-flow/export?${query}&format=pdf`, {
       'accept-language': 'it',

@@ -1,10 +1,12 @@
 import enCommon from '../../../public/locales/en/common.json';
 import enMail from '../../../public/locales/en/mail.json';
 import enNotifications from '../../../public/locales/en/notifications.json';
+import enPurchases from '../../../public/locales/en/purchases.json';
 import enReports from '../../../public/locales/en/reports.json';
 import itCommon from '../../../public/locales/it/common.json';
 import itMail from '../../../public/locales/it/mail.json';
 import itNotifications from '../../../public/locales/it/notifications.json';
+import itPurchases from '../../../public/locales/it/purchases.json';
 import itReports from '../../../public/locales/it/reports.json';
 import type { Locale } from '../errors/error-codes.ts';
 import { fillPlaceholders, textAt, type KeysOf } from './catalogue.ts';
@@ -18,6 +20,7 @@ const NAMESPACES = {
   common: { en: enCommon, it: itCommon },
   mail: { en: enMail, it: itMail },
   notifications: { en: enNotifications, it: itNotifications },
+  purchases: { en: enPurchases, it: itPurchases },
   reports: { en: enReports, it: itReports },
 };
 

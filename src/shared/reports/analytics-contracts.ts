@@ -95,7 +95,5 @@ export const ZAnalytics = z.object({
   topClients: z.object({ rows: z.array(ZAnalyticsTopClient), othersCents: cents, totalCents: cents }),
   /** The five items (or hand-typed lines) with the most sales in the range: line amounts, signed. */
   topItems: z.object({ rows: z.array(ZAnalyticsTopItem), othersCents: cents, totalCents: cents }),
-  /** Purchases (received invoices) are not recorded yet: no purchase-side figure is shown. */
-  purchasesRecorded: z.boolean(),
 });
 export type TAnalytics = z.infer<typeof ZAnalytics>;

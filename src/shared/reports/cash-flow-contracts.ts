@@ -5,8 +5,8 @@ import { ZReportMonth } from './profit-and-loss-contracts.ts';
 /**
  * Cash flow (issue 14): the ledger's actual income and expenses by month of a range with the running balance,
  * and a 90-day forecast from today (organization time zone) by week: receipts expected from the open issued
- * invoices by due date, VAT payments at their deadlines, payables (purchases, not recorded yet), and the balance
- * projected from today's ledger balance.
+ * invoices by due date, VAT payments at their deadlines, payments to suppliers (the purchase invoices' open
+ * instalments by due date), and the balance projected from today's ledger balance.
  */
 
 const cents = z.number().int();
@@ -40,7 +40,10 @@ export const ZForecastWeek = z.object({
   receiptsCents: cents,
   invoices: z.number().int(),
   vatCents: cents,
-  /** Receipts minus payments. */
+  /** What is left to pay on the purchase instalments due this week. */
+  payablesCents: cents,
+  payables: z.number().int(),
+  /** Receipts minus payments (VAT and suppliers). */
   netCents: cents,
   /** Projected balance at the end of the week. */
   balanceCents: cents,
@@ -76,17 +79,18 @@ export const ZCashFlow = z.object({
     weeks: z.array(ZForecastWeek),
     receiptsCents: cents,
     vatCents: cents,
+    payablesCents: cents,
     netCents: cents,
     endingBalanceCents: cents,
     /** Open invoices already past due: when they will be paid is unknown, so they are not in the weeks. */
     overdue: z.object({ cents, invoices: z.number().int() }),
+    /** Purchase instalments already past due and unpaid: shown apart, as overdue receivables are. */
+    overduePayables: z.object({ cents, installments: z.number().int() }),
     vatPayments: z.array(ZVatPayment),
     /** The business's VAT settlement periodicity (the periods of `vatPayments`). */
     vatPeriodicity: ZVatPeriodicity,
     /** Forfettario: no VAT is settled. */
     forfettario: z.boolean(),
-    /** Payables come from purchase invoices, not recorded yet: no payment to suppliers is forecast. */
-    payablesRecorded: z.boolean(),
   }),
 });
 export type TCashFlow = z.infer<typeof ZCashFlow>;

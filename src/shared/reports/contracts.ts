@@ -6,8 +6,7 @@ import type { FieldKey } from '../i18n/catalogue.ts';
 
 /**
  * Reports API contracts (issue 14). Every figure is integer cents computed in SQL from the rows the lists show.
- * Purchases (received invoices) do not exist yet: the purchase side is reported as not recorded
- * (`purchasesRecorded: false`), never as a made-up zero figure to rely on.
+ * The purchase side comes from the invoices received from suppliers (purchase invoices, issue 17).
  */
 
 const err = (key: FieldKey) => ({ error: key });
@@ -56,6 +55,13 @@ export const ZVatSettlementPeriod = z.object({
   reverseChargeTaxableCents: cents,
   /** Issued invoices and credit notes dated in the period. */
   documents: z.number().int(),
+  /** Purchase invoices and credit notes received (registered) in the period: VP3 and VP5 come from them. */
+  purchaseDocuments: z.number().int(),
+  /**
+   * Taxable amount of reverse-charge purchases (Natura N6.x) received in the period, in VP3 with no VAT: the VAT
+   * the business must integrate (and deduct) is not computed here.
+   */
+  purchaseReverseChargeTaxableCents: cents,
 });
 export type TVatSettlementPeriod = z.infer<typeof ZVatSettlementPeriod>;
 
@@ -64,7 +70,6 @@ export const ZVatSettlement = z.object({
   periodicity: ZVatPeriodicity,
   /** True for the forfettario regime (RF19): no VAT is due, revenue is watched against the limits. */
   forfettario: z.boolean(),
-  purchasesRecorded: z.boolean(),
   periods: z.array(ZVatSettlementPeriod),
   totals: z.object({ vp4: cents, vp5: cents, paymentCents: cents, revenueCents: cents }),
   /** The year before, to compare with: its VAT on sales (VP4) and taxable revenue, exact from its documents. */
@@ -115,6 +120,42 @@ export type TReceivablesClient = z.infer<typeof ZReceivablesClient>;
 
 const ZReceivablesTotals = ZBuckets.extend({ totalCents: cents, openInvoices: z.number().int() });
 
+/** What the business owes its suppliers, by supplier, in the same ageing buckets (days past due). */
+export const ZPayablesSupplier = ZBuckets.extend({
+  supplierId: z.uuid(),
+  name: z.string(),
+  totalCents: cents,
+  openInvoices: z.number().int(),
+  oldestDueDate: z.string(),
+});
+export type TPayablesSupplier = z.infer<typeof ZPayablesSupplier>;
+
+/** One instalment still to pay of a purchase invoice (scadenzario passivo). */
+export const ZPayableInstallment = z.object({
+  invoiceId: z.uuid(),
+  number: z.string(),
+  supplierName: z.string(),
+  dueDate: z.string(),
+  openCents: cents,
+  /** Days past due at the end of `asOf`; 0 or less: not due yet. */
+  daysLate: z.number().int(),
+});
+export type TPayableInstallment = z.infer<typeof ZPayableInstallment>;
+
+/**
+ * Payables (da pagare) at the end of `asOf`: the purchase invoices dated up to it with something left to pay
+ * then, each instalment in the bucket of its due date. Payments dated later are added back.
+ */
+export const ZPayables = z.object({
+  totals: ZBuckets.extend({ totalCents: cents, openInvoices: z.number().int() }),
+  /** Past due on `asOf`: the sum and the instalments. */
+  overdue: z.object({ cents, installments: z.number().int() }),
+  suppliers: z.array(ZPayablesSupplier),
+  /** The open instalments by due date, the oldest first (at most 200). */
+  installments: z.array(ZPayableInstallment),
+});
+export type TPayables = z.infer<typeof ZPayables>;
+
 /** Receivables at the end of a day (today by default): payments and credit notes dated later are not counted. */
 export const ZReceivablesQuery = z.object({ asOf: zIsoDate('reports.errors.invalidDate').optional() });
 export type TReceivablesQuery = z.infer<typeof ZReceivablesQuery>;
@@ -125,8 +166,7 @@ export const ZReceivables = z.object({
   /** The same figures a month earlier (`previousAsOf`), for the comparison. */
   previous: z.object({ asOf: z.string(), totals: ZReceivablesTotals }),
   clients: z.array(ZReceivablesClient),
-  /** Payables come from purchase invoices, which are not recorded yet. */
-  payablesRecorded: z.boolean(),
+  payables: ZPayables,
 });
 export type TReceivables = z.infer<typeof ZReceivables>;
 
@@ -153,7 +193,7 @@ export const ZDashboard = z.object({
   overdue: z.object({ cents, count: z.number().int() }),
   /** Income minus expenses of the ledger up to today. */
   cashBalanceCents: cents,
-  /** The VAT of the settlement period running today (the business's periodicity), purchases not deducted. */
+  /** The VAT of the settlement period running today (the business's periodicity): on sales, less the deductible VAT of the purchase invoices received in it (negative: a credit). */
   vatEstimate: z.object({
     periodicity: ZVatPeriodicity,
     from: z.string(),

@@ -4,7 +4,8 @@ import { ZRangeQuery, ZReportFormat } from './contracts.ts';
 /**
  * Profit and loss by month (issue 14), on two bases side by side:
  * - accrual: revenue from issued invoices (taxable amount of each line, credit notes negative) by the inventory
- *   category of the line's item; costs come from purchase invoices, not recorded yet (`purchasesRecorded`);
+ *   category of the line's item; costs from the purchase invoices (taxable amount, by the document's date), by
+ *   supplier;
  * - cash: the ledger's income and expenses by transaction category.
  * Every array of month figures follows `months`; totals are the sums of the rows.
  */
@@ -52,6 +53,21 @@ export const ZLedgerRow = z.object({
 });
 export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 
+/**
+ * supplier: the invoices of one of the largest suppliers of the range; otherSuppliers: every other supplier's
+ * together (`suppliers` of them).
+ */
+export const COST_ROW_KINDS = ['supplier', 'otherSuppliers'] as const;
+export const ZCostRow = z.object({
+  kind: z.enum(COST_ROW_KINDS),
+  supplierId: z.uuid().nullable(),
+  name: z.string().nullable(),
+  suppliers: z.number().int(),
+  months: perMonth,
+  totalCents: cents,
+});
+export type TCostRow = z.infer<typeof ZCostRow>;
+
 export const ZProfitAndLoss = z.object({
   from: z.string(),
   to: z.string(),
@@ -62,9 +78,13 @@ export const ZProfitAndLoss = z.object({
     revenueCents: cents,
     /** Issued invoices and credit notes dated in the range. */
     documents: z.number().int(),
-    /** Purchase invoices are not recorded yet: no cost is deducted, and the result says so. */
-    purchasesRecorded: z.boolean(),
-    /** Revenue minus recorded purchase costs (none yet). */
+    /** Purchases (Acquisti): the taxable amount of the purchase invoices dated in the range, credit notes negative. */
+    costs: z.array(ZCostRow),
+    costMonths: perMonth,
+    costCents: cents,
+    /** Purchase invoices and credit notes dated in the range. */
+    purchaseDocuments: z.number().int(),
+    /** Revenue minus purchase costs. */
     resultMonths: perMonth,
     resultCents: cents,
   }),
@@ -84,6 +104,7 @@ export const ZProfitAndLoss = z.object({
     from: z.string(),
     to: z.string(),
     revenueCents: cents,
+    costCents: cents,
     resultCents: cents,
     incomeCents: cents,
     expenseCents: cents,

@@ -16,8 +16,9 @@ import type {
   TPurchaseLine,
   TPurchaseVatSummary,
 } from '../../../shared/purchases/contracts.ts';
-import { organization } from './auth.ts';
+import { organization, user } from './auth.ts';
 import { mailMessages } from './mailbox.ts';
+import { transactions } from './transactions.ts';
 
 /**
  * Suppliers and the invoices they send (issue 16: e-invoices received by PEC; the Documents issue adds uploads and
@@ -71,12 +72,16 @@ export const purchaseInvoices = pgTable(
     vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     withholdingCents: bigint('withholding_cents', { mode: 'number' }).notNull().default(0),
+    /** What the business has paid of it (its payments' sum, kept with them in one transaction). */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     lines: jsonb('lines').$type<TPurchaseLine[]>().notNull(),
     vatSummary: jsonb('vat_summary').$type<TPurchaseVatSummary[]>().notNull(),
     installments: jsonb('installments').$type<TPurchaseInstallment[]>().notNull(),
     description: text('description'),
-    /** How it arrived: pec (an e-invoice in a PEC account). */
+    /** How it arrived: pec (an e-invoice in a PEC account) or upload (a file given to the documents). */
     source: text('source').notNull(),
+    /** The document it was uploaded as (documents module; the document's links are kept there). */
+    documentId: uuid('document_id'),
     /** The file as received (.xml or .xml.p7m) in the file store; one file may hold several invoices. */
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
@@ -95,5 +100,31 @@ export const purchaseInvoices = pgTable(
       t.issueDate,
     ),
     index('purchase_invoices_org_date_idx').on(t.organizationId, t.issueDate, t.id),
+    // The purchases register and the VAT settlement read invoices by when they were received (registered).
+    index('purchase_invoices_org_received_idx').on(t.organizationId, t.receivedAt),
   ],
+);
+
+/**
+ * Payments of a purchase invoice ("mark as paid"), each with the expense it put in the ledger. The id is chosen by
+ * the client, so a request sent twice records one payment.
+ */
+export const purchasePayments = pgTable(
+  'purchase_payments',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    purchaseInvoiceId: uuid('purchase_invoice_id')
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    paidOn: date('paid_on').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_payments_invoice_idx').on(t.organizationId, t.purchaseInvoiceId, t.paidOn)],
 );

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/database.ts';
 import { mailMessages } from '../../db/schema/mailbox.ts';
-import { purchaseInvoices, suppliers } from '../../db/schema/purchases.ts';
+import { purchaseInvoices, purchasePayments, suppliers } from '../../db/schema/purchases.ts';
 
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type PurchaseInvoiceValues = typeof purchaseInvoices.$inferInsert;
@@ -48,6 +48,42 @@ export async function insertPurchaseInvoice(
 
 const p = purchaseInvoices;
 
+/** The invoice already recorded under the same supplier, type, number and date (the unique key). */
+export async function findRecordedInvoiceId(
+  db: DbOrTx,
+  key: {
+    organizationId: string;
+    supplierId: string;
+    documentType: string;
+    number: string;
+    issueDate: string;
+  },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      and(
+        eq(p.organizationId, key.organizationId),
+        eq(p.supplierId, key.supplierId),
+        eq(p.documentType, key.documentType),
+        eq(p.number, key.number),
+        eq(p.issueDate, key.issueDate),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** An invoice received before the same file was uploaded gets the document's id, when it has none yet. */
+export async function setDocumentWhereNone(db: DbOrTx, orgId: string, ids: string[], documentId: string) {
+  for (const id of ids) {
+    await db
+      .update(p)
+      .set({ documentId })
+      .where(and(eq(p.organizationId, orgId), eq(p.id, id), isNull(p.documentId)));
+  }
+}
+
 /** A page of the received invoices, newest document first; `q` matches the supplier's name or the number. */
 export async function listPurchaseInvoices(
   db: DbOrTx,
@@ -69,6 +105,8 @@ export async function listPurchaseInvoices(
         currency: p.currency,
         totalCents: p.totalCents,
         installments: p.installments,
+        withholdingCents: p.withholdingCents,
+        paidCents: p.paidCents,
         source: p.source,
         receivedAt: p.receivedAt,
       })
@@ -103,4 +141,56 @@ export async function findPurchaseInvoice(db: DbOrTx, orgId: string, id: string,
     .innerJoin(suppliers, eq(suppliers.id, p.supplierId))
     .where(and(eq(p.organizationId, orgId), eq(p.id, id)));
   return row;
+}
+
+/** The invoice's row locked for a payment (one payment at a time per invoice). */
+export async function lockPurchaseInvoice(tx: Tx, orgId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: p.id,
+      documentType: p.documentType,
+      number: p.number,
+      supplierId: p.supplierId,
+      supplierName: suppliers.name,
+      totalCents: p.totalCents,
+      withholdingCents: p.withholdingCents,
+      installments: p.installments,
+      paidCents: p.paidCents,
+    })
+    .from(p)
+    .innerJoin(suppliers, eq(suppliers.id, p.supplierId))
+    .where(and(eq(p.organizationId, orgId), eq(p.id, id)))
+    .for('update', { of: p });
+  return row;
+}
+
+export async function findPurchasePayment(db: DbOrTx, orgId: string, id: string) {
+  const [row] = await db
+    .select({ id: purchasePayments.id, purchaseInvoiceId: purchasePayments.purchaseInvoiceId })
+    .from(purchasePayments)
+    .where(and(eq(purchasePayments.organizationId, orgId), eq(purchasePayments.id, id)));
+  return row;
+}
+
+export async function insertPurchasePayment(tx: Tx, values: typeof purchasePayments.$inferInsert) {
+  await tx.insert(purchasePayments).values(values);
+  await tx
+    .update(p)
+    .set({ paidCents: sql`${p.paidCents} + ${values.amountCents}` })
+    .where(and(eq(p.organizationId, values.organizationId), eq(p.id, values.purchaseInvoiceId)));
+}
+
+export async function listPurchasePayments(db: DbOrTx, orgId: string, invoiceId: string) {
+  return db
+    .select({
+      id: purchasePayments.id,
+      paidOn: purchasePayments.paidOn,
+      amountCents: purchasePayments.amountCents,
+      method: purchasePayments.method,
+      transactionId: purchasePayments.transactionId,
+      createdAt: purchasePayments.createdAt,
+    })
+    .from(purchasePayments)
+    .where(and(eq(purchasePayments.organizationId, orgId), eq(purchasePayments.purchaseInvoiceId, invoiceId)))
+    .orderBy(asc(purchasePayments.paidOn), asc(purchasePayments.createdAt));
 }

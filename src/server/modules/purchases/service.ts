@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { catalogueText } from '@shared/i18n/texts.ts';
-import type { TPurchaseInvoice, TPurchaseInvoicePage } from '@shared/purchases/contracts.ts';
+import type {
+  TPurchaseInvoice,
+  TPurchaseInvoicePage,
+  TPurchasePaymentInput,
+} from '@shared/purchases/contracts.ts';
+import { amountToPayCents, purchasePaymentStatus } from '@shared/purchases/payables.ts';
+import type { PaymentMethod } from '@shared/transactions/contracts.ts';
+import type { Locale } from '@shared/errors/error-codes.ts';
 import { isUuid } from '@shared/ids/uuid.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
@@ -12,6 +19,12 @@ import { findProfile } from '../business-profiles/index.ts';
 import { formatMoneyFor, readReceivedFatturaPa, todayIn, type ReceivedFile } from '../invoicing/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { organizationOwnerIds } from '../organizations/index.ts';
+import {
+  findCategoryByName,
+  hasAnyCategory,
+  insertDefaultCategories,
+  insertTransaction,
+} from '../transactions/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -47,6 +60,133 @@ function addressedTo(
   return theirs.some((code) => code && ours.has(code));
 }
 
+export type PurchaseImportResult =
+  /** At least one invoice of the file is new; `invoiceIds` names every invoice of the file. */
+  | { status: 'recorded'; invoiceIds: string[] }
+  /** Every invoice of the file was recorded before (received by PEC, or uploaded already). */
+  | { status: 'duplicate'; invoiceIds: string[] }
+  /** Not a FatturaPA file (another XML, a signed file of something else). */
+  | { status: 'not_einvoice' }
+  /** A FatturaPA file the official schema refuses: xmllint's messages. */
+  | { status: 'invalid'; errors: string[] }
+  /** An e-invoice addressed to another business (not this one's Partita IVA or codice fiscale). */
+  | { status: 'other_business' };
+
+/** The SDI's file name form, which the reader asks for; an uploaded file may be named anyhow. */
+const SDI_FILE_NAME = /^[A-Z]{2}[A-Z0-9]{1,28}_[A-Z0-9]{1,5}\.xml(\.p7m)?$/i;
+
+/**
+ * Records the invoices of one FatturaPA file (plain .xml or signed .xml.p7m) received by PEC or uploaded to the
+ * documents: checked against the official schema, kept only when addressed to this business, each invoice once
+ * with its supplier (found or created by Partita IVA), the file kept as received. The owners (and the user who
+ * brought it) are told of each new invoice.
+ */
+export async function importPurchaseInvoiceFile(
+  deps: PurchaseDeps,
+  input: PurchaseFileInput,
+): Promise<PurchaseImportResult> {
+  return (await importFile(deps, input)).result;
+}
+
+type PurchaseFileInput = {
+  orgId: string;
+  userId: string;
+  fileName: string;
+  content: Buffer;
+  source: 'upload' | 'pec';
+  documentId?: string | null;
+  /** When it arrived (the PEC message's date); now by default. */
+  receivedAt?: Date;
+  /** The mail message it came in (PEC). */
+  messageRowId?: string | null;
+};
+
+/** `importPurchaseInvoiceFile`, with how many of the file's invoices are new. */
+async function importFile(
+  deps: PurchaseDeps,
+  input: PurchaseFileInput,
+): Promise<{ result: PurchaseImportResult; recorded: number }> {
+  const name = input.fileName.trim();
+  // An upload is read whatever its name, as long as it is .xml or .xml.p7m.
+  const readAs =
+    input.source === 'upload' && !SDI_FILE_NAME.test(name) && /\.xml(\.p7m)?$/i.test(name)
+      ? `IT00000000000_UPLD.xml${/\.p7m$/i.test(name) ? '.p7m' : ''}`
+      : name;
+  const read = await readReceivedFatturaPa(readAs, input.content);
+  if (!read) return { result: { status: 'not_einvoice' }, recorded: 0 };
+  if (!read.ok) {
+    deps.log?.warn({ file: name, errors: read.errors.slice(0, 3) }, 'received e-invoice not valid');
+    return { result: { status: 'invalid', errors: read.errors }, recorded: 0 };
+  }
+  const profile = await findProfile(deps.db, input.orgId);
+  if (!profile || !addressedTo(read.file, profile)) {
+    deps.log?.warn({ file: name }, 'received e-invoice addressed to another business ignored');
+    return { result: { status: 'other_business' }, recorded: 0 };
+  }
+  const digest = createHash('sha256').update(input.content).digest('hex');
+  const fileKey = `purchases/${input.orgId}/${digest}`;
+  await deps.files.put(fileKey, input.content);
+  const supplier = read.file.supplier;
+  const receivedAt = input.receivedAt ?? new Date();
+  const { all, inserted } = await deps.db.transaction(async (tx) => {
+    const supplierId = await repo.ensureSupplier(tx, {
+      organizationId: input.orgId,
+      name: supplier.name || supplier.vatNumber || supplier.taxCode || '—',
+      vatNumber: supplier.vatNumber,
+      taxCode: supplier.taxCode,
+      address: supplier.address,
+      postalCode: supplier.postalCode,
+      city: supplier.city,
+      province: supplier.province,
+      country: supplier.country,
+    });
+    const all: string[] = [];
+    const inserted: { id: string; number: string; totalCents: number }[] = [];
+    for (const [bodyIndex, invoice] of read.file.invoices.entries()) {
+      const key = {
+        organizationId: input.orgId,
+        supplierId,
+        documentType: invoice.documentType,
+        number: invoice.number,
+        issueDate: invoice.date,
+      };
+      const id = await repo.insertPurchaseInvoice(tx, {
+        ...key,
+        currency: invoice.currency,
+        taxableCents: invoice.taxableCents,
+        vatCents: invoice.vatCents,
+        totalCents: invoice.totalCents,
+        withholdingCents: invoice.withholdingCents,
+        lines: invoice.lines,
+        vatSummary: invoice.vatSummary,
+        installments: invoice.installments,
+        description: invoice.description,
+        source: input.source,
+        documentId: input.documentId ?? null,
+        fileName: name,
+        fileKey,
+        bodyIndex,
+        mailMessageId: input.messageRowId ?? null,
+        receivedAt,
+      });
+      if (id) inserted.push({ id, number: invoice.number, totalCents: invoice.totalCents });
+      const recorded = id ?? (await repo.findRecordedInvoiceId(tx, key));
+      if (recorded && !all.includes(recorded)) all.push(recorded);
+    }
+    if (input.documentId) await repo.setDocumentWhereNone(tx, input.orgId, all, input.documentId);
+    return { all, inserted };
+  });
+  for (const invoice of inserted) {
+    await tellOfInvoice(deps, input, supplier.name, invoice).catch((err: unknown) =>
+      deps.log?.warn({ err }, 'could not notify of a received invoice'),
+    );
+  }
+  return {
+    result: { status: inserted.length > 0 ? 'recorded' : 'duplicate', invoiceIds: all },
+    recorded: inserted.length,
+  };
+}
+
 /**
  * Records the invoices of the files of one message that arrived in a mailbox of `userId`. Answers how many
  * invoices were recorded. Files that are not invoices, invalid ones and invoices for another business change
@@ -64,67 +204,16 @@ export async function receiveMailedInvoices(
 ): Promise<number> {
   let recorded = 0;
   for (const f of input.files) {
-    const read = await readReceivedFatturaPa(f.fileName, f.content);
-    if (!read) continue;
-    if (!read.ok) {
-      deps.log?.warn({ file: f.fileName, errors: read.errors.slice(0, 3) }, 'received e-invoice not valid');
-      continue;
-    }
-    const profile = await findProfile(deps.db, input.orgId);
-    if (!profile || !addressedTo(read.file, profile)) {
-      deps.log?.warn({ file: f.fileName }, 'received e-invoice addressed to another business ignored');
-      continue;
-    }
-    const digest = createHash('sha256').update(f.content).digest('hex');
-    const fileKey = `purchases/${input.orgId}/${digest}`;
-    await deps.files.put(fileKey, f.content);
-    const supplier = read.file.supplier;
-    const ids = await deps.db.transaction(async (tx) => {
-      const supplierId = await repo.ensureSupplier(tx, {
-        organizationId: input.orgId,
-        name: supplier.name || supplier.vatNumber || supplier.taxCode || '—',
-        vatNumber: supplier.vatNumber,
-        taxCode: supplier.taxCode,
-        address: supplier.address,
-        postalCode: supplier.postalCode,
-        city: supplier.city,
-        province: supplier.province,
-        country: supplier.country,
-      });
-      const inserted: { id: string; number: string; totalCents: number }[] = [];
-      for (const [bodyIndex, invoice] of read.file.invoices.entries()) {
-        const id = await repo.insertPurchaseInvoice(tx, {
-          organizationId: input.orgId,
-          supplierId,
-          documentType: invoice.documentType,
-          number: invoice.number,
-          issueDate: invoice.date,
-          currency: invoice.currency,
-          taxableCents: invoice.taxableCents,
-          vatCents: invoice.vatCents,
-          totalCents: invoice.totalCents,
-          withholdingCents: invoice.withholdingCents,
-          lines: invoice.lines,
-          vatSummary: invoice.vatSummary,
-          installments: invoice.installments,
-          description: invoice.description,
-          source: 'pec',
-          fileName: f.fileName,
-          fileKey,
-          bodyIndex,
-          mailMessageId: input.messageRowId,
-          receivedAt: input.receivedAt,
-        });
-        if (id) inserted.push({ id, number: invoice.number, totalCents: invoice.totalCents });
-      }
-      return inserted;
+    const { recorded: added } = await importFile(deps, {
+      orgId: input.orgId,
+      userId: input.userId,
+      fileName: f.fileName,
+      content: f.content,
+      source: 'pec',
+      receivedAt: input.receivedAt,
+      messageRowId: input.messageRowId,
     });
-    recorded += ids.length;
-    for (const invoice of ids) {
-      await tellOfInvoice(deps, input, supplier.name, invoice).catch((err: unknown) =>
-        deps.log?.warn({ err }, 'could not notify of a received invoice'),
-      );
-    }
+    recorded += added;
   }
   return recorded;
 }
@@ -166,7 +255,7 @@ export async function listPurchaseInvoices(
     ...toLimitOffset(query),
   });
   return {
-    items: items.map(({ installments, receivedAt, ...row }) => {
+    items: items.map(({ installments, receivedAt, withholdingCents, paidCents, ...row }) => {
       const dates = installments
         .map((i) => i.dueDate)
         .filter((d): d is string => !!d)
@@ -175,6 +264,7 @@ export async function listPurchaseInvoices(
         ...row,
         dueDate: dates.find((d) => d >= today) ?? dates.at(-1) ?? null,
         receivedAt: receivedAt.toISOString(),
+        paymentStatus: purchasePaymentStatus({ ...row, withholdingCents, installments }, paidCents),
       };
     }),
     total,
@@ -195,6 +285,8 @@ export async function getPurchaseInvoice(
   id: string,
 ): Promise<TPurchaseInvoice> {
   const { invoice: i, supplier: s, ownMessageId } = await found(deps, scope.orgId, id, scope.userId);
+  const payments = await repo.listPurchasePayments(deps.db, scope.orgId, i.id);
+  const amountToPay = amountToPayCents(i);
   return {
     id: i.id,
     supplier: {
@@ -224,7 +316,83 @@ export async function getPurchaseInvoice(
     fileName: i.fileName,
     receivedAt: i.receivedAt.toISOString(),
     mailMessageId: ownMessageId,
+    documentId: i.documentId,
+    amountToPayCents: amountToPay,
+    paidCents: i.paidCents,
+    remainingCents: Math.max(0, amountToPay - i.paidCents),
+    paymentStatus: purchasePaymentStatus(i, i.paidCents),
+    payments: payments.map((payment) => ({
+      ...payment,
+      method: payment.method as PaymentMethod,
+      createdAt: payment.createdAt.toISOString(),
+    })),
   };
+}
+
+/** The ledger's category of a supplier's payment: the default "Acquisti merci" when the business has it. */
+const PURCHASE_CATEGORY = 'Acquisti merci';
+
+/**
+ * "Mark as paid": records a payment of a purchase invoice (all that is left, or part of it) and its expense in the
+ * ledger, in one transaction. The payment's id comes from the client: the same payment sent again changes nothing
+ * and answers the invoice as it is. More than what is left, or a payment of a credit note, is refused.
+ */
+export async function payPurchaseInvoice(
+  deps: { db: Db },
+  input: {
+    orgId: string;
+    userId: string;
+    invoiceId: string;
+    payment: TPurchasePaymentInput;
+    locale?: Locale;
+  },
+): Promise<TPurchaseInvoice> {
+  const { orgId, payment } = input;
+  if (!isUuid(input.invoiceId)) throw new AppError('NOT_FOUND');
+  await deps.db.transaction(async (tx) => {
+    const invoice = await repo.lockPurchaseInvoice(tx, orgId, input.invoiceId);
+    if (!invoice) throw new AppError('NOT_FOUND');
+    const earlier = await repo.findPurchasePayment(tx, orgId, payment.id);
+    if (earlier) {
+      if (earlier.purchaseInvoiceId === invoice.id) return;
+      throw new AppError('ALREADY_EXISTS');
+    }
+    if (invoice.documentType === 'TD04') throw new AppError('PURCHASE_NOT_PAYABLE');
+    const remaining = amountToPayCents(invoice) - invoice.paidCents;
+    if (remaining <= 0) throw AppError.withParams('INVOICE_ALREADY_PAID', { id: invoice.number });
+    if (payment.amountCents > remaining) {
+      throw AppError.withParams('PAYMENT_EXCEEDS_DUE', {
+        amount: formatMoneyFor(remaining, input.locale ?? 'it'),
+      });
+    }
+    // The ledger's default categories, created on first use as the ledger does.
+    if (!(await hasAnyCategory(tx, orgId))) await insertDefaultCategories(tx, orgId);
+    const category = await findCategoryByName(tx, orgId, 'expense', PURCHASE_CATEGORY);
+    const transactionId = await insertTransaction(tx, orgId, input.userId, {
+      occurredOn: payment.paidOn,
+      direction: 'expense',
+      amountCents: payment.amountCents,
+      vatAmountCents: null,
+      categoryId: category?.id ?? null,
+      description: catalogueText('purchases', 'paid.ledgerDescription', input.locale ?? 'it', {
+        number: invoice.number,
+        supplier: invoice.supplierName,
+      }),
+      clientId: null,
+      paymentMethod: payment.method,
+    });
+    await repo.insertPurchasePayment(tx, {
+      id: payment.id,
+      organizationId: orgId,
+      purchaseInvoiceId: invoice.id,
+      transactionId,
+      paidOn: payment.paidOn,
+      amountCents: payment.amountCents,
+      method: payment.method,
+      createdBy: input.userId,
+    });
+  });
+  return getPurchaseInvoice(deps, input, input.invoiceId);
 }
 
 /** The file as received. */

@@ -137,6 +137,5 @@ export async function analytics(
       ...top,
       rows: top.rows.map((row) => ({ itemId: row.itemId, name: row.name, taxableCents: row.taxableCents })),
     },
-    purchasesRecorded: false,
   };
 }

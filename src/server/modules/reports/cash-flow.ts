@@ -20,6 +20,8 @@ import { getInvoicingSettings } from '../invoicing/index.ts';
 import { organizationTimeZone } from '../organizations/index.ts';
 import { ledgerFigures, overdueReceivables, receiptsByWeek } from './cash-flow-repository.ts';
 import { salesByMonth, taxRegimeOf } from './repository.ts';
+import { openPayables } from './purchases.ts';
+import { purchasesByMonth } from './purchases-repository.ts';
 import type { ReportDeps } from './service.ts';
 
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
@@ -50,17 +52,27 @@ async function ledger(deps: ReportDeps, orgId: string, input: Parameters<typeof 
   return { months, previous, balances };
 }
 
-/** A year's sales figures by VAT period, as the VAT settlement report sums them (the issued documents). */
+type MonthFigures = readonly { month: number; taxableCents: number; vatCents: number }[];
+
+/**
+ * A year's figures by VAT period, as the VAT settlement report sums them: sales from the issued documents,
+ * purchases (deductible VAT) from the invoices received in the period.
+ */
 function vatFiguresOf(
-  months: readonly { month: number; taxableCents: number; vatCents: number }[],
+  sales: MonthFigures,
+  purchases: MonthFigures,
   periodicity: VatPeriodicity,
 ): VatPeriodFigures[] {
   const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
   const figures = Array.from({ length: periodsIn(periodicity) }, () => ({ ...NO_FIGURES }));
-  for (const month of months) {
-    const period = figures[Math.floor((month.month - 1) / monthsPerPeriod)]!;
-    period.salesTaxableCents += month.taxableCents;
-    period.salesVatCents += month.vatCents;
+  const periodOf = (month: number) => figures[Math.floor((month - 1) / monthsPerPeriod)]!;
+  for (const month of sales) {
+    periodOf(month.month).salesTaxableCents += month.taxableCents;
+    periodOf(month.month).salesVatCents += month.vatCents;
+  }
+  for (const month of purchases) {
+    periodOf(month.month).purchasesTaxableCents += month.taxableCents;
+    periodOf(month.month).deductibleVatCents += month.vatCents;
   }
   return figures;
 }
@@ -69,13 +81,15 @@ function vatFiguresOf(
  * The sales by month of the years whose VAT falls due in the forecast's window, and of the year before the first:
  * its last period gives the advance the first year's December is net of.
  */
-async function salesOfVatYears(deps: ReportDeps, orgId: string, window: DateRange) {
+async function figuresOfVatYears(deps: ReportDeps, orgId: string, window: DateRange, timeZone: string) {
   const due = vatYearsFor(window);
   const years = [due[0]! - 1, ...due];
-  const sales = await Promise.all(
-    years.map((year) => salesByMonth(deps.db, orgId, { from: `${year}-01-01`, to: `${year}-12-31` })),
-  );
-  return years.map((year, i) => ({ year, months: sales[i]! }));
+  const yearOf = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
+  const [sales, purchases] = await Promise.all([
+    Promise.all(years.map((year) => salesByMonth(deps.db, orgId, yearOf(year)))),
+    Promise.all(years.map((year) => purchasesByMonth(deps.db, orgId, yearOf(year), timeZone))),
+  ]);
+  return years.map((year, i) => ({ year, sales: sales[i]!, purchases: purchases[i]! }));
 }
 
 /**
@@ -84,8 +98,9 @@ async function salesOfVatYears(deps: ReportDeps, orgId: string, window: DateRang
  *
  * Overdue invoices are shown apart ("overdue, date unknown") and left out of the weeks and of the projected
  * balance: nothing says when, or whether, a late client will pay, and putting them all in the first week would
- * show money the business cannot count on. Payables come from purchases, which are not recorded yet: no payment
- * to suppliers is forecast, and the answer says so (`payablesRecorded: false`).
+ * show money the business cannot count on. Payments to suppliers are the open instalments of the purchase
+ * invoices (what is left after the payments recorded) by due date; those already past due are shown apart in the
+ * same way.
  */
 export async function cashFlow(
   deps: ReportDeps,
@@ -94,17 +109,26 @@ export async function cashFlow(
   const { orgId } = input;
   const { from, to } = input.query;
   const before = previousRange({ from, to });
-  const today = isoDateIn(await organizationTimeZone(deps.db, orgId));
+  const zone = await organizationTimeZone(deps.db, orgId);
+  const today = isoDateIn(zone);
   const window = { from: today, to: addDays(today, FORECAST_DAYS - 1) };
-  const [{ months, previous: previousLedger, balances }, receipts, overdue, regime, settings, vatYears] =
-    await Promise.all([
-      ledger(deps, orgId, { range: { from, to }, previous: before, balanceDays: [from, addDays(today, 1)] }),
-      receiptsByWeek(deps.db, orgId, window.from, window.to),
-      overdueReceivables(deps.db, orgId, today),
-      taxRegimeOf(deps.db, orgId),
-      getInvoicingSettings(deps, { orgId }),
-      salesOfVatYears(deps, orgId, window),
-    ]);
+  const [
+    { months, previous: previousLedger, balances },
+    receipts,
+    overdue,
+    regime,
+    settings,
+    vatYears,
+    owed,
+  ] = await Promise.all([
+    ledger(deps, orgId, { range: { from, to }, previous: before, balanceDays: [from, addDays(today, 1)] }),
+    receiptsByWeek(deps.db, orgId, window.from, window.to),
+    overdueReceivables(deps.db, orgId, today),
+    taxRegimeOf(deps.db, orgId),
+    getInvoicingSettings(deps, { orgId }),
+    figuresOfVatYears(deps, orgId, window, zone),
+    openPayables(deps, orgId, today),
+  ]);
   const [opening, startingBalance] = balances;
   const forfettario = regime === FORFETTARIO_REGIME;
   // No VAT is due from a forfettario business.
@@ -113,7 +137,12 @@ export async function cashFlow(
     : vatPaymentsBetween(
         window,
         settings.vatPeriodicity,
-        new Map(vatYears.map(({ year, months }) => [year, vatFiguresOf(months, settings.vatPeriodicity)])),
+        new Map(
+          vatYears.map(({ year, sales, purchases }) => [
+            year,
+            vatFiguresOf(sales, purchases, settings.vatPeriodicity),
+          ]),
+        ),
       );
 
   const actual = monthsOf({ from, to }).map((m) => {
@@ -131,20 +160,26 @@ export async function cashFlow(
     const received = receipts.find((r) => r.week === i);
     const vatCents = sum(payments.filter((p) => forecastWeekOf(p.dueDate, today) === i).map((p) => p.cents));
     const receiptsCents = received?.cents ?? 0;
+    const due = owed.filter((p) => forecastWeekOf(p.dueDate, today) === i);
+    const payablesCents = sum(due.map((p) => p.openCents));
     return {
       ...week,
       receiptsCents,
       invoices: received?.invoices ?? 0,
       vatCents,
-      netCents: receiptsCents - vatCents,
+      payablesCents,
+      payables: due.length,
+      netCents: receiptsCents - vatCents - payablesCents,
     };
   });
+  const overduePayables = owed.filter((p) => p.dueDate < today);
   const weekBalances = runningBalances(
     startingBalance,
     weeks.map((w) => w.netCents),
   );
   const forecastReceipts = sum(weeks.map((w) => w.receiptsCents));
   const forecastVat = sum(weeks.map((w) => w.vatCents));
+  const forecastPayables = sum(weeks.map((w) => w.payablesCents));
 
   return {
     from,
@@ -171,13 +206,17 @@ export async function cashFlow(
       weeks: weeks.map((w, i) => ({ ...w, balanceCents: weekBalances[i]! })),
       receiptsCents: forecastReceipts,
       vatCents: forecastVat,
-      netCents: forecastReceipts - forecastVat,
-      endingBalanceCents: startingBalance + forecastReceipts - forecastVat,
+      payablesCents: forecastPayables,
+      netCents: forecastReceipts - forecastVat - forecastPayables,
+      endingBalanceCents: startingBalance + forecastReceipts - forecastVat - forecastPayables,
       overdue,
+      overduePayables: {
+        cents: sum(overduePayables.map((p) => p.openCents)),
+        installments: overduePayables.length,
+      },
       vatPayments: payments,
       vatPeriodicity: settings.vatPeriodicity,
       forfettario,
-      payablesRecorded: false,
     },
   };
 }

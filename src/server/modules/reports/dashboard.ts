@@ -5,6 +5,7 @@ import { organizationTimeZone } from '../organizations/index.ts';
 import { periodRange, settleVat, NO_FIGURES } from '@shared/reports/vat-settlement.ts';
 import { getInvoicingSettings } from '../invoicing/index.ts';
 import { salesByMonth } from './repository.ts';
+import { purchasesByMonth } from './purchases-repository.ts';
 import type { ReportDeps } from './service.ts';
 import {
   cashBalance,
@@ -20,8 +21,8 @@ import {
 const LIST_LIMIT = 5;
 
 /**
- * The VAT on sales of the settlement period running today (the business's periodicity), with its deadline:
- * only that period's documents are read.
+ * The VAT of the settlement period running today (the business's periodicity), with its deadline: on sales, less
+ * the deductible VAT of the purchase invoices received in it; only that period's documents are read.
  */
 async function vatSoFar(deps: ReportDeps, orgId: string, today: string) {
   const { vatPeriodicity: periodicity } = await getInvoicingSettings(deps, { orgId });
@@ -29,8 +30,13 @@ async function vatSoFar(deps: ReportDeps, orgId: string, today: string) {
   const month = Number(today.slice(5, 7));
   const period = periodicity === 'monthly' ? month : Math.ceil(month / 3);
   const range = periodRange(year, periodicity, period);
-  const sales = await salesByMonth(deps.db, orgId, range);
-  const cents = sales.reduce((sum, m) => sum + m.vatCents, 0);
+  const [sales, purchases] = await Promise.all([
+    salesByMonth(deps.db, orgId, range),
+    purchasesByMonth(deps.db, orgId, range, await organizationTimeZone(deps.db, orgId)),
+  ]);
+  // VAT on sales less the VAT deductible on the purchase invoices received so far in the period.
+  const cents =
+    sales.reduce((sum, m) => sum + m.vatCents, 0) - purchases.reduce((sum, m) => sum + m.vatCents, 0);
   const figures = Array.from({ length: period }, () => NO_FIGURES);
   const { dueDate } = settleVat({ year, periodicity, figures }).at(period - 1)!;
   return { periodicity, from: range.from, to: range.to, cents, dueDate };

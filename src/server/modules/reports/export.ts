@@ -9,6 +9,7 @@ import type {
   TSalesRegisterEntry,
   TVatSettlement,
 } from '@shared/reports/contracts.ts';
+import type { TPurchaseRegisterEntry } from '@shared/reports/purchase-register-contracts.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import { isMoney, renderReportPdf, type Cell, type Money } from './report-pdf.ts';
 
@@ -260,6 +261,67 @@ export function salesRegisterFile(
   ];
   const name = text('export.registerFile', locale, dates);
   return fileOf(format, locale, name, text('export.registerSheet', locale), headers, rows, {
+    period: range(dates.from, dates.to, locale),
+    totals,
+    context,
+  });
+}
+
+/**
+ * The purchases register's invoices, one row per VAT row (as the register is kept on paper): the day received
+ * (registration), the supplier's date and number, the VAT deducted; the taxable of a reverse-charge row (Natura
+ * N6.x) repeated in a column of its own.
+ */
+export function purchaseRegisterFile(
+  dates: { from: string; to: string },
+  entries: TPurchaseRegisterEntry[],
+  format: ReportFormat,
+  locale: Locale,
+  context?: ReportContext,
+) {
+  const headers = (
+    [
+      'receivedOn',
+      'date',
+      'number',
+      'documentType',
+      'supplier',
+      'vatNumber',
+      'rate',
+      'nature',
+      'taxable',
+      'deductibleVat',
+      'reverseChargeTaxable',
+      'documentTotal',
+    ] as const
+  ).map((key) => text(`export.headers.${key}`, locale));
+  const rows = entries.flatMap((entry) =>
+    entry.lines.map((line): Cell[] => [
+      entry.receivedOn,
+      entry.issueDate,
+      entry.number,
+      entry.documentType,
+      entry.supplierName,
+      entry.supplierVatNumber,
+      line.vatRate,
+      line.nature,
+      money(line.taxableCents),
+      money(line.vatCents),
+      isReverseCharge(line.nature) ? money(line.taxableCents) : null,
+      money(entry.totalCents),
+    ]),
+  );
+  const lines = entries.flatMap((entry) => entry.lines);
+  const totals: Cell[] = headers.map(() => null);
+  totals[0] = text('export.headers.total', locale);
+  totals[8] = money(lines.reduce((sum, line) => sum + line.taxableCents, 0));
+  totals[9] = money(lines.reduce((sum, line) => sum + line.vatCents, 0));
+  totals[10] = money(
+    lines.reduce((sum, line) => sum + (isReverseCharge(line.nature) ? line.taxableCents : 0), 0),
+  );
+  totals[11] = money(entries.reduce((sum, entry) => sum + entry.totalCents, 0));
+  const name = text('export.purchaseRegisterFile', locale, dates);
+  return fileOf(format, locale, name, text('export.purchaseRegisterSheet', locale), headers, rows, {
     period: range(dates.from, dates.to, locale),
     totals,
     context,

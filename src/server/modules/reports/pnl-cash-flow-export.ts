@@ -43,6 +43,7 @@ export function profitAndLossFile(
   const accrual = text('pnl.accrual.title', locale);
   const cash = text('pnl.cash.title', locale);
   const revenue = text('pnl.accrual.revenue', locale);
+  const costs = text('pnl.accrual.costs', locale);
   const rows: Cell[][] = [
     ...report.accrual.revenue.map((row): Cell[] => [
       accrual,
@@ -58,12 +59,19 @@ export function profitAndLossFile(
       text('pnl.accrual.revenueTotal', locale),
       ...money(report.accrual.revenueMonths, report.accrual.revenueCents),
     ],
+    ...report.accrual.costs.map((row): Cell[] => [
+      accrual,
+      costs,
+      row.kind === 'supplier'
+        ? row.name
+        : text('pnl.accrual.otherSuppliers', locale, { count: row.suppliers }),
+      ...money(row.months, row.totalCents),
+    ]),
     [
       accrual,
-      text('pnl.accrual.costs', locale),
-      text('pnl.accrual.notRecorded', locale),
-      ...report.months.map(() => null),
-      null,
+      costs,
+      text('pnl.accrual.costsTotal', locale),
+      ...money(report.accrual.costMonths, report.accrual.costCents),
     ],
     [
       accrual,
@@ -114,8 +122,8 @@ export function profitAndLossFile(
 }
 
 /**
- * The cash flow: the opening balance, the actual months, then today's balance, the forecast weeks and the
- * overdue receivables apart (in no week and no balance). The PDF's totals row is the actual range's: income,
+ * The cash flow: the opening balance, the actual months, then today's balance, the forecast weeks (outflows: VAT
+ * and supplier payments) and the overdue receivables and payables apart (in no week and no balance). The PDF's totals row is the actual range's: income,
  * expenses, net and the closing balance.
  */
 export function cashFlowFile(report: TCashFlow, format: Format, locale: Locale, context?: ReportContext) {
@@ -163,11 +171,21 @@ export function cashFlowFile(report: TCashFlow, format: Format, locale: Locale, 
       w.from,
       w.to,
       money(w.receiptsCents),
-      money(w.vatCents),
+      money(w.vatCents + w.payablesCents),
       money(w.netCents),
       money(w.balanceCents),
     ]),
     [forecast, text('cashflow.export.overdue', locale), null, null, money(f.overdue.cents), null, null, null],
+    [
+      forecast,
+      text('cashflow.export.overduePayables', locale),
+      null,
+      null,
+      null,
+      money(f.overduePayables.cents),
+      null,
+      null,
+    ],
   ];
   const name = text('cashflow.export.file', locale, { from: report.from, to: report.to });
   const totals: Cell[] = [

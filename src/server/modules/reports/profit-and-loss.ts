@@ -1,6 +1,7 @@
 import { monthsOf } from '@shared/reports/buckets.ts';
 import { previousRange, type DateRange } from '@shared/reports/periods.ts';
 import type {
+  TCostRow,
   TLedgerRow,
   TProfitAndLoss,
   TProfitAndLossQuery,
@@ -11,6 +12,7 @@ import {
   ledgerByMonthAndCategory,
   revenueByMonthAndCategory,
 } from './profit-and-loss-repository.ts';
+import { purchaseCostsByMonth } from './purchases-repository.ts';
 import type { ReportDeps } from './service.ts';
 
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
@@ -45,12 +47,49 @@ function pivot<T extends { month: string; cents: number }, R>(
   );
 }
 
+/** The largest suppliers of a range have a cost row each; the others share one. */
+export const COST_SUPPLIER_ROWS = 8;
+
+/**
+ * Costs by supplier, the largest first: the first `COST_SUPPLIER_ROWS` suppliers each on a row, the others together
+ * on a last row (only when there are some).
+ */
+function costRows(
+  rows: Awaited<ReturnType<typeof purchaseCostsByMonth>>,
+  columns: readonly string[],
+): TCostRow[] {
+  const bySupplier = pivot(
+    rows,
+    columns,
+    (row) => row.supplierId,
+    (row) => ({ supplierId: row.supplierId, name: row.name }),
+    () => false,
+  );
+  const shown = bySupplier
+    .slice(0, COST_SUPPLIER_ROWS)
+    .map((row): TCostRow => ({ kind: 'supplier', suppliers: 1, ...row }));
+  const others = bySupplier.slice(COST_SUPPLIER_ROWS);
+  if (others.length === 0) return shown;
+  return [
+    ...shown,
+    {
+      kind: 'otherSuppliers',
+      supplierId: null,
+      name: null,
+      suppliers: others.length,
+      months: columnSums(others, columns.length),
+      totalCents: sum(others.map((row) => row.totalCents)),
+    },
+  ];
+}
+
 async function figuresOf(deps: ReportDeps, orgId: string, range: DateRange) {
   const columns = monthsOf(range).map((m) => m.month);
-  const [lines, documents, ledger] = await Promise.all([
+  const [lines, documents, ledger, purchases] = await Promise.all([
     revenueByMonthAndCategory(deps.db, orgId, range),
     documentsByMonth(deps.db, orgId, range),
     ledgerByMonthAndCategory(deps.db, orgId, range),
+    purchaseCostsByMonth(deps.db, orgId, range),
   ]);
   const revenue: TRevenueRow[] = pivot(
     [
@@ -89,6 +128,8 @@ async function figuresOf(deps: ReportDeps, orgId: string, range: DateRange) {
     }));
   return {
     revenue,
+    costs: costRows(purchases, columns),
+    purchaseDocuments: sum(purchases.map((row) => row.documents)),
     documents: sum(documents.map((d) => d.documents)),
     income: ledgerRows('income'),
     expenses: ledgerRows('expense'),
@@ -99,7 +140,7 @@ async function figuresOf(deps: ReportDeps, orgId: string, range: DateRange) {
 
 /**
  * Profit and loss of a range (at most a year) by month, on accrual and cash basis, with the previous range's
- * totals. Purchases are not recorded yet: the accrual result deducts no cost, and says so.
+ * totals. On the accrual basis the costs are the purchase invoices' taxable amounts by the document's date.
  */
 export async function profitAndLoss(
   deps: ReportDeps,
@@ -112,10 +153,12 @@ export async function profitAndLoss(
     figuresOf(deps, input.orgId, before),
   ]);
   const revenueMonths = columnSums(now.revenue, now.columns);
+  const costMonths = columnSums(now.costs, now.columns);
   const incomeMonths = columnSums(now.income, now.columns);
   const expenseMonths = columnSums(now.expenses, now.columns);
   const totalOf = (rows: readonly { totalCents: number }[]) => sum(rows.map((row) => row.totalCents));
   const revenueCents = totalOf(now.revenue);
+  const costCents = totalOf(now.costs);
   const incomeCents = totalOf(now.income);
   const expenseCents = totalOf(now.expenses);
   return {
@@ -127,9 +170,12 @@ export async function profitAndLoss(
       revenueMonths,
       revenueCents,
       documents: now.documents,
-      purchasesRecorded: false,
-      resultMonths: revenueMonths,
-      resultCents: revenueCents,
+      costs: now.costs,
+      costMonths,
+      costCents,
+      purchaseDocuments: now.purchaseDocuments,
+      resultMonths: revenueMonths.map((revenue, i) => revenue - costMonths[i]!),
+      resultCents: revenueCents - costCents,
     },
     cash: {
       income: now.income,
@@ -145,7 +191,8 @@ export async function profitAndLoss(
     previous: {
       ...before,
       revenueCents: totalOf(then.revenue),
-      resultCents: totalOf(then.revenue),
+      costCents: totalOf(then.costs),
+      resultCents: totalOf(then.revenue) - totalOf(then.costs),
       incomeCents: totalOf(then.income),
       expenseCents: totalOf(then.expenses),
       netCents: totalOf(then.income) - totalOf(then.expenses),

@@ -131,7 +131,20 @@ describe('reports as PDF', () => {
           openInvoices: 0,
         },
       },
-      payablesRecorded: false,
+      payables: {
+        totals: {
+          notDue: 0,
+          days1to30: 0,
+          days31to60: 0,
+          days61to90: 0,
+          over90: 0,
+          totalCents: 0,
+          openInvoices: 0,
+        },
+        overdue: { cents: 0, installments: 0 },
+        suppliers: [],
+        installments: [],
+      },
     };
     const pdf = await pdfText((await receivablesFile(report, 'pdf', 'en', context)).body);
     expect(pdf.perPage[0]).toContain('As of Apr 2, 2025');

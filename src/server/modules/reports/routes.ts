@@ -20,7 +20,19 @@ import { scopeOf } from '../../platform/request-context.ts';
 import { dashboard } from './dashboard.ts';
 import { teamActivity } from './activity.ts';
 import { ZActivity } from '@shared/reports/activity.ts';
-import { receivablesFile, salesRegisterFile, vatSettlementFile, type ReportFile } from './export.ts';
+import {
+  purchaseRegisterFile,
+  receivablesFile,
+  salesRegisterFile,
+  vatSettlementFile,
+  type ReportFile,
+} from './export.ts';
+import {
+  ZPurchaseRegister,
+  ZPurchaseRegisterExportQuery,
+  ZPurchaseRegisterQuery,
+} from '@shared/reports/purchase-register-contracts.ts';
+import { purchaseRegister, purchaseRegisterEntries } from './purchases.ts';
 import { receivables, salesRegister, salesRegisterEntries, vatSettlement } from './service.ts';
 import { reportContext } from './schedules-service.ts';
 
@@ -177,6 +189,43 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       const context = await contextFor(orgId, format);
       return send(reply, await salesRegisterFile({ from, to }, entries, format, locale, context));
+    },
+  );
+
+  app.get(
+    '/api/v1/reports/purchase-register',
+    {
+      config: reports,
+      schema: {
+        tags,
+        summary:
+          'Purchases VAT register (registro IVA acquisti) of a range of at most a year, by the day each invoice was received: summary per rate and Natura, invoices paged',
+        querystring: ZPurchaseRegisterQuery,
+        response: { 200: ZPurchaseRegister },
+      },
+    },
+    async (request) => purchaseRegister(deps, { orgId: scopeOf(request).orgId, query: request.query }),
+  );
+
+  app.get(
+    '/api/v1/reports/purchase-register/export',
+    {
+      config: exports,
+      schema: {
+        tags,
+        summary:
+          'The purchases VAT register of a range (at most a year), one row per VAT row, as CSV, XLSX or PDF',
+        querystring: ZPurchaseRegisterExportQuery,
+        response: { 200: ZFile },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const { orgId } = scopeOf(request);
+      const entries = await purchaseRegisterEntries(deps, { orgId, from, to });
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const context = await contextFor(orgId, format);
+      return send(reply, await purchaseRegisterFile({ from, to }, entries, format, locale, context));
     },
   );
 };

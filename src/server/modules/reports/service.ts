@@ -35,6 +35,8 @@ import {
   taxRegimeOf,
   type MonthSales,
 } from './repository.ts';
+import { payables } from './purchases.ts';
+import { purchasesByMonth } from './purchases-repository.ts';
 
 export type ReportDeps = { db: Db };
 
@@ -57,39 +59,52 @@ function addSales(a: Omit<MonthSales, 'month'>, b: Omit<MonthSales, 'month'>) {
 }
 
 /**
- * The periodic VAT settlement of a year: sales from the issued documents, grouped by month or quarter, then the
- * rules of settleVat. Purchases are not recorded yet, so VP3 and VP5 are zero and the answer says so.
+ * The periodic VAT settlement of a year: sales from the issued documents by the date of issue, purchases from
+ * the invoices received from suppliers by the day they were received (registered), grouped by month or quarter,
+ * then the rules of settleVat.
  */
 export async function vatSettlement(
   deps: ReportDeps,
   input: { orgId: string; query: TVatSettlementQuery },
 ): Promise<TVatSettlement> {
   const { year } = input.query;
-  const [months, previousYearMonths, regime, settings] = await Promise.all([
-    salesByMonth(deps.db, input.orgId, { from: `${year}-01-01`, to: `${year}-12-31` }),
-    salesByMonth(deps.db, input.orgId, { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` }),
-    taxRegimeOf(deps.db, input.orgId),
-    getInvoicingSettings(deps, { orgId: input.orgId }),
-  ]);
+  const zone = await organizationTimeZone(deps.db, input.orgId);
+  const yearOf = (y: number) => ({ from: `${y}-01-01`, to: `${y}-12-31` });
+  const [months, previousYearMonths, purchaseMonths, previousPurchaseMonths, regime, settings] =
+    await Promise.all([
+      salesByMonth(deps.db, input.orgId, yearOf(year)),
+      salesByMonth(deps.db, input.orgId, yearOf(year - 1)),
+      purchasesByMonth(deps.db, input.orgId, yearOf(year), zone),
+      purchasesByMonth(deps.db, input.orgId, yearOf(year - 1), zone),
+      taxRegimeOf(deps.db, input.orgId),
+      getInvoicingSettings(deps, { orgId: input.orgId }),
+    ]);
   const periodicity = input.query.periodicity ?? settings.vatPeriodicity;
   const sales = salesByPeriod(months, periodicity);
+  const purchases = purchasesByPeriod(purchaseMonths, periodicity);
   // The December advance by the historical method: 88% of the last period of the year before, as settled
   // without its own advance (and, for quarterly filers, without the 1% interest). The year before is read with
   // this year's periodicity: a business that changed it adjusts the figure with its accountant.
   const salesBefore = salesByPeriod(previousYearMonths, periodicity);
-  const yearBefore = settleVat({ year: year - 1, periodicity, figures: figuresOf(salesBefore) });
+  const yearBefore = settleVat({
+    year: year - 1,
+    periodicity,
+    figures: figuresOf(salesBefore, purchasesByPeriod(previousPurchaseMonths, periodicity)),
+  });
   const lastBefore = yearBefore.at(-1)!;
   const advance = historicalAdvance(year, periodicity, lastBefore.vp14Due - lastBefore.vp12);
   const periods = settleVat({
     year,
     periodicity,
-    figures: figuresOf(sales),
+    figures: figuresOf(sales, purchases),
     advanceCents: advance.amountCents,
   }).map((period, i) => ({
     ...period,
     splitPaymentVatCents: sales[i]!.splitPaymentVatCents,
     reverseChargeTaxableCents: sales[i]!.reverseChargeTaxableCents,
     documents: sales[i]!.documents,
+    purchaseDocuments: purchases[i]!.documents,
+    purchaseReverseChargeTaxableCents: purchases[i]!.reverseChargeTaxableCents,
   }));
   const revenueCents = sales.reduce((sum, s) => sum + s.taxableCents, 0);
   const forfettario = regime === FORFETTARIO_REGIME;
@@ -97,7 +112,6 @@ export async function vatSettlement(
     year,
     periodicity,
     forfettario,
-    purchasesRecorded: false,
     periods,
     totals: {
       vp4: periods.reduce((sum, p) => sum + p.vp4, 0),
@@ -128,9 +142,38 @@ function salesByPeriod(months: MonthSales[], periodicity: VatPeriodicityValue) {
   return sales;
 }
 
-/** Sales only: purchases are not recorded yet. */
-const figuresOf = (sales: ReturnType<typeof salesByPeriod>): VatPeriodFigures[] =>
-  sales.map((s) => ({ ...NO_FIGURES, salesTaxableCents: s.taxableCents, salesVatCents: s.vatCents }));
+/** Each period's sales and purchases as the settlement's figures (VP2–VP5). */
+const figuresOf = (
+  sales: ReturnType<typeof salesByPeriod>,
+  purchases: ReturnType<typeof purchasesByPeriod>,
+): VatPeriodFigures[] =>
+  sales.map((s, i) => ({
+    ...NO_FIGURES,
+    salesTaxableCents: s.taxableCents,
+    salesVatCents: s.vatCents,
+    purchasesTaxableCents: purchases[i]?.taxableCents ?? 0,
+    deductibleVatCents: purchases[i]?.vatCents ?? 0,
+  }));
+
+/** A year's monthly purchases added up by settlement period. */
+export function purchasesByPeriod(months: PurchaseMonth[], periodicity: VatPeriodicityValue) {
+  const monthsPerPeriod = periodicity === 'monthly' ? 1 : 3;
+  const periods = Array.from({ length: periodsIn(periodicity) }, () => ({
+    taxableCents: 0,
+    vatCents: 0,
+    reverseChargeTaxableCents: 0,
+    documents: 0,
+  }));
+  for (const month of months) {
+    const period = periods[Math.floor((month.month - 1) / monthsPerPeriod)]!;
+    period.taxableCents += month.taxableCents;
+    period.vatCents += month.vatCents;
+    period.reverseChargeTaxableCents += month.reverseChargeTaxableCents;
+    period.documents += month.documents;
+  }
+  return periods;
+}
+type PurchaseMonth = Awaited<ReturnType<typeof purchasesByMonth>>[number];
 
 /** The ageing buckets' keys and the totals' other figures, summed over the clients. */
 const RECEIVABLES_FIGURES = [...AGING_BUCKETS, 'totalCents', 'openInvoices'] as const;
@@ -143,7 +186,7 @@ function receivablesSum(rows: TReceivables['totals'][]): TReceivables['totals'] 
 
 /**
  * Open receivables by client in ageing buckets at the end of `asOf` (today in the organization's time zone by
- * default), with each client's DSO, against the same figures a month earlier.
+ * default), with each client's DSO, against the same figures a month earlier; and the payables to suppliers.
  */
 export async function receivables(
   deps: ReportDeps,
@@ -151,10 +194,11 @@ export async function receivables(
 ): Promise<TReceivables> {
   const asOf = input.asOf ?? isoDateIn(await organizationTimeZone(deps.db, input.orgId));
   const before = previousAsOf(asOf);
-  const [rows, previous, days] = await Promise.all([
+  const [rows, previous, days, owed] = await Promise.all([
     receivablesByClient(deps.db, input.orgId, asOf),
     receivablesTotals(deps.db, input.orgId, before),
     averageDaysToPay(deps.db, input.orgId, asOf),
+    payables(deps, input.orgId, asOf),
   ]);
   const dso = new Map(days.map((d) => [d.clientId, Math.round(d.days)]));
   return {
@@ -162,7 +206,7 @@ export async function receivables(
     totals: receivablesSum(rows),
     previous: { asOf: before, totals: previous },
     clients: rows.map((row) => ({ ...row, averageDaysToPay: dso.get(row.clientId) ?? null })),
-    payablesRecorded: false,
+    payables: owed,
   };
 }
 

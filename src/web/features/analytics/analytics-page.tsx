@@ -142,7 +142,6 @@ function AnalyticsView({
         <TopClients data={data} locale={locale} />
         <TopItems data={data} locale={locale} />
       </div>
-      <p className="text-xs text-muted-foreground">{t('analytics:purchasesNotRecorded')}</p>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { toast } from '@web/ui/toast.ts';
 import { PurchaseDocumentCard, SupplierCard, TotalsCard } from './purchase-detail-cards.tsx';
 import { LinesCard, PaymentScheduleCard, VatSummaryCard } from './purchase-detail-tables.tsx';
 import { PurchaseTypeLabel } from './purchase-list-rows.tsx';
+import { PurchasePaymentsCard } from './purchase-payments.tsx';
 import { downloadPurchaseFile, usePurchaseInvoice } from './purchases-api.ts';
 
 /** The heading of a received invoice: "Received invoice 123", "Received credit note 45". */
@@ -127,7 +128,10 @@ function PurchaseInvoiceView({ invoice }: { invoice: TPurchaseInvoice }) {
             <span>
               {t('purchases:detail.received', {
                 date: formatDateTime(invoice.receivedAt, locale),
-                source: invoice.source === 'pec' ? t('purchases:sources.pec') : invoice.source,
+                source:
+                  invoice.source === 'pec' || invoice.source === 'upload'
+                    ? t(`purchases:sources.${invoice.source}`)
+                    : invoice.source,
               })}
             </span>
           </span>
@@ -162,6 +166,7 @@ function PurchaseInvoiceView({ invoice }: { invoice: TPurchaseInvoice }) {
           <TotalsCard invoice={invoice} />
         </div>
         <PaymentScheduleCard invoice={invoice} />
+        <PurchasePaymentsCard invoice={invoice} />
       </div>
     </div>
   );

@@ -1,5 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPurchaseInvoice, TPurchaseInvoicePage } from '@shared/purchases/contracts.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TPurchaseInvoice,
+  TPurchaseInvoicePage,
+  TPurchasePaymentInput,
+} from '@shared/purchases/contracts.ts';
 import { api, apiDownload } from '@web/app/api.ts';
 
 /** The list's search and page as they sit in the URL (`/purchase-invoices?q=&page=`). */
@@ -50,5 +54,27 @@ export function usePurchaseInvoice(orgId: string | null, id: string | undefined)
 export function downloadPurchaseFile(invoice: Pick<TPurchaseInvoice, 'id' | 'fileName'>) {
   return apiDownload(`/api/v1/purchase-invoices/${encodeURIComponent(invoice.id)}/file`, {
     fallbackName: invoice.fileName,
+  });
+}
+
+/**
+ * "Mark as paid": records a payment (its id made here, so a retry records it once) and its expense in the ledger;
+ * the invoice, the ledger and the reports are fetched again.
+ */
+export function usePayPurchaseInvoice(orgId: string | null, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TPurchasePaymentInput) =>
+      api<TPurchaseInvoice>(`/api/v1/purchase-invoices/${encodeURIComponent(id)}/payments`, {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: (invoice) => {
+      queryClient.setQueryData([...purchasesKey(orgId), 'one', id], invoice);
+      void queryClient.invalidateQueries({ queryKey: purchasesKey(orgId) });
+      for (const root of ['transactions', 'reports', 'dashboard']) {
+        void queryClient.invalidateQueries({ queryKey: [root, orgId] });
+      }
+    },
   });
 }

@@ -12,13 +12,16 @@ import { vatPeriodLabel } from './vat-period-label.ts';
 const CashFlowChart = lazy(() => import('./cash-flow-chart.tsx'));
 
 /**
- * The cash flow's 90-day forecast from today: the balance today and at the end, the overdue receivables, the chart,
- * week by week the receipts due, the VAT deadlines and the payables (not recorded yet), then the VAT payments.
+ * The cash flow's 90-day forecast from today: the balance today and at the end, the overdue receivables and
+ * payables, the chart, week by week the receipts due, the VAT deadlines and the supplier payments due, then the VAT
+ * payments.
  */
 export function CashFlowForecast({ report, locale }: { report: TCashFlow; locale: string }) {
   const { t } = useTranslation(['reports', 'common']);
   const { forecast } = report;
   const euro = (cents: number) => formatEuroCents(cents, locale);
+  const outflow = (cents: number) =>
+    cents === 0 ? <span className="text-muted-foreground">{euro(0)}</span> : `−${euro(cents)}`;
   const receipts = (cents: number, href: string, label: string) =>
     cents === 0 ? (
       <span className="text-muted-foreground">{euro(0)}</span>
@@ -63,8 +66,16 @@ export function CashFlowForecast({ report, locale }: { report: TCashFlow; locale
             ),
         },
         {
-          content: t('reports:cashflow.forecast.notRecorded'),
-          className: periodCellClass('text-xs text-muted-foreground italic'),
+          content: (
+            <>
+              {outflow(w.payablesCents)}
+              {w.payables > 0 ? (
+                <span className="block text-xs text-muted-foreground">
+                  {t('reports:cashflow.forecast.payables', { count: w.payables })}
+                </span>
+              ) : null}
+            </>
+          ),
         },
         {
           content: euro(w.balanceCents),
@@ -82,8 +93,16 @@ export function CashFlowForecast({ report, locale }: { report: TCashFlow; locale
         </h3>
         <p className="text-sm text-muted-foreground">{t('reports:cashflow.forecast.description')}</p>
       </div>
-      {!forecast.payablesRecorded ? (
-        <Alert tone="warning">{t('reports:cashflow.forecast.noPayables')}</Alert>
+      {forecast.overduePayables.installments > 0 ? (
+        <Alert tone="warning">
+          {t('reports:cashflow.forecast.overduePayables', {
+            count: forecast.overduePayables.installments,
+            amount: euro(forecast.overduePayables.cents),
+          })}{' '}
+          <Link to="/reports?report=receivables" className="text-primary hover:underline print:hidden">
+            {t('reports:cashflow.forecast.openPayables')}
+          </Link>
+        </Alert>
       ) : null}
       <dl className="grid gap-3 sm:grid-cols-3" data-testid="cashflow-forecast-stats">
         <ReportStat label={t('reports:cashflow.stats.today')} value={euro(forecast.startingBalanceCents)} />
@@ -137,7 +156,7 @@ export function CashFlowForecast({ report, locale }: { report: TCashFlow; locale
           cells: [
             { content: euro(forecast.receiptsCents) },
             { content: forecast.vatCents === 0 ? euro(0) : `−${euro(forecast.vatCents)}` },
-            { content: null },
+            { content: forecast.payablesCents === 0 ? euro(0) : `−${euro(forecast.payablesCents)}` },
             { content: euro(forecast.endingBalanceCents) },
           ],
         }}

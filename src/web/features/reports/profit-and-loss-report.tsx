@@ -5,7 +5,6 @@ import type { TLedgerRow, TProfitAndLoss } from '@shared/reports/profit-and-loss
 import { categoryLabel } from '@shared/transactions/contracts.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { MonthTable, type MonthTableRow } from './month-table.tsx';
 import { useRangeLabel } from './period-picker.tsx';
@@ -31,7 +30,7 @@ export function ProfitAndLossReport() {
       invalid={!valid && t('reports:pnl.invalidRange')}
       report={report}
       empty={(data) =>
-        data.accrual.documents === 0 && data.cash.entries === 0 ? (
+        data.accrual.documents === 0 && data.accrual.purchaseDocuments === 0 && data.cash.entries === 0 ? (
           <EmptyState title={t('reports:pnl.empty.title')} description={t('reports:pnl.empty.description')} />
         ) : null
       }
@@ -91,11 +90,26 @@ function ProfitAndLossView({ report, locale }: { report: TProfitAndLoss; locale:
       tone: 'total',
       testId: 'pnl-revenue-total',
     },
+    { key: 'costs', label: t('pnl.accrual.costs'), months: null, tone: 'heading' },
+    ...accrual.costs.map((row): MonthTableRow => {
+      const label =
+        row.kind === 'supplier' ? row.name! : t('pnl.accrual.otherSuppliers', { count: row.suppliers });
+      return {
+        key: `cost-${row.supplierId ?? 'others'}`,
+        label,
+        months: row.months,
+        totalCents: row.totalCents,
+        tone: 'item',
+        testId: 'pnl-cost-row',
+      };
+    }),
     {
-      key: 'costs',
-      label: t('pnl.accrual.costs'),
-      months: null,
-      note: t('pnl.accrual.notRecorded'),
+      key: 'costs-total',
+      label: t('pnl.accrual.costsTotal'),
+      months: accrual.costMonths,
+      totalCents: accrual.costCents,
+      tone: 'total',
+      testId: 'pnl-costs-total',
     },
     {
       key: 'result',
@@ -170,11 +184,6 @@ function ProfitAndLossView({ report, locale }: { report: TProfitAndLoss; locale:
   };
   return (
     <>
-      {!accrual.purchasesRecorded ? (
-        <Alert tone="warning" title={t('pnl.noPurchases.title')}>
-          {t('pnl.noPurchases.body')}
-        </Alert>
-      ) : null}
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="pnl-stats">
         <ReportStat
           label={t('pnl.stats.revenue')}
@@ -202,7 +211,7 @@ function ProfitAndLossView({ report, locale }: { report: TProfitAndLoss; locale:
           {t('pnl.accrual.title')}
         </h3>
         <p className="text-sm text-muted-foreground">{t('pnl.accrual.description')}</p>
-        {accrual.documents === 0 ? (
+        {accrual.documents === 0 && accrual.purchaseDocuments === 0 ? (
           <p className="rounded-md border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
             {t('pnl.accrual.empty')}
           </p>

@@ -13,11 +13,11 @@ import {
 import { receivablesHref } from '@shared/reports/aging.ts';
 import { currentLanguage } from '@web/app/i18n.ts';
 import { useSignedInMe } from '@web/app/session.ts';
-import { Alert } from '@web/ui/alert.tsx';
 import { ChangeNote } from '@web/ui/change-note.tsx';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { InputField } from '@web/ui/form-fields.tsx';
+import { PayablesSection } from './payables-section.tsx';
 import { useReceivables } from './reports-api.ts';
 
 /** Colours of the ageing buckets, from "not yet due" to "over 90 days late". */
@@ -31,7 +31,8 @@ const BUCKET_COLOUR: Record<AgingBucket, string> = {
 
 /**
  * The scadenzario: open receivables by client and by days past due, with each client's average days to pay, at
- * the end of a chosen day (`?asOf=`, today by default) against the same day a month earlier.
+ * the end of a chosen day (`?asOf=`, today by default) against the same day a month earlier; then the payables
+ * (da pagare) to suppliers on the same day.
  */
 export function ReceivablesReport() {
   const { t } = useTranslation(['reports', 'common', 'buttons']);
@@ -68,7 +69,7 @@ export function ReceivablesReport() {
       invalid={!valid && t('reports:receivables.invalidDate')}
       report={report}
       empty={(data) =>
-        data.clients.length === 0 ? (
+        data.clients.length === 0 && data.payables.totals.openInvoices === 0 ? (
           <EmptyState
             title={t('reports:receivables.empty.title')}
             description={t('reports:receivables.empty.description', {
@@ -94,67 +95,6 @@ function ReceivablesView({
   stale: boolean;
 }) {
   const { t } = useTranslation('reports');
-  const euro = (cents: number) => formatEuroCents(cents, locale);
-  const total = report.totals.totalCents;
-  // The drill-downs list exactly the invoices behind a figure: the client's open ones, or those of one bucket.
-  const invoicesOf = (row: TReceivablesClient, bucket?: AgingBucket) =>
-    receivablesHref(row.clientId, report.asOf, bucket);
-  const previous = report.previous;
-  const before = (cents: number) =>
-    t('receivables.previous', { date: formatDate(previous.asOf, locale), amount: euro(cents) });
-
-  const columns: DataColumn<TReceivablesClient>[] = [
-    {
-      id: 'client',
-      header: t('receivables.columns.client'),
-      className: 'min-w-[14rem] px-5 py-3',
-      cell: (row) => (
-        <Link to={invoicesOf(row)} className="font-medium text-primary hover:underline">
-          {row.name}
-        </Link>
-      ),
-      sortValue: (row) => row.name.toLowerCase(),
-    },
-    ...AGING_BUCKETS.map((bucket): DataColumn<TReceivablesClient> => ({
-      id: bucket,
-      header: t(`receivables.buckets.${bucket}`),
-      align: 'right',
-      sortValue: (row) => row[bucket],
-      sortDescFirst: true,
-      cell: (row) =>
-        row[bucket] === 0 ? (
-          <span className="text-muted-foreground">—</span>
-        ) : (
-          <Link
-            to={invoicesOf(row, bucket)}
-            className={bucket === 'notDue' ? 'text-primary hover:underline' : 'text-danger hover:underline'}
-          >
-            {euro(row[bucket])}
-          </Link>
-        ),
-    })),
-    {
-      id: 'total',
-      header: t('receivables.columns.total'),
-      align: 'right',
-      sortValue: (row) => row.totalCents,
-      sortDescFirst: true,
-      cell: (row) => <span className="font-semibold">{euro(row.totalCents)}</span>,
-    },
-    {
-      id: 'dso',
-      header: t('receivables.columns.dso'),
-      align: 'right',
-      sortValue: (row) => row.averageDaysToPay ?? -1,
-      sortDescFirst: true,
-      cell: (row) =>
-        row.averageDaysToPay === null ? (
-          <span className="text-muted-foreground">—</span>
-        ) : (
-          t('receivables.days', { count: row.averageDaysToPay })
-        ),
-    },
-  ];
 
   return (
     <div
@@ -162,7 +102,32 @@ function ReceivablesView({
       inert={stale}
       aria-busy={stale || undefined}
     >
-      <Alert tone="info">{t('receivables.noPayables')}</Alert>
+      <h3 className="text-base font-semibold text-foreground">{t('receivables.receivablesHeading')}</h3>
+      {report.clients.length === 0 ? (
+        <p className="rounded-md border border-dashed border-border px-4 py-3 text-sm text-muted-foreground">
+          {t('receivables.empty.description', { date: formatDate(report.asOf, locale) })}
+        </p>
+      ) : (
+        <ReceivablesFigures report={report} locale={locale} />
+      )}
+      <PayablesSection report={report} locale={locale} />
+    </div>
+  );
+}
+
+/** The receivables' ageing summary and the clients' table. */
+function ReceivablesFigures({ report, locale }: { report: TReceivables; locale: string }) {
+  const { t } = useTranslation('reports');
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  const total = report.totals.totalCents;
+  const invoicesOf = (row: TReceivablesClient, bucket?: AgingBucket) =>
+    receivablesHref(row.clientId, report.asOf, bucket);
+  const previous = report.previous;
+  const before = (cents: number) =>
+    t('receivables.previous', { date: formatDate(previous.asOf, locale), amount: euro(cents) });
+  const columns = useReceivableColumns(report, locale);
+  return (
+    <>
       <figure className="m-0 grid gap-3" data-testid="aging-summary">
         <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
           <span className="text-sm text-muted-foreground">
@@ -241,6 +206,67 @@ function ReceivablesView({
           </div>
         )}
       />
-    </div>
+    </>
   );
+}
+
+/** The clients' table's columns: each figure links to exactly the invoices behind it. */
+function useReceivableColumns(report: TReceivables, locale: string): DataColumn<TReceivablesClient>[] {
+  const { t } = useTranslation('reports');
+  const euro = (cents: number) => formatEuroCents(cents, locale);
+  // The drill-downs list exactly the invoices behind a figure: the client's open ones, or those of one bucket.
+  const invoicesOf = (row: TReceivablesClient, bucket?: AgingBucket) =>
+    receivablesHref(row.clientId, report.asOf, bucket);
+  return [
+    {
+      id: 'client',
+      header: t('receivables.columns.client'),
+      className: 'min-w-[14rem] px-5 py-3',
+      cell: (row) => (
+        <Link to={invoicesOf(row)} className="font-medium text-primary hover:underline">
+          {row.name}
+        </Link>
+      ),
+      sortValue: (row) => row.name.toLowerCase(),
+    },
+    ...AGING_BUCKETS.map((bucket): DataColumn<TReceivablesClient> => ({
+      id: bucket,
+      header: t(`receivables.buckets.${bucket}`),
+      align: 'right',
+      sortValue: (row) => row[bucket],
+      sortDescFirst: true,
+      cell: (row) =>
+        row[bucket] === 0 ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <Link
+            to={invoicesOf(row, bucket)}
+            className={bucket === 'notDue' ? 'text-primary hover:underline' : 'text-danger hover:underline'}
+          >
+            {euro(row[bucket])}
+          </Link>
+        ),
+    })),
+    {
+      id: 'total',
+      header: t('receivables.columns.total'),
+      align: 'right',
+      sortValue: (row) => row.totalCents,
+      sortDescFirst: true,
+      cell: (row) => <span className="font-semibold">{euro(row.totalCents)}</span>,
+    },
+    {
+      id: 'dso',
+      header: t('receivables.columns.dso'),
+      align: 'right',
+      sortValue: (row) => row.averageDaysToPay ?? -1,
+      sortDescFirst: true,
+      cell: (row) =>
+        row.averageDaysToPay === null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          t('receivables.days', { count: row.averageDaysToPay })
+        ),
+    },
+  ];
 }

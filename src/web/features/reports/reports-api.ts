@@ -8,6 +8,7 @@ import type {
 import type { TCashFlow } from '@shared/reports/cash-flow-contracts.ts';
 import type { TProfitAndLoss } from '@shared/reports/profit-and-loss-contracts.ts';
 import type { TInventoryReport, TRevenue } from '@shared/reports/revenue-contracts.ts';
+import type { TPurchaseRegister } from '@shared/reports/purchase-register-contracts.ts';
 import { api } from '@web/app/api.ts';
 
 /** TanStack Query hooks of the reports; every key starts with 'reports' and the organization id. */
@@ -19,6 +20,8 @@ export const reportKeys = {
   receivables: (orgId: string | null, asOf?: string) =>
     [...root(orgId), 'receivables', asOf ?? 'today'] as const,
   salesRegister: (orgId: string | null, query: string) => [...root(orgId), 'sales-register', query] as const,
+  purchaseRegister: (orgId: string | null, query: string) =>
+    [...root(orgId), 'purchase-register', query] as const,
   profitAndLoss: (orgId: string | null, query: string) => [...root(orgId), 'profit-and-loss', query] as const,
   cashFlow: (orgId: string | null, query: string) => [...root(orgId), 'cash-flow', query] as const,
   revenue: (orgId: string | null, query: string) => [...root(orgId), 'revenue', query] as const,
@@ -72,6 +75,17 @@ export function useSalesRegister(orgId: string | null, query: string, enabled: b
   return useQuery({
     queryKey: reportKeys.salesRegister(orgId, query),
     queryFn: ({ signal }) => api<TSalesRegister>(`/api/v1/reports/sales-register?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: REPORT_STALE_MS,
+    enabled: !!orgId && enabled,
+  });
+}
+
+/** `query`: `from=…&to=…&page=…&pageSize=…`. */
+export function usePurchaseRegister(orgId: string | null, query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.purchaseRegister(orgId, query),
+    queryFn: ({ signal }) => api<TPurchaseRegister>(`/api/v1/reports/purchase-register?${query}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: REPORT_STALE_MS,
     enabled: !!orgId && enabled,

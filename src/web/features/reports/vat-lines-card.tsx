@@ -95,6 +95,24 @@ export function VatLinesCard({
               </Link>
             </dd>
           </div>
+          <div>
+            <dt className="inline">{t('vat.lines.purchaseDocuments')}: </dt>
+            <dd className="inline tabular-nums">
+              {period.purchaseDocuments}{' '}
+              <Link
+                to={`/reports?report=purchases&from=${period.from}&to=${period.to}`}
+                className="text-primary hover:underline"
+              >
+                {t('vat.lines.openPurchaseRegister')}
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt className="inline">{t('vat.lines.reverseChargePurchases')}: </dt>
+            <dd className="inline tabular-nums">
+              {formatEuroCents(period.purchaseReverseChargeTaxableCents, locale)}
+            </dd>
+          </div>
         </dl>
       </CardContent>
     </Card>

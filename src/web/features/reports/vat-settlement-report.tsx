@@ -166,11 +166,16 @@ function VatSettlementView({
   }
   const next = report.periods.find((p) => p.dueDate >= today && p.paymentCents > 0);
   const period = report.periods.find((p) => p.period === selected) ?? report.periods.at(-1)!;
+  const reverseChargePurchases = report.periods.reduce(
+    (sum, p) => sum + p.purchaseReverseChargeTaxableCents,
+    0,
+  );
   return (
     <>
-      {!report.purchasesRecorded ? (
-        <Alert tone="warning" title={t('vat.noPurchases.title')}>
-          {t('vat.noPurchases.body')}
+      <p className="text-sm text-muted-foreground">{t('vat.purchasesBasis')}</p>
+      {reverseChargePurchases !== 0 ? (
+        <Alert tone="warning" title={t('vat.reverseChargePurchases.title')}>
+          {t('vat.reverseChargePurchases.body', { amount: euro(reverseChargePurchases) })}
         </Alert>
       ) : null}
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
