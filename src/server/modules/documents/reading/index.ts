@@ -29,16 +29,22 @@ type ReadOptions = OcrOptions & { engine?: OcrEngine };
 
 /** Below this OCR confidence a page is tried again turned. */
 const RETRY_TURNED_BELOW = 0.6;
+const RETRY_SIDEWAYS_BELOW = 0.35;
 
 export async function readImageText(image: Buffer, options: ReadOptions = {}): Promise<ReadText> {
   const engine = options.engine ?? ocrEngine();
   const prepared = await prepareImage(image);
   const ocrOptions: OcrOptions = { ...options, layout: options.layout ?? 'block' };
   let result = await engine.recognize(prepared.png, ocrOptions);
-  // A poor reading may be a page the upright check got wrong (a narrow receipt on its side, a page of
-  // capitals upside down): the other turns are read too, and the most confident reading kept.
-  for (const turn of [180, 90, 270]) {
-    if (result.confidence >= RETRY_TURNED_BELOW) break;
+  // A poor reading may be a page the upright check got wrong (a page of capitals upside down, a narrow
+  // receipt on its side): 180° is tried when the reading is poor, 90° and 270° when it is very poor (a page
+  // on its side reads as near noise), and the most confident reading is kept.
+  for (const [turn, below] of [
+    [180, RETRY_TURNED_BELOW],
+    [90, RETRY_SIDEWAYS_BELOW],
+    [270, RETRY_SIDEWAYS_BELOW],
+  ] as const) {
+    if (result.confidence >= below) continue;
     const turned = await sharp(prepared.png).rotate(turn).png().toBuffer();
     const again = await engine.recognize(turned, { ...ocrOptions, onProgress: undefined });
     if (again.confidence > result.confidence + 0.1) result = again;

@@ -71,9 +71,11 @@ export class OcrEngine {
             this.queue.splice(at, 1);
             reject(cancelled());
           } else if (this.running === job) {
-            // The only way to stop tesseract mid-page: end the worker; the next job starts a new one.
-            void this.dropWorker();
+            // The only way to stop tesseract mid-page: end the worker (its pending call never settles); the
+            // queue moves on and the next job starts a new worker.
+            this.running = null;
             reject(cancelled());
+            void this.dropWorker().then(() => this.pump());
           }
         },
         { once: true },
@@ -120,8 +122,10 @@ export class OcrEngine {
     } catch (err) {
       if (this.running === job) job.reject(job.options.signal?.aborted ? cancelled() : toReadingError(err));
     } finally {
-      this.running = null;
-      void this.pump();
+      if (this.running === job) {
+        this.running = null;
+        void this.pump();
+      }
     }
   }
 

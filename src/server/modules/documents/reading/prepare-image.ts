@@ -20,6 +20,8 @@ const MIN_LONG_SIDE = 2000;
 /** Larger images are reduced to this long side (a 12 MP photo gains nothing from its full size). */
 const MAX_LONG_SIDE = 3600;
 const ANALYSIS_WIDTH = 1000;
+/** Share of each side left out of the analysis (the paper's edges in a photo). */
+const ANALYSIS_MARGIN = 0.12;
 /** Lines of capitals and digits have few ascenders above their band: only a clear balance turns a page. */
 const UPSIDE_DOWN_MARGIN = 0.25;
 /** A page is on its side when its columns profile is this much sharper than its rows profile. */
@@ -184,8 +186,12 @@ async function inkOf(img: Grey): Promise<Ink> {
   const t = otsu(flat);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
+  // The middle of the picture only: a photo's paper edges against the table read as long dark lines that
+  // would outweigh the text in the profiles.
+  const mx = Math.round(w * ANALYSIS_MARGIN);
+  const my = Math.round(h * ANALYSIS_MARGIN);
+  for (let y = my; y < h - my; y++)
+    for (let x = mx; x < w - mx; x++) {
       if (flat[y * w + x]! < t && flat[y * w + x]! < 200) {
         xs.push(x);
         ys.push(y);
@@ -252,9 +258,9 @@ export async function uprightTurn(img: Grey): Promise<0 | 90 | 180 | 270> {
   const height = sideways ? ink.width : ink.height;
   const upsideDownScore = ascenderBalance({ ...ink, ys, xs: xsRaw, height });
   if (!sideways) return upsideDownScore < -UPSIDE_DOWN_MARGIN ? 180 : 0;
-  // Turned 90° clockwise from the stored image, a line's top is at small x; the balance was measured with
-  // x as the vertical axis, so a positive balance means the tops are at small x → turn 90° clockwise… or 270.
-  return upsideDownScore >= 0 ? 270 : 90;
+  // With x taken as the vertical axis, a positive balance means the lines' tops are at small x (pointing
+  // left): a turn of 90° clockwise brings them up; tops pointing right need 270°.
+  return upsideDownScore >= 0 ? 90 : 270;
 }
 
 /**
