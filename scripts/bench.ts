@@ -53,6 +53,7 @@ import {
 } from './bench-invoices.ts';
 import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './bench-mailbox.ts';
 import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
+import { ocrBench, ocrSection } from './bench/ocr.ts';
 import { storageBench, storageSection } from './bench-storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -690,6 +691,7 @@ const SECTIONS = [
   { name: 'reports', title: 'Reports and dashboard' },
   { name: 'mailbox', title: 'Mailbox' },
   { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
+  { name: 'ocr', title: 'Documents: OCR and fields read from receipts and pages' },
   { name: 'storage', title: 'Files: streaming and encryption at rest' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
@@ -986,6 +988,9 @@ ${volumeTable(volumes)}
     const bench = await storageBench({ tmpRoot, log });
     sections.set('storage', `${heading('storage')}\n\n${storageSection(bench)}\n`);
   }
+
+  // (h) issue 17: OCR and fields over the generated receipts and pages (scripts/bench/ocr.ts)
+  if (runs('ocr')) sections.set('ocr', `${heading('ocr')}\n\n${ocrSection(await ocrBench(log))}\n`);
 
   const command =
     (process.env.BENCH_DATABASE_URL
