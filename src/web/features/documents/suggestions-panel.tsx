@@ -70,11 +70,13 @@ export function SuggestionsPanel({
     rows.push(
       <div key={key} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
         <dt className="w-full text-xs text-muted-foreground sm:w-32 sm:shrink-0">{label}</dt>
-        <dd className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-foreground">
-          <span className="min-w-0 break-words">{value}</span>
-          {unsure ? <Badge tone="warning">{t('documents:suggestions.unsure')}</Badge> : null}
+        <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 text-sm text-foreground">
+          <span className="flex min-w-0 flex-wrap items-center gap-2">
+            <span className="min-w-0 break-words">{value}</span>
+            {unsure ? <Badge tone="warning">{t('documents:suggestions.unsure')}</Badge> : null}
+          </span>
+          {action ? <span className="shrink-0">{action}</span> : null}
         </dd>
-        {action ? <div className="shrink-0">{action}</div> : null}
       </div>,
     );
 
