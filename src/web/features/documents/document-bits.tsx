@@ -4,7 +4,7 @@ import type { ReadingStatus, TDocumentTag } from '@shared/documents/contracts.ts
 import { formatNumber } from '@shared/format/format.ts';
 import { StatusBadge, type BadgeTone } from '@web/ui/badge.tsx';
 import { cn } from '@web/ui/cn.ts';
-import { snippetSegments } from './snippet.ts';
+import { focusSnippet, snippetSegments } from './snippet.ts';
 import { TAG_COLOR_CLASSES } from './tag-colors.ts';
 
 /** A tag as a coloured chip; with `onRemove`, a button inside takes it off. */
@@ -79,7 +79,7 @@ export function ReadingBadge({ status, progress }: { status: ReadingStatus; prog
 
 /** The matching words of a search result, as text with <mark> (never HTML from the server). */
 export function Snippet({ snippet, className }: { snippet: string | null; className?: string }) {
-  const segments = snippetSegments(snippet);
+  const segments = focusSnippet(snippetSegments(snippet));
   if (segments.length === 0) return null;
   return (
     <p className={cn('line-clamp-2 text-xs text-muted-foreground', className)}>

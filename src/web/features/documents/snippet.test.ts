@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippetSegments } from './snippet.ts';
+import { focusSnippet, snippetSegments } from './snippet.ts';
 
 describe('snippetSegments', () => {
   it('turns the marked words into mark segments and keeps the rest as text', () => {
@@ -25,5 +25,28 @@ describe('snippetSegments', () => {
     ]);
     expect(snippetSegments('\u0002\u0003')).toEqual([]);
     expect(snippetSegments(null)).toEqual([]);
+  });
+});
+
+describe('focusSnippet', () => {
+  it('keeps one line and the words just before the first match', () => {
+    const segments = snippetSegments(
+      'P.IVA 01234567890\n\nDOCUMENTO COMMERCIALE\ndi vendita o prestazione\n\nDESCRIZIONE IVA  PREZZO\nCaffe \u0002espresso\u0003 10% 1,20',
+    );
+    expect(focusSnippet(segments, 30)).toEqual([
+      { text: '…DESCRIZIONE IVA PREZZO Caffe ', mark: false },
+      { text: 'espresso', mark: true },
+      { text: ' 10% 1,20', mark: false },
+    ]);
+  });
+
+  it('leaves a short lead or a leading match as it is', () => {
+    const short = snippetSegments('Totale \u0002fattura\u0003');
+    expect(focusSnippet(short)).toEqual(short);
+    const leading = snippetSegments('\u0002Enel\u0003 energia\nnovembre');
+    expect(focusSnippet(leading)).toEqual([
+      { text: 'Enel', mark: true },
+      { text: ' energia novembre', mark: false },
+    ]);
   });
 });

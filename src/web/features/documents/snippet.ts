@@ -35,3 +35,20 @@ export function snippetSegments(snippet: string | null | undefined): SnippetSegm
   push(current, mark);
   return segments;
 }
+
+/**
+ * The segments as one line around the first match: runs of white space (the text's line breaks) become one space,
+ * and the text before the first match keeps only its last `lead` characters, cut at a word and led by "…", so the
+ * match shows within the two lines a list row has.
+ */
+export function focusSnippet(segments: SnippetSegment[], lead = 60): SnippetSegment[] {
+  const flat = segments
+    .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ') }))
+    .filter((s) => (s.text !== '' && s.text !== ' ') || s.mark);
+  const first = flat[0];
+  if (!first || first.mark || !flat.some((s) => s.mark) || first.text.length <= lead) return flat;
+  const tail = first.text.slice(-lead);
+  const space = tail.indexOf(' ');
+  const cut = space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail;
+  return [{ text: `…${cut}`, mark: false }, ...flat.slice(1)];
+}
