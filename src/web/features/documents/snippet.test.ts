@@ -40,6 +40,14 @@ describe('focusSnippet', () => {
     ]);
   });
 
+  it('keeps the space between two marked words', () => {
+    expect(focusSnippet(snippetSegments('\u0002Bar\u0003 \u0002Roma\u0003'))).toEqual([
+      { text: 'Bar', mark: true },
+      { text: ' ', mark: false },
+      { text: 'Roma', mark: true },
+    ]);
+  });
+
   it('leaves a short lead or a leading match as it is', () => {
     const short = snippetSegments('Totale \u0002fattura\u0003');
     expect(focusSnippet(short)).toEqual(short);

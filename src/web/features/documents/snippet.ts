@@ -44,7 +44,7 @@ export function snippetSegments(snippet: string | null | undefined): SnippetSegm
 export function focusSnippet(segments: SnippetSegment[], lead = 60): SnippetSegment[] {
   const flat = segments
     .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ') }))
-    .filter((s) => (s.text !== '' && s.text !== ' ') || s.mark);
+    .filter((s) => s.text !== '');
   const first = flat[0];
   if (!first || first.mark || !flat.some((s) => s.mark) || first.text.length <= lead) return flat;
   const tail = first.text.slice(-lead);
