@@ -120,7 +120,7 @@ export function ExpenseDialog({ doc, onDone }: { doc: TDocument; onDone: () => v
             </Field>
             <Field
               label={t('transactions:form.vatAmount')}
-              hint={t('documents:expense.vatHint')}
+              hint={doc.suggestions?.vat.length ? t('documents:expense.vatHint') : undefined}
               error={err(errors.vatAmount?.message)}
               optionalText={optional}
             >
