@@ -249,3 +249,10 @@ it('reads a whole scontrino as OCR gives it', () => {
     paymentMethod: { value: 'card' },
   });
 });
+
+it('reads English amounts with a thousands comma', () => {
+  expect(readTotal('Total due € 6,028.29')?.value).toBe(602829);
+  expect(readVat('VAT rate Net amount VAT\nVAT 22% 4,941.22 1,087.07')).toEqual([
+    { ratePercent: 22, taxableCents: 494122, vatCents: 108707 },
+  ]);
+});

@@ -131,7 +131,7 @@ function lines(text: string): string[] {
 // Amounts
 
 /** Money in a line: "1.234,56", "1,234.56", "15,79", "15.79", "-2,50", "€ 3,00". */
-const AMOUNT = /(?<![\d.,/:])(-?\s?(?:\d{1,3}(?:[.' ]\d{3})+|\d+)[.,]\d{2})(?![\d%]|[.,]\d)/g;
+const AMOUNT = /(?<![\d.,/:])(-?\s?(?:\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2})(?![\d%]|[.,]\d)/g;
 
 /** "1.234,56" → 123456 cents; null when it is not an amount with two decimals. */
 export function parseAmountCents(raw: string): number | null {

@@ -39,10 +39,12 @@ export async function readImageText(image: Buffer, options: ReadOptions = {}): P
   // A poor reading may be a page the upright check got wrong (a page of capitals upside down, a narrow
   // receipt on its side): 180° is tried when the reading is poor, 90° and 270° when it is very poor (a page
   // on its side reads as near noise), and the most confident reading is kept.
+  // The sideways test can take a short receipt's columns for lines: a page it turned is read unturned too.
+  const sidewaysTurn = prepared.rotated === 90 || prepared.rotated === 270;
   for (const [turn, below] of [
     [180, RETRY_TURNED_BELOW],
-    [90, RETRY_SIDEWAYS_BELOW],
-    [270, RETRY_SIDEWAYS_BELOW],
+    [90, sidewaysTurn && prepared.rotated === 270 ? Infinity : RETRY_SIDEWAYS_BELOW],
+    [270, sidewaysTurn && prepared.rotated === 90 ? Infinity : RETRY_SIDEWAYS_BELOW],
   ] as const) {
     if (result.confidence >= below) continue;
     const turned = await sharp(prepared.png).rotate(turn).png().toBuffer();
