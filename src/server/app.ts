@@ -56,7 +56,12 @@ import {
   startQuoteJobs,
   templateValuesFor,
 } from './modules/invoicing/index.ts';
-import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
+import {
+  importPurchaseInvoiceFile,
+  purchaseRoutes,
+  receiveMailedInvoices,
+} from './modules/purchases/index.ts';
+import { createReadingRunner, documentRoutes, startDocumentTrashSweep } from './modules/documents/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { renderEmailTemplate } from './modules/email-templates/index.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
@@ -375,6 +380,28 @@ export async function buildApp(
   });
   await app.register(sdiRoutes, { ...mailboxDeps, mail });
   await app.register(purchaseRoutes, { db: database.db, files });
+  // Documents (issue 17): uploads are read (text layer, OCR) by one background reader per instance.
+  const documentReader = createReadingRunner({
+    db: database.db,
+    files,
+    hub,
+    log: app.log,
+    importPurchaseInvoice: async ({ orgId, userId, fileName, content, documentId }) => {
+      if (!userId) return { invoiceIds: [] };
+      const result = await importPurchaseInvoiceFile(
+        { db: database.db, files, hub, log: app.log },
+        { orgId, userId, fileName, content, source: 'upload', documentId },
+      );
+      return { invoiceIds: 'invoiceIds' in result ? result.invoiceIds : [] };
+    },
+  });
+  await app.register(documentRoutes, {
+    db: database.db,
+    files,
+    wakeReader: () => documentReader.wake(),
+    readingCancelled: (id) => documentReader.cancelled(id),
+    maxFileBytes: config.documentMaxFileMb * 1024 * 1024,
+  });
   await app.register(labelRoutes, mailboxDeps);
   await app.register(attachmentRoutes, mailboxDeps);
   await app.register(realtimeRoutes, { auth, db: database.db, hub, trustedOrigins: config.trustedOrigins });
@@ -431,6 +458,8 @@ export async function buildApp(
         log: app.log,
       }),
       mailSync.start(),
+      documentReader.start(),
+      startDocumentTrashSweep({ db: database.db, files, log: app.log }),
       // Files of composers closed without sending (issue 16).
       startUploadSweep({ db: database.db, files, log: app.log }),
       createIdleWatcher({

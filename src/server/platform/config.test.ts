@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       webDistDir: path.resolve('./dist/web'),
       dbTemplateDir: path.resolve('./dist/db-template'),
       mailPollMs: 60_000,
+      documentMaxFileMb: 50,
       backgroundJobs: true,
       s3: undefined,
     });

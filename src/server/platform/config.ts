@@ -38,6 +38,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   MAIL_REPLAY_BASE_DELAY_MS: z.coerce.number().int().min(0).default(60_000),
+  DOCUMENT_MAX_FILE_MB: z.coerce.number().int().min(1).max(2048).default(50),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   DB_TEMPLATE_DIR: z.string().default('./dist/db-template'),
   // Server mode's file store; all of the first four or none (an empty value counts as unset).
@@ -83,6 +84,8 @@ export type AppConfig = {
   mailReplayBaseDelayMs: number;
   /** Mail dispatcher poll interval; tests shorten it. */
   mailPollMs: number;
+  /** The largest file the documents area accepts (DOCUMENT_MAX_FILE_MB, 50 by default). */
+  documentMaxFileMb: number;
   /** Scheduled work (automatic reminders, quote expiry); off in tests, which call the jobs themselves. */
   backgroundJobs: boolean;
   /** The S3-compatible bucket files go to; undefined: the local folder `dataDir/files`. */
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // the embedded default (one process) polls only as a safety net; app instances sharing PostgreSQL poll often,
     // for mail another instance queued.
     mailPollMs: e.DATABASE_URL ? 2000 : 60_000,
+    documentMaxFileMb: e.DOCUMENT_MAX_FILE_MB,
     backgroundJobs: e.NODE_ENV !== 'test',
     s3: e.S3_ENDPOINT
       ? {

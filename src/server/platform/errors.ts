@@ -30,6 +30,18 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
+
+/**
+ * The unique index a PostgreSQL error names, when it is a unique violation (23505); node-postgres and PGlite set
+ * `constraint`, Drizzle wraps the error in its own (hence the walk down `cause`).
+ */
+export function violatedUniqueConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
 export const forbidden = () => new AppError('FORBIDDEN');
 
 type ErrorBody = { error: { code: string; message: string; details?: unknown } };

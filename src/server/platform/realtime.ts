@@ -27,6 +27,8 @@ export const topics = {
   orgDashboard: (orgId: string) => `dashboard:org:${orgId}`,
   /** REPORT_STATUS_UPDATE and REPORT_GENERATED of one organization's scheduled reports. */
   orgReports: (orgId: string) => `reports:org:${orgId}`,
+  /** DOCUMENT_READING of one organization's documents (reading and OCR progress). */
+  orgDocuments: (orgId: string) => `documents:org:${orgId}`,
   /** The mail channel of one user in one organization: mail is never shared with other members. */
   userMail: (orgId: string, userId: string) => `mail:org:${orgId}:user:${userId}`,
 };

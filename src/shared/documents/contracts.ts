@@ -31,7 +31,8 @@ export const DOCUMENT_TAG_COLORS = [
 export const READING_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled', 'not_needed'] as const;
 export type ReadingStatus = (typeof READING_STATUSES)[number];
 
-export const TEXT_SOURCES = ['pdf', 'ocr', 'einvoice', 'none'] as const;
+/** Where the text came from: the PDF's text layer, OCR, the e-invoice's data, the file's own text, none. */
+export const TEXT_SOURCES = ['pdf', 'ocr', 'einvoice', 'text', 'none'] as const;
 
 export const LINK_RECORD_TYPES = [
   'client',

@@ -324,6 +324,39 @@ export const ERROR_CODES = {
     en: 'Service temporarily unavailable',
     it: 'Servizio temporaneamente non disponibile',
   },
+  /** Issue 17: documents. */
+  FILE_TOO_LARGE: {
+    status: 413,
+    en: 'The file is larger than {maxMb} MB',
+    it: 'Il file supera {maxMb} MB',
+  },
+  FILE_TYPE_MISMATCH: {
+    status: 415,
+    en: 'The content of the file does not match its type',
+    it: 'Il contenuto del file non corrisponde al suo tipo',
+  },
+  FILE_NAME_INVALID: {
+    status: 400,
+    en: 'The file name is not valid: it must not contain slashes or control characters',
+    it: 'Il nome del file non è valido: non deve contenere barre o caratteri di controllo',
+  },
+  FILE_EMPTY: { status: 400, en: 'The file is empty', it: 'Il file è vuoto' },
+  FILE_REQUIRED: { status: 400, en: 'Choose a file to upload', it: 'Scegli un file da caricare' },
+  DOCUMENT_NOT_IN_TRASH: {
+    status: 409,
+    en: 'Only a document in the trash can be deleted permanently',
+    it: 'Solo un documento nel cestino può essere eliminato definitivamente',
+  },
+  DOCUMENT_IN_TRASH: {
+    status: 409,
+    en: 'This document is in the trash: restore it first',
+    it: 'Questo documento è nel cestino: ripristinalo prima',
+  },
+  DOCUMENT_NOT_READING: {
+    status: 409,
+    en: 'The text of this document is not being read',
+    it: 'Il testo di questo documento non è in lettura',
+  },
 } as const satisfies Record<string, { status: number; en: string; it: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

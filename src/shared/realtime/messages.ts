@@ -8,7 +8,7 @@ import type { TMailDelivery } from '../mail/outbox.ts';
  * report_notifications and schedule_notifications) carries the runs of scheduled reports, to members who may see
  * reports. `mail` carries the spec's mail channel messages (§7 email, email:sync) of the user's own mail only.
  */
-export const CHANNELS = ['notifications', 'dashboard', 'reports', 'mail'] as const;
+export const CHANNELS = ['notifications', 'dashboard', 'reports', 'mail', 'documents'] as const;
 export const ZChannel = z.enum(CHANNELS);
 export type TChannel = z.infer<typeof ZChannel>;
 
@@ -113,6 +113,14 @@ export type TServerMessage =
     }
   /** A scheduled report's file is ready to download (spec §7 reportGenerated). */
   | { type: 'REPORT_GENERATED'; scheduleId: string; fileName: string; url: string; timestamp: string }
+  /** A document's text is being read (OCR progress 0..100) or its reading ended (documents channel). */
+  | {
+      type: 'DOCUMENT_READING';
+      documentId: string;
+      status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled' | 'not_needed';
+      progress: number;
+      timestamp: string;
+    }
   /** Mail channel (spec §7), to the mail's owner in the organization it belongs to. */
   | { type: 'email:new'; email: TMessageSummary }
   | {

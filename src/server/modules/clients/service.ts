@@ -30,7 +30,7 @@ import { fieldMessage } from '@shared/errors/field-messages.ts';
 import { toCsv } from '@shared/imports/csv.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, violatedUniqueConstraint } from '../../platform/errors.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
 import { effectiveQuoteStatus, invoiceStatus } from '@shared/invoicing/status.ts';
 import type { QuoteStatus } from '@shared/invoicing/contracts.ts';
@@ -117,15 +117,6 @@ function conflictDetails(conflicts: { vatNumber: boolean; email: boolean }) {
   return details;
 }
 
-/** The unique index a PostgreSQL error names (node-postgres and PGlite set `constraint`; Drizzle wraps it). */
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && typeof constraint === 'string') return constraint;
-  }
-  return undefined;
-}
-
 /**
  * Runs a write and turns a unique violation that slipped past the check (two saves at once) into the same
  * ALREADY_EXISTS answer with the field that clashed.
@@ -134,7 +125,7 @@ async function withUniqueFields<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    const constraint = violatedConstraint(err);
+    const constraint = violatedUniqueConstraint(err);
     if (constraint === 'clients_org_vat_uq')
       throw new AppError('ALREADY_EXISTS', conflictDetails({ vatNumber: true, email: false }));
     if (constraint === 'clients_org_email_uq')

@@ -43,7 +43,7 @@ import {
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import { formatNumber } from '@shared/format/format.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, violatedUniqueConstraint } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
 import { notifyOrganization } from '../notifications/index.ts';
 import { XLSX_TYPE, writeXlsx } from '../imports/spreadsheets.ts';
@@ -177,13 +177,9 @@ async function assertCodesFree(db: Db, orgId: string, input: TItemInput, exceptI
 }
 
 function rethrowUnique(error: unknown): never {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') {
-      if (constraint === 'inventory_org_barcode_uq') throw conflict('barcode');
-      throw conflict('sku');
-    }
-  }
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === 'inventory_org_barcode_uq') throw conflict('barcode');
+  if (constraint !== undefined) throw conflict('sku');
   throw error;
 }
 

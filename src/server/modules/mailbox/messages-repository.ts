@@ -4,6 +4,7 @@ import type { TMailDelivery } from '@shared/mail/outbox.ts';
 import type { TPecReceipt } from '@shared/mailbox/pec.ts';
 import { SEARCH_COUNT_CAP } from '@shared/mailbox/contracts.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { SNIPPET_HEADLINE_OPTIONS, tsQueryOf } from '../../platform/full-text-repository.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { mailAccounts, mailFolders, mailMessages, mailPecReceipts } from '../../db/schema/mailbox.ts';
@@ -56,14 +57,6 @@ export type SearchTerms = { words: string[]; addressFragment: string | null };
  * (the stored vector holds all three), the last word as a prefix (`prev` finds `preventivo`). Words are letters
  * and digits only, so no tsquery syntax can come from the user.
  */
-export function tsQueryOf(words: string[]): SQL {
-  const parts = words.map((word, i) => {
-    const term = i === words.length - 1 ? `${word}:*` : word;
-    return sql`(to_tsquery('simple', ${term}) || to_tsquery('italian', ${term}) || to_tsquery('english', ${term}))`;
-  });
-  return sql.join(parts, sql` && `);
-}
-
 function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -231,11 +224,9 @@ export async function listMessages(
 function markedColumns(m: typeof mailMessages, words: string[]) {
   const q = tsQueryOf(words);
   const options = 'StartSel="\u0002", StopSel="\u0003", HighlightAll=true';
-  const snippetOptions =
-    'StartSel="\u0002", StopSel="\u0003", MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "';
   return {
     markedSubject: sql<string>`ts_headline('italian', ${m.subject}, (${q}), ${options})`,
-    markedSnippet: sql<string>`case when ${m.textBody} is null or ${m.textBody} = '' then ${m.snippet} else ts_headline('italian', left(${m.textBody}, 5000), (${q}), ${snippetOptions}) end`,
+    markedSnippet: sql<string>`case when ${m.textBody} is null or ${m.textBody} = '' then ${m.snippet} else ts_headline('italian', left(${m.textBody}, 5000), (${q}), ${SNIPPET_HEADLINE_OPTIONS}) end`,
   };
 }
 

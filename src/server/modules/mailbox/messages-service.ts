@@ -18,6 +18,7 @@ import { isUuid } from '@shared/ids/uuid.ts';
 import { toLimitOffset } from '@shared/pagination/pagination.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Db } from '../../platform/db.ts';
+import { searchWordsOf } from '../../platform/full-text-repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topics, type RealtimeHub } from '../../platform/realtime.ts';
 import type { SealedBox } from '../../platform/sealed-box.ts';
@@ -98,7 +99,7 @@ export function toSummary(row: SummaryRow): TMessageSummary {
 export function searchTermsOf(q: string | undefined): SearchTerms | undefined {
   const text = (q ?? '').trim().toLowerCase();
   if (!text) return undefined;
-  const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const words = searchWordsOf(text);
   const addressFragment = !/\s/.test(text) && text.length >= 3 ? text.slice(0, 100) : null;
   return { words, addressFragment };
 }

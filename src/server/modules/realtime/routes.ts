@@ -58,6 +58,7 @@ export async function realtimeRoutes(
         const { userId, orgId, role } = scope;
         // Scheduled reports' runs reach only the members who may see reports (core-app.md §2).
         const seesReports = !!role && hasAllPermissions(role, ['view_analytics', 'access_reports']);
+        const seesDocuments = !!role && hasAllPermissions(role, ['view_financial_data']);
         const topicList =
           channel === 'dashboard'
             ? orgId
@@ -71,7 +72,11 @@ export async function realtimeRoutes(
                 ? orgId
                   ? [topics.userMail(orgId, userId)]
                   : []
-                : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
+                : channel === 'documents'
+                  ? orgId && seesDocuments
+                    ? [topics.orgDocuments(orgId)]
+                    : []
+                  : [topics.userNotifications(userId), ...(orgId ? [topics.orgNotifications(orgId)] : [])];
         subscriptions.set(
           channel,
           topicList.map((t) => deps.hub.subscribe(t, send)),

@@ -1,0 +1,94 @@
+import convertHeic from 'heic-convert';
+import { readReceivedFatturaPa, type ReceivedFile } from '../invoicing/index.ts';
+import type { FileKind } from './file-kinds.ts';
+import { ocrEngine } from './reading/ocr-engine.ts';
+import { MAX_SCAN_PAGES, pdfPageImages, readPdfText } from './reading/pdf-text.ts';
+import { prepareImage } from './reading/prepare-image.ts';
+
+/**
+ * The text of one stored file (issue 17): a PDF's text layer, or OCR of a scan's pages and of photos (prepared:
+ * upright, level, grey), or the e-invoice's own data. Reading errors are ReadingError (reading/errors.ts) with a
+ * code the document keeps and the screen explains.
+ */
+
+export type ReadOutcome = {
+  text: string;
+  textSource: 'pdf' | 'ocr' | 'einvoice' | 'text' | 'none';
+  pageCount: number | null;
+  /** A HEIC photo turned into JPEG, so every browser shows it; stored in place of the original. */
+  converted?: { content: Buffer; mimeType: 'image/jpeg'; extension: 'jpg' };
+  /** The e-invoice file as read, when it is one. */
+  einvoice?: ReceivedFile;
+};
+
+export type ReadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
+
+const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(['jpeg', 'png', 'webp', 'heic', 'tiff']);
+
+async function ocrImages(images: Buffer[], options: ReadOptions): Promise<string> {
+  const prepared: Buffer[] = [];
+  for (const image of images) {
+    options.signal?.throwIfAborted();
+    prepared.push((await prepareImage(image)).png);
+  }
+  const result = await ocrEngine().recognizePages(prepared, options);
+  return result.text;
+}
+
+function einvoiceText(file: ReceivedFile): string {
+  const parts = [file.supplier.name, file.supplier.vatNumber, file.supplier.taxCode];
+  for (const invoice of file.invoices) {
+    parts.push(`${invoice.number} ${invoice.date}`, invoice.description);
+    for (const line of invoice.lines) parts.push(line.description);
+  }
+  return parts.filter(Boolean).join('\n');
+}
+
+export async function readFile(
+  content: Buffer,
+  kind: FileKind,
+  fileName: string,
+  options: ReadOptions = {},
+): Promise<ReadOutcome> {
+  if (kind === 'pdf') {
+    const pdf = await readPdfText(content);
+    if (!pdf.isScan) return { text: pdf.pages.join('\n\n'), textSource: 'pdf', pageCount: pdf.pageCount };
+    const pages = pdf.pagesWithoutText.slice(0, MAX_SCAN_PAGES);
+    const images = await pdfPageImages(content, pages);
+    const ocr = await ocrImages(
+      images.map((i) => i.png),
+      options,
+    );
+    const layer = pdf.pages.filter((_, i) => !pages.includes(i + 1)).join('\n\n');
+    return { text: [layer, ocr].filter(Boolean).join('\n\n'), textSource: 'ocr', pageCount: pdf.pageCount };
+  }
+  if (IMAGE_KINDS.has(kind)) {
+    const text = await ocrImages([content], options);
+    if (kind !== 'heic') return { text, textSource: 'ocr', pageCount: 1 };
+    const out = await convertHeic({ buffer: content, format: 'JPEG', quality: 0.9 });
+    const jpeg = Buffer.from(out instanceof ArrayBuffer ? new Uint8Array(out) : out);
+    return {
+      text,
+      textSource: 'ocr',
+      pageCount: 1,
+      converted: { content: jpeg, mimeType: 'image/jpeg', extension: 'jpg' },
+    };
+  }
+  if (kind === 'xml' || kind === 'p7m') {
+    const read = await readReceivedFatturaPa(fileName, content);
+    if (read?.ok)
+      return { text: einvoiceText(read.file), textSource: 'einvoice', pageCount: null, einvoice: read.file };
+    // Another XML, or an e-invoice that is not valid: its words are still worth finding.
+    const xml = kind === 'xml' ? content.toString('utf8') : '';
+    return {
+      text: xml
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+      textSource: xml ? 'text' : 'none',
+      pageCount: null,
+    };
+  }
+  if (kind === 'text') return { text: content.toString('utf8'), textSource: 'text', pageCount: null };
+  return { text: '', textSource: 'none', pageCount: null };
+}

@@ -1,0 +1,509 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { TDocumentListItem, TDocumentQuery, TDocumentTag } from '@shared/documents/contracts.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { clients } from '../../db/schema/clients.ts';
+import { documentLinks, documents, documentTagLinks, documentTags } from '../../db/schema/documents.ts';
+import { suppliers } from '../../db/schema/purchases.ts';
+import { SNIPPET_HEADLINE_OPTIONS, searchWordsOf, tsQueryOf } from '../../platform/full-text-repository.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+const d = documents;
+const clientName = sql<string | null>`coalesce(${clients.companyName}, ${clients.fullName})`;
+
+const listColumns = {
+  id: d.id,
+  title: d.title,
+  documentType: d.documentType,
+  documentDate: d.documentDate,
+  fileName: d.fileName,
+  mimeType: d.mimeType,
+  sizeBytes: d.sizeBytes,
+  pageCount: d.pageCount,
+  clientId: d.clientId,
+  clientName,
+  supplierId: d.supplierId,
+  supplierName: suppliers.name,
+  readingStatus: d.readingStatus,
+  readingProgress: d.readingProgress,
+  createdAt: d.createdAt,
+  deletedAt: d.deletedAt,
+};
+
+type ListRow = {
+  id: string;
+  title: string;
+  documentType: string;
+  documentDate: string | null;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  pageCount: number | null;
+  clientId: string | null;
+  clientName: string | null;
+  supplierId: string | null;
+  supplierName: string | null;
+  readingStatus: string;
+  readingProgress: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+  snippet?: string | null;
+};
+
+/** The tags of some documents, in one query. */
+async function tagsOf(db: DbOrTx, ids: string[]): Promise<Map<string, TDocumentTag[]>> {
+  const byDocument = new Map<string, TDocumentTag[]>();
+  if (ids.length === 0) return byDocument;
+  const rows = await db
+    .select({
+      documentId: documentTagLinks.documentId,
+      id: documentTags.id,
+      name: documentTags.name,
+      color: documentTags.color,
+    })
+    .from(documentTagLinks)
+    .innerJoin(documentTags, eq(documentTags.id, documentTagLinks.tagId))
+    .where(inArray(documentTagLinks.documentId, ids))
+    .orderBy(asc(documentTags.name));
+  for (const row of rows) {
+    const list = byDocument.get(row.documentId) ?? [];
+    list.push({ id: row.id, name: row.name, color: row.color as TDocumentTag['color'] });
+    byDocument.set(row.documentId, list);
+  }
+  return byDocument;
+}
+
+function toListItem(row: ListRow, tags: TDocumentTag[]): TDocumentListItem {
+  const correspondent = row.clientId
+    ? { kind: 'client' as const, id: row.clientId, name: row.clientName ?? '' }
+    : row.supplierId
+      ? { kind: 'supplier' as const, id: row.supplierId, name: row.supplierName ?? '' }
+      : null;
+  return {
+    id: row.id,
+    title: row.title,
+    documentType: row.documentType as TDocumentListItem['documentType'],
+    documentDate: row.documentDate,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    pageCount: row.pageCount,
+    correspondent,
+    tags,
+    readingStatus: row.readingStatus as TDocumentListItem['readingStatus'],
+    readingProgress: row.readingProgress,
+    snippet: row.snippet ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+function filtersOf(orgId: string, q: TDocumentQuery, words: string[]): SQL {
+  const parts: (SQL | undefined)[] = [
+    eq(d.organizationId, orgId),
+    q.trash === 'true' ? isNotNull(d.deletedAt) : isNull(d.deletedAt),
+  ];
+  if (words.length > 0) parts.push(sql`${d.searchVector} @@ (${tsQueryOf(words)})`);
+  if (q.type) parts.push(eq(d.documentType, q.type));
+  if (q.clientId) parts.push(eq(d.clientId, q.clientId));
+  if (q.supplierId) parts.push(eq(d.supplierId, q.supplierId));
+  if (q.from) parts.push(gte(d.documentDate, q.from));
+  if (q.to) parts.push(lte(d.documentDate, q.to));
+  if (q.tagId) {
+    parts.push(
+      sql`exists (select 1 from ${documentTagLinks} where ${documentTagLinks.documentId} = ${d.id} and ${documentTagLinks.tagId} = ${q.tagId})`,
+    );
+  }
+  if (q.linkedType) {
+    const sameRecord = q.linkedId ? sql` and ${documentLinks.recordId} = ${q.linkedId}` : sql``;
+    parts.push(
+      sql`exists (select 1 from ${documentLinks} where ${documentLinks.documentId} = ${d.id} and ${documentLinks.recordType} = ${q.linkedType}${sameRecord})`,
+    );
+  }
+  return and(...parts)!;
+}
+
+/**
+ * "More like this": the words the document uses most (lexemes of its search vector with the most positions, longer
+ * than 3 letters, not numbers), any of them, ranked by how much they match. Null when it has no words to go by.
+ */
+async function likeQuery(db: DbOrTx, orgId: string, id: string): Promise<SQL | null> {
+  const rows = await db
+    .select({ word: sql<string>`w.lexeme` })
+    .from(sql`${d}, unnest(${d.searchVector}) as w(lexeme, positions, weights)`)
+    .where(
+      and(
+        eq(d.organizationId, orgId),
+        eq(d.id, id),
+        sql`length(w.lexeme) > 3`,
+        sql`w.lexeme !~ '^[0-9.,/-]+$'`,
+      ),
+    )
+    .groupBy(sql`w.lexeme`)
+    .orderBy(sql`max(coalesce(array_length(w.positions, 1), 1)) desc`, sql`w.lexeme`)
+    .limit(12);
+  if (rows.length === 0) return null;
+  return sql.join(
+    rows.map((r) => sql`to_tsquery('simple', ${`'${r.word.replace(/'/g, "''")}'`})`),
+    sql` || `,
+  );
+}
+
+export async function listDocuments(
+  db: DbOrTx,
+  orgId: string,
+  q: TDocumentQuery,
+): Promise<{ items: TDocumentListItem[]; total: number }> {
+  const words = searchWordsOf(q.q);
+  let where = filtersOf(orgId, q, words);
+  let rank: SQL | null = words.length > 0 ? sql`ts_rank(${d.searchVector}, ${tsQueryOf(words)})` : null;
+  if (q.likeId) {
+    const like = await likeQuery(db, orgId, q.likeId);
+    if (!like) return { items: [], total: 0 };
+    where = and(where, sql`${d.searchVector} @@ (${like})`, sql`${d.id} <> ${q.likeId}`)!;
+    rank = sql`ts_rank(${d.searchVector}, ${like})`;
+  }
+  const snippet =
+    words.length > 0
+      ? sql<
+          string | null
+        >`case when ${d.content} is null or ${d.content} = '' then null else ts_headline('italian', left(${d.content}, 20000), (${tsQueryOf(words)}), ${SNIPPET_HEADLINE_OPTIONS}) end`
+      : sql<null>`null`;
+  const offset = (q.page - 1) * q.pageSize;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ ...listColumns, snippet })
+      .from(d)
+      .leftJoin(clients, eq(clients.id, d.clientId))
+      .leftJoin(suppliers, eq(suppliers.id, d.supplierId))
+      .where(where)
+      .orderBy(...(rank ? [desc(rank)] : []), desc(d.createdAt), desc(d.id))
+      .limit(q.pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(d).where(where),
+  ]);
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((row) => toListItem(row as ListRow, tags.get(row.id) ?? [])),
+    total: counted?.total ?? 0,
+  };
+}
+
+export async function findDocumentRow(db: DbOrTx, orgId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(d)
+    .where(and(eq(d.organizationId, orgId), eq(d.id, id)));
+  return row ?? null;
+}
+
+export async function findListItem(db: DbOrTx, orgId: string, id: string): Promise<TDocumentListItem | null> {
+  const [row] = await db
+    .select(listColumns)
+    .from(d)
+    .leftJoin(clients, eq(clients.id, d.clientId))
+    .leftJoin(suppliers, eq(suppliers.id, d.supplierId))
+    .where(and(eq(d.organizationId, orgId), eq(d.id, id)));
+  if (!row) return null;
+  const tags = await tagsOf(db, [id]);
+  return toListItem(row as ListRow, tags.get(id) ?? []);
+}
+
+/** A live (not trashed) document of the organization with this content, if any. */
+export async function findBySha(db: DbOrTx, orgId: string, sha256: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.organizationId, orgId), eq(d.sha256, sha256), isNull(d.deletedAt)))
+    .orderBy(asc(d.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function linksOf(db: DbOrTx, orgId: string, id: string) {
+  return db
+    .select({ id: documentLinks.id, recordType: documentLinks.recordType, recordId: documentLinks.recordId })
+    .from(documentLinks)
+    .where(and(eq(documentLinks.organizationId, orgId), eq(documentLinks.documentId, id)))
+    .orderBy(asc(documentLinks.createdAt));
+}
+
+/**
+ * Keeps `search_extra` (tag names and the correspondent's name) in step with the filing, so the search finds a
+ * document by its tags and correspondent.
+ */
+export async function refreshSearchExtra(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update documents doc set search_extra = coalesce((
+      select string_agg(t.name, ' ') from document_tag_links l join document_tags t on t.id = l.tag_id
+      where l.document_id = doc.id), '')
+      || ' ' || coalesce((select coalesce(c.company_name, c.full_name) from clients c where c.id = doc.client_id), '')
+      || ' ' || coalesce((select s.name from suppliers s where s.id = doc.supplier_id), '')
+    where doc.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+}
+
+export async function setTags(db: DbOrTx, documentId: string, tagIds: string[]): Promise<void> {
+  await db.delete(documentTagLinks).where(eq(documentTagLinks.documentId, documentId));
+  if (tagIds.length > 0) {
+    await db
+      .insert(documentTagLinks)
+      .values(tagIds.map((tagId) => ({ documentId, tagId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** The tags of the organization among these ids (a foreign id is dropped by the caller's check). */
+export async function ownTagIds(db: DbOrTx, orgId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documentTags.id })
+    .from(documentTags)
+    .where(and(eq(documentTags.organizationId, orgId), inArray(documentTags.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Documents of the organization among these ids. */
+export async function ownDocumentIds(db: DbOrTx, orgId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.organizationId, orgId), inArray(d.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function insertDocument(db: DbOrTx, values: typeof documents.$inferInsert): Promise<void> {
+  await db.insert(documents).values(values);
+}
+
+export type FilingChange = Partial<
+  Pick<typeof documents.$inferInsert, 'title' | 'documentType' | 'documentDate' | 'clientId' | 'supplierId'>
+>;
+
+/** The user's filing of one document, with its tags when given, and the search words that follow from it. */
+export async function updateFiling(
+  db: DbOrTx,
+  orgId: string,
+  id: string,
+  change: FilingChange,
+  tagIds: string[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(d)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(d.organizationId, orgId), eq(d.id, id)));
+    if (tagIds) await setTags(tx, id, tagIds);
+    await refreshSearchExtra(tx, [id]);
+  });
+}
+
+/** Moves live documents to the trash; answers those moved with their reading state. */
+export function trashRows(db: DbOrTx, orgId: string, ids: string[]) {
+  return db
+    .update(d)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(d.organizationId, orgId), inArray(d.id, ids), isNull(d.deletedAt)))
+    .returning({ id: d.id, status: d.readingStatus });
+}
+
+/** Brings documents back from the trash; one whose reading was interrupted by the deletion is read again. */
+export async function restoreRows(
+  db: DbOrTx,
+  orgId: string,
+  ids: string[],
+): Promise<{ restored: number; requeued: number }> {
+  const done = await db
+    .update(d)
+    .set({ deletedAt: null, updatedAt: new Date() })
+    .where(and(eq(d.organizationId, orgId), inArray(d.id, ids), isNotNull(d.deletedAt)))
+    .returning({ id: d.id, status: d.readingStatus });
+  const interrupted = done.filter((row) => row.status === 'running').map((row) => row.id);
+  if (interrupted.length > 0) {
+    await db
+      .update(d)
+      .set({ readingStatus: 'pending', readingLeaseUntil: null, readingAttempts: 0 })
+      .where(inArray(d.id, interrupted));
+  }
+  return { restored: done.length, requeued: interrupted.length };
+}
+
+export async function deleteRows(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(d).where(inArray(d.id, ids));
+}
+
+/** Documents in the trash since before `limit` (all organizations), a batch at a time. */
+export function expiredTrash(db: DbOrTx, limit: Date, batch: number) {
+  return db
+    .select({ id: d.id, fileKey: d.fileKey })
+    .from(d)
+    .where(and(isNotNull(d.deletedAt), lt(d.deletedAt, limit)))
+    .limit(batch);
+}
+
+/** Stops a pending or running reading; answers whether there was one. */
+export async function cancelReadingRow(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
+  const done = await db
+    .update(d)
+    .set({ readingStatus: 'cancelled', readingLeaseUntil: null, readingProgress: 0 })
+    .where(and(eq(d.organizationId, orgId), eq(d.id, id), inArray(d.readingStatus, ['pending', 'running'])))
+    .returning({ id: d.id });
+  return done.length > 0;
+}
+
+/** Queues an ended reading again, from its first attempt. */
+export async function retryReadingRow(db: DbOrTx, orgId: string, id: string): Promise<void> {
+  await db
+    .update(d)
+    .set({
+      readingStatus: 'pending',
+      readingError: null,
+      readingProgress: 0,
+      readingAttempts: 0,
+      readingLeaseUntil: null,
+    })
+    .where(
+      and(
+        eq(d.organizationId, orgId),
+        eq(d.id, id),
+        inArray(d.readingStatus, ['failed', 'cancelled', 'done']),
+      ),
+    );
+}
+
+export async function insertLinks(
+  db: DbOrTx,
+  orgId: string,
+  userId: string,
+  documentIds: string[],
+  link: { recordType: string; recordId: string },
+): Promise<number> {
+  if (documentIds.length === 0) return 0;
+  const added = await db
+    .insert(documentLinks)
+    .values(
+      documentIds.map((documentId) => ({ organizationId: orgId, documentId, ...link, createdBy: userId })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: documentLinks.id });
+  return added.length;
+}
+
+export async function deleteLink(
+  db: DbOrTx,
+  orgId: string,
+  documentId: string,
+  linkId: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(documentLinks)
+    .where(
+      and(
+        eq(documentLinks.organizationId, orgId),
+        eq(documentLinks.documentId, documentId),
+        eq(documentLinks.id, linkId),
+      ),
+    )
+    .returning({ id: documentLinks.id });
+  return removed.length > 0;
+}
+
+export async function setTypeRows(
+  db: DbOrTx,
+  orgId: string,
+  ids: string[],
+  documentType: string,
+): Promise<number> {
+  const done = await db
+    .update(d)
+    .set({ documentType, updatedAt: new Date() })
+    .where(and(eq(d.organizationId, orgId), inArray(d.id, ids)))
+    .returning({ id: d.id });
+  return done.length;
+}
+
+/** Adds a tag to or removes it from documents; answers how many changed. */
+export async function changeTagRows(
+  db: DbOrTx,
+  ids: string[],
+  tagId: string,
+  change: 'add' | 'remove',
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed =
+      change === 'add'
+        ? await tx
+            .insert(documentTagLinks)
+            .values(ids.map((documentId) => ({ documentId, tagId })))
+            .onConflictDoNothing()
+            .returning({ id: documentTagLinks.documentId })
+        : await tx
+            .delete(documentTagLinks)
+            .where(and(eq(documentTagLinks.tagId, tagId), inArray(documentTagLinks.documentId, ids)))
+            .returning({ id: documentTagLinks.documentId });
+    await refreshSearchExtra(tx, ids);
+    return changed.length;
+  });
+}
+
+export function filesOf(db: DbOrTx, orgId: string, ids: string[]) {
+  return db
+    .select({ id: d.id, fileKey: d.fileKey, fileName: d.fileName })
+    .from(d)
+    .where(and(eq(d.organizationId, orgId), inArray(d.id, ids)))
+    .orderBy(asc(d.createdAt));
+}
+
+/** Clients (not archived) and suppliers whose name contains the words, 10 of each. */
+export async function correspondentsByName(db: DbOrTx, orgId: string, q: string | undefined) {
+  const like = `%${(q ?? '').trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [clientRows, supplierRows] = await Promise.all([
+    db
+      .select({ id: clients.id, name: sql<string>`coalesce(${clientName}, '')` })
+      .from(clients)
+      .where(
+        and(
+          eq(clients.organizationId, orgId),
+          isNull(clients.archivedAt),
+          or(ilike(clients.companyName, like), ilike(clients.fullName, like)),
+        ),
+      )
+      .orderBy(asc(clientName))
+      .limit(10),
+    db
+      .select({ id: suppliers.id, name: suppliers.name })
+      .from(suppliers)
+      .where(and(eq(suppliers.organizationId, orgId), ilike(suppliers.name, like)))
+      .orderBy(asc(suppliers.name))
+      .limit(10),
+  ]);
+  return [
+    ...clientRows.map((r) => ({ kind: 'client' as const, ...r })),
+    ...supplierRows.map((r) => ({ kind: 'supplier' as const, ...r })),
+  ];
+}
