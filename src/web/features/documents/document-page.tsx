@@ -34,7 +34,7 @@ import { ExpenseDialog } from './expense-dialog.tsx';
 import { FilingForm, filingKey } from './filing-form.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { SimilarDocuments } from './similar-documents.tsx';
-import { SuggestionsPanel, offersExpense } from './suggestions-panel.tsx';
+import { SuggestionsPanel, hasExpense, offersExpense } from './suggestions-panel.tsx';
 
 function BackLink() {
   const { t } = useTranslation(['documents']);
@@ -143,8 +143,9 @@ function DocumentView({ doc }: { doc: TDocument }) {
         })}
         actions={
           <>
-            {canManage && !inTrash && offersExpense(doc) ? (
-              <Button onClick={() => setExpenseOpen(true)}>
+            {canManage && !inTrash && offersExpense(doc) && !hasExpense(doc) ? (
+              // Phones reach it at once; from the large breakpoint the suggestions beside the preview have it.
+              <Button onClick={() => setExpenseOpen(true)} className="lg:hidden">
                 <Receipt aria-hidden="true" className="size-4" />
                 {t('documents:expense.button')}
               </Button>

@@ -21,6 +21,11 @@ export function offersExpense(doc: TDocument): boolean {
   return doc.documentType === 'receipt' || !!doc.suggestions?.totalCents;
 }
 
+/** An expense is already linked (made here or linked by hand). */
+export function hasExpense(doc: TDocument): boolean {
+  return doc.links.some((link) => link.recordType === 'transaction');
+}
+
 /**
  * What the reader found in the text, each with a one-click "Use" where the document has a place for it (type,
  * date, title, correspondent); the amounts go to "Create expense".
@@ -203,8 +208,16 @@ export function SuggestionsPanel({
       />
       {rows.length > 0 ? <dl className="divide-y divide-border px-5">{rows}</dl> : null}
       {expense ? (
-        <div className="border-t border-border px-5 py-4">
-          <Button onClick={onCreateExpense} className="w-full sm:w-auto" data-testid="create-expense">
+        <div className="grid gap-2 border-t border-border px-5 py-4">
+          {hasExpense(doc) ? (
+            <p className="text-sm text-muted-foreground">{t('documents:expense.already')}</p>
+          ) : null}
+          <Button
+            onClick={onCreateExpense}
+            variant={hasExpense(doc) ? 'outline' : 'primary'}
+            className="w-full sm:w-auto sm:justify-self-start"
+            data-testid="create-expense"
+          >
             <Receipt aria-hidden="true" className="size-4" />
             {t('documents:expense.button')}
           </Button>
