@@ -56,11 +56,7 @@ import {
   startQuoteJobs,
   templateValuesFor,
 } from './modules/invoicing/index.ts';
-import {
-  importPurchaseInvoiceFile,
-  purchaseRoutes,
-  receiveMailedInvoices,
-} from './modules/purchases/index.ts';
+import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
 import { createReadingRunner, documentRoutes, startDocumentTrashSweep } from './modules/documents/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { renderEmailTemplate } from './modules/email-templates/index.ts';
@@ -386,14 +382,6 @@ export async function buildApp(
     files,
     hub,
     log: app.log,
-    importPurchaseInvoice: async ({ orgId, userId, fileName, content, documentId }) => {
-      if (!userId) return { invoiceIds: [] };
-      const result = await importPurchaseInvoiceFile(
-        { db: database.db, files, hub, log: app.log },
-        { orgId, userId, fileName, content, source: 'upload', documentId },
-      );
-      return { invoiceIds: 'invoiceIds' in result ? result.invoiceIds : [] };
-    },
   });
   await app.register(documentRoutes, {
     db: database.db,

@@ -1,5 +1,8 @@
 import type { DocumentType } from '@shared/documents/contracts.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { RealtimeHub } from '../../platform/realtime.ts';
+import { importPurchaseInvoiceFile } from '../purchases/index.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import type { ReadOutcome } from './read-file.ts';
 import * as filingRepo from './filing-repository.ts';
@@ -14,17 +17,8 @@ import { ruleMatches, suggestFor } from './suggest.ts';
  * cancelled meanwhile.
  */
 
-/** Records an e-invoice file as purchase invoices (the purchases module); answers what it recorded. */
-export type PurchaseImport = (input: {
-  orgId: string;
-  userId: string | null;
-  fileName: string;
-  content: Buffer;
-  documentId: string;
-}) => Promise<{ invoiceIds: string[] }>;
-
 export async function fileReadingDone(
-  deps: { db: Db; files: FileStore; importPurchaseInvoice?: PurchaseImport },
+  deps: { db: Db; files: FileStore; hub: RealtimeHub; log: FastifyBaseLogger },
   doc: Claimed,
   outcome: ReadOutcome,
   content: Buffer,
@@ -41,14 +35,17 @@ export async function fileReadingDone(
   const tagIds = new Set<string>();
   const links: { recordType: 'purchase_invoice'; recordId: string }[] = [];
 
-  if (outcome.einvoice && deps.importPurchaseInvoice) {
-    const recorded = await deps.importPurchaseInvoice({
+  if (outcome.einvoice && doc.createdBy) {
+    const result = await importPurchaseInvoiceFile(deps, {
       orgId,
       userId: doc.createdBy,
       fileName: doc.fileName,
       content,
+      source: 'upload',
       documentId: doc.id,
     });
+    // Another business's invoice, or one the schema refuses, stays a document only (its reading says what it is).
+    const recorded = { invoiceIds: 'invoiceIds' in result ? result.invoiceIds : [] };
     for (const id of recorded.invoiceIds) links.push({ recordType: 'purchase_invoice', recordId: id });
     if (recorded.invoiceIds.length > 0 && !clientId && !supplierId) {
       supplierId = await filingRepo.supplierOfPurchase(deps.db, orgId, recorded.invoiceIds[0]!);

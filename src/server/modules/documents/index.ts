@@ -1,4 +1,3 @@
 export { documentRoutes } from './routes.ts';
 export { createReadingRunner, type ReadingRunner } from './reading-jobs.ts';
 export { emptyExpiredTrash, startDocumentTrashSweep } from './service.ts';
-export type { PurchaseImport } from './filing.ts';

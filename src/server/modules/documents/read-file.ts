@@ -1,5 +1,6 @@
 import convertHeic from 'heic-convert';
-import { readReceivedFatturaPa, type ReceivedFile } from '../invoicing/index.ts';
+import type { ReceivedFile } from '../invoicing/index.ts';
+import { readUploadedFatturaPa } from '../purchases/index.ts';
 import type { FileKind } from './file-kinds.ts';
 import { ocrEngine } from './reading/ocr-engine.ts';
 import { MAX_SCAN_PAGES, pdfPageImages, readPdfText } from './reading/pdf-text.ts';
@@ -75,7 +76,7 @@ export async function readFile(
     };
   }
   if (kind === 'xml' || kind === 'p7m') {
-    const read = await readReceivedFatturaPa(fileName, content);
+    const read = await readUploadedFatturaPa(fileName, content);
     if (read?.ok)
       return { text: einvoiceText(read.file), textSource: 'einvoice', pageCount: null, einvoice: read.file };
     // Another XML, or an e-invoice that is not valid: its words are still worth finding.

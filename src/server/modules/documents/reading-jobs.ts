@@ -8,7 +8,7 @@ import { kindOfName } from './file-kinds.ts';
 import { readFile } from './read-file.ts';
 import { isReadingError } from './reading/errors.ts';
 import { closeOcrEngine } from './reading/ocr-engine.ts';
-import { fileReadingDone, type PurchaseImport } from './filing.ts';
+import { fileReadingDone } from './filing.ts';
 import { claimNext, markReadingFailed, recordProgress, type Claimed } from './reading-repository.ts';
 
 /**
@@ -24,7 +24,6 @@ export type ReadingDeps = {
   files: FileStore;
   hub: RealtimeHub;
   log: FastifyBaseLogger;
-  importPurchaseInvoice?: PurchaseImport;
 };
 
 export const READING_POLL_MS = 30_000;

@@ -48,6 +48,8 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentDeps & { maxFileBytes
   const view = { permissions: ['view_financial_data'] } as const;
   const manage = { permissions: ['manage_financial_data'] } as const;
   await app.register(multipart, {
+    // preservePath: the name as sent, so one with path separators is refused rather than silently cut.
+    preservePath: true,
     limits: { files: 1, fields: 5, fieldSize: 1000, fileSize: deps.maxFileBytes + 1, parts: 8 },
   });
 

@@ -60,6 +60,8 @@ export async function storeUpload(
     },
   });
   input.stream.on('error', (err) => measure.destroy(err));
+  // The store's putStream rejects with the stream's error; this keeps a second emission from being unhandled.
+  measure.on('error', () => undefined);
   // @fastify/multipart ends a file at its size limit and flags it: that is too large too.
   input.stream.on('limit', () => measure.destroy(new TooLarge()));
   try {

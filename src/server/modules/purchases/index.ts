@@ -3,6 +3,7 @@
 export { purchaseRoutes } from './routes.ts';
 export {
   importPurchaseInvoiceFile,
+  readUploadedFatturaPa,
   receiveMailedInvoices,
   type PurchaseDeps,
   type PurchaseImportResult,

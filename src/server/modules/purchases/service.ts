@@ -75,6 +75,16 @@ export type PurchaseImportResult =
 /** The SDI's file name form, which the reader asks for; an uploaded file may be named anyhow. */
 const SDI_FILE_NAME = /^[A-Z]{2}[A-Z0-9]{1,28}_[A-Z0-9]{1,5}\.xml(\.p7m)?$/i;
 
+/** An uploaded FatturaPA file (.xml or .xml.p7m), read whatever its name; null for any other file. */
+export function readUploadedFatturaPa(fileName: string, content: Buffer) {
+  const name = fileName.trim();
+  const readAs =
+    !SDI_FILE_NAME.test(name) && /\.xml(\.p7m)?$/i.test(name)
+      ? `IT00000000000_UPLD.xml${/\.p7m$/i.test(name) ? '.p7m' : ''}`
+      : name;
+  return readReceivedFatturaPa(readAs, content);
+}
+
 /**
  * Records the invoices of one FatturaPA file (plain .xml or signed .xml.p7m) received by PEC or uploaded to the
  * documents: checked against the official schema, kept only when addressed to this business, each invoice once
@@ -107,12 +117,10 @@ async function importFile(
   input: PurchaseFileInput,
 ): Promise<{ result: PurchaseImportResult; recorded: number }> {
   const name = input.fileName.trim();
-  // An upload is read whatever its name, as long as it is .xml or .xml.p7m.
-  const readAs =
-    input.source === 'upload' && !SDI_FILE_NAME.test(name) && /\.xml(\.p7m)?$/i.test(name)
-      ? `IT00000000000_UPLD.xml${/\.p7m$/i.test(name) ? '.p7m' : ''}`
-      : name;
-  const read = await readReceivedFatturaPa(readAs, input.content);
+  const read =
+    input.source === 'upload'
+      ? await readUploadedFatturaPa(name, input.content)
+      : await readReceivedFatturaPa(name, input.content);
   if (!read) return { result: { status: 'not_einvoice' }, recorded: 0 };
   if (!read.ok) {
     deps.log?.warn({ file: name, errors: read.errors.slice(0, 3) }, 'received e-invoice not valid');
