@@ -2,9 +2,7 @@ import convertHeic from 'heic-convert';
 import type { ReceivedFile } from '../invoicing/index.ts';
 import { readUploadedFatturaPa } from '../purchases/index.ts';
 import type { FileKind } from './file-kinds.ts';
-import { ocrEngine } from './reading/ocr-engine.ts';
-import { MAX_SCAN_PAGES, pdfPageImages, readPdfText } from './reading/pdf-text.ts';
-import { prepareImage } from './reading/prepare-image.ts';
+import { readImageText, readPdf } from './reading/index.ts';
 
 /**
  * The text of one stored file (issue 17): a PDF's text layer, or OCR of a scan's pages and of photos (prepared:
@@ -26,16 +24,6 @@ export type ReadOptions = { onProgress?: (fraction: number) => void; signal?: Ab
 
 const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(['jpeg', 'png', 'webp', 'heic', 'tiff']);
 
-async function ocrImages(images: Buffer[], options: ReadOptions): Promise<string> {
-  const prepared: Buffer[] = [];
-  for (const image of images) {
-    options.signal?.throwIfAborted();
-    prepared.push((await prepareImage(image)).png);
-  }
-  const result = await ocrEngine().recognizePages(prepared, options);
-  return result.text;
-}
-
 function einvoiceText(file: ReceivedFile): string {
   const parts = [file.supplier.name, file.supplier.vatNumber, file.supplier.taxCode];
   for (const invoice of file.invoices) {
@@ -52,19 +40,11 @@ export async function readFile(
   options: ReadOptions = {},
 ): Promise<ReadOutcome> {
   if (kind === 'pdf') {
-    const pdf = await readPdfText(content);
-    if (!pdf.isScan) return { text: pdf.pages.join('\n\n'), textSource: 'pdf', pageCount: pdf.pageCount };
-    const pages = pdf.pagesWithoutText.slice(0, MAX_SCAN_PAGES);
-    const images = await pdfPageImages(content, pages);
-    const ocr = await ocrImages(
-      images.map((i) => i.png),
-      options,
-    );
-    const layer = pdf.pages.filter((_, i) => !pages.includes(i + 1)).join('\n\n');
-    return { text: [layer, ocr].filter(Boolean).join('\n\n'), textSource: 'ocr', pageCount: pdf.pageCount };
+    const pdf = await readPdf(content, options);
+    return { text: pdf.text, textSource: pdf.source, pageCount: pdf.pageCount };
   }
   if (IMAGE_KINDS.has(kind)) {
-    const text = await ocrImages([content], options);
+    const { text } = await readImageText(content, options);
     if (kind !== 'heic') return { text, textSource: 'ocr', pageCount: 1 };
     const out = await convertHeic({ buffer: content, format: 'JPEG', quality: 0.9 });
     const jpeg = Buffer.from(out instanceof ArrayBuffer ? new Uint8Array(out) : out);

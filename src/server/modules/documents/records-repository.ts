@@ -24,7 +24,13 @@ const SOURCES: Record<LinkRecordType, Source> = {
     label: sql<string>`coalesce(${clients.companyName}, ${clients.fullName})`,
   },
   supplier: { table: suppliers, id: suppliers.id, org: suppliers.organizationId, label: suppliers.name },
-  invoice: { table: invoices, id: invoices.id, org: invoices.organizationId, label: invoices.number },
+  // A draft invoice has no number yet: its chip names it by the start of its id.
+  invoice: {
+    table: invoices,
+    id: invoices.id,
+    org: invoices.organizationId,
+    label: sql<string>`coalesce(${invoices.number}, '#' || left(${invoices.id}::text, 8))`,
+  },
   quote: { table: quotes, id: quotes.id, org: quotes.organizationId, label: quotes.number },
   transaction: {
     table: transactions,
