@@ -16,6 +16,7 @@ import { createAuth, type Auth } from './platform/auth.ts';
 import { CLIENT_IP_HEADER } from './platform/audit.ts';
 import { createMailPort, type MailPort } from './platform/mail.ts';
 import { createInProcessHub, type RealtimeHub } from './platform/realtime.ts';
+import { createRedisHub } from './platform/realtime-redis.ts';
 import { errorHandler, notFoundHandler } from './platform/errors.ts';
 import { registerSecurity } from './platform/security.ts';
 import { registerAccessGuard } from './platform/request-context.ts';
@@ -57,7 +58,12 @@ import {
   templateValuesFor,
 } from './modules/invoicing/index.ts';
 import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
-import { createReadingRunner, documentRoutes, startDocumentTrashSweep } from './modules/documents/index.ts';
+import {
+  createReadingRunner,
+  documentRoutes,
+  importNewMailAttachments,
+  startDocumentTrashSweep,
+} from './modules/documents/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
 import { renderEmailTemplate } from './modules/email-templates/index.ts';
 import { startCalendarJobs } from './modules/calendar/jobs.ts';
@@ -165,7 +171,10 @@ export async function buildApp(
     configured: config.authSecret,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
   });
-  const hub = createInProcessHub();
+  // Several instances share live updates through Redis pub/sub (REDIS_URL); one instance needs none.
+  const hub = config.redis
+    ? createRedisHub(config.redis.url, app.log, { channelPrefix: config.redis.channelPrefix })
+    : createInProcessHub();
   // Files at rest: the S3-compatible bucket when S3_* is set, else the data folder; encrypted either way.
   const files = createEncryptedFileStore(
     config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(path.join(config.dataDir, 'files')),
@@ -407,6 +416,18 @@ export async function buildApp(
       calendarReply: (reply) => applyCalendarReply(calendarDeps, reply),
       // The SDI's answers to e-invoices sent by PEC update those invoices (issue 16).
       // Suppliers' e-invoices delivered to a PEC account are recorded as received invoices (issue 16).
+      // A folder may import the attachments of its new mail into documents (issue 17).
+      newAttachments: (input) =>
+        importNewMailAttachments(
+          {
+            db: database.db,
+            files,
+            wakeReader: () => documentReader.wake(),
+            maxFileBytes: config.documentMaxFileMb * 1024 * 1024,
+            log: app.log,
+          },
+          input,
+        ),
       xmlFiles: async (mailed) => {
         await applySdiMail({ db: database.db, hub, log: app.log }, mailed);
         await receiveMailedInvoices({ db: database.db, files, hub, log: app.log }, mailed);

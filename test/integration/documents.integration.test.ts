@@ -3,7 +3,12 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { jsPDF } from 'jspdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadingRunner } from '@server/modules/documents/index.ts';
+import { createHash } from 'node:crypto';
+import { createReadingRunner, importNewMailAttachments } from '@server/modules/documents/index.ts';
+import { insertAttachments } from '@server/modules/mailbox/attachments-repository.ts';
+import { insertMessage } from '@server/modules/mailbox/messages-repository.ts';
+import { attachmentKey } from '@server/modules/mailbox/storage-keys.ts';
+import type { TMailboxOverview } from '@shared/mailbox/contracts.ts';
 import type { TDocument, TDocumentPage, TUploadResult } from '@shared/documents/contracts.ts';
 import { addCompanyClient, completeProfile } from '../helpers/business.ts';
 import { piva } from '../helpers/italian-ids.ts';
@@ -367,5 +372,88 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     const refused = await upload('x.txt', Buffer.from('x'), {}, member.cookie);
     expect(refused.statusCode).toBe(403);
     expect((await api(t.app, member.cookie).get('/api/v1/documents')).statusCode).toBe(200);
+  });
+
+  it('saves a mail attachment as a document once, and a folder imports the attachments of its new mail', async () => {
+    const scope = { orgId: owner.organizationId, userId: owner.user.id };
+    const inbox = (await get<TMailboxOverview>('/api/v1/mail/folders')).folders.find(
+      (f) => f.role === 'inbox' && f.accountId === null,
+    )!;
+    const content = Buffer.from('Ricevuta di pagamento n. 77');
+    const checksum = createHash('sha256').update(content).digest('hex');
+    const storageKey = attachmentKey(scope, checksum);
+    await t.app.services.files.put(storageKey, content);
+    const messageId = await insertMessage(t.app.services.database.db, scope, {
+      folderId: inbox.id,
+      messageId: '<ricevuta@example.test>',
+      threadId: '<ricevuta@example.test>',
+      subject: 'Ricevuta',
+      snippet: '',
+      fromName: 'Fornitore',
+      fromAddress: 'fornitore@example.it',
+      addressText: 'fornitore@example.it',
+      textBody: 'In allegato',
+      receivedAt: new Date(),
+      hasAttachments: true,
+    });
+    await insertAttachments(t.app.services.database.db, scope, [
+      {
+        messageId,
+        filename: 'ricevuta 77.txt',
+        contentType: 'text/plain',
+        size: content.length,
+        contentId: null,
+        isInline: false,
+        checksum,
+        storageKey,
+      },
+    ]);
+    const message = await get<{ attachments: { id: string }[] }>(`/api/v1/mail/messages/${messageId}`);
+    const attachmentId = message.attachments[0]!.id;
+
+    const saved = await c().post('/api/v1/documents/from-mail', { attachmentId });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({ status: 'created', document: { fileName: 'ricevuta 77.txt' } });
+    expect((await c().post('/api/v1/documents/from-mail', { attachmentId })).json()).toMatchObject({
+      status: 'duplicate',
+    });
+    // Another user's mail is not theirs to save.
+    const stranger = await createSignedInUserWithOrg(t.app);
+    expect(
+      (await api(t.app, stranger.cookie).post('/api/v1/documents/from-mail', { attachmentId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(t.app, stranger.cookie).put(`/api/v1/documents/mail-imports/${inbox.id}`, {})).statusCode,
+    ).toBe(404);
+
+    const tag = (await (await c().post('/api/v1/document-tags', { name: 'Da posta' })).json()) as {
+      id: string;
+    };
+    const rule = await c().put(`/api/v1/documents/mail-imports/${inbox.id}`, {
+      assignType: 'receipt',
+      assignTagIds: [tag.id],
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    expect((await get<{ items: unknown[] }>('/api/v1/documents/mail-imports')).items).toEqual([
+      { folderId: inbox.id, assignType: 'receipt', assignTagIds: [tag.id] },
+    ]);
+    const deps = {
+      db: t.app.services.database.db,
+      files: t.app.services.files,
+      maxFileBytes: 1024 * 1024,
+    };
+    const mail = (name: string, text: string) => ({
+      ...scope,
+      folderId: inbox.id,
+      messages: [{ messageRowId: messageId, files: [{ fileName: name, content: Buffer.from(text) }] }],
+    });
+    expect(
+      await importNewMailAttachments(deps, mail('scontrino posta.txt', 'Scontrino arrivato per posta')),
+    ).toBe(1);
+    const imported = await get<TDocumentPage>(`/api/v1/documents?tagId=${tag.id}`);
+    expect(imported.items[0]).toMatchObject({ documentType: 'receipt', tags: [{ id: tag.id }] });
+    // Without the folder's rule, nothing is imported.
+    expect((await c().del(`/api/v1/documents/mail-imports/${inbox.id}`)).statusCode).toBe(204);
+    expect(await importNewMailAttachments(deps, mail('altro.txt', 'Non importato'))).toBe(0);
   });
 });

@@ -242,3 +242,16 @@ export const ZRuleInput = z.object({
     .default(null),
 });
 export type TRuleInput = z.infer<typeof ZRuleInput>;
+
+/** A mail folder of the user whose new mail's attachments become documents, filed with this type and tags. */
+export const ZMailImport = z.object({
+  folderId: z.string(),
+  assignType: z.enum(DOCUMENT_TYPES).nullable(),
+  assignTagIds: z.array(z.string()),
+});
+export type TMailImport = z.infer<typeof ZMailImport>;
+
+export const ZMailImportInput = z.object({
+  assignType: z.enum(DOCUMENT_TYPES).nullable().optional(),
+  assignTagIds: z.array(z.uuid()).max(20).optional(),
+});

@@ -11,6 +11,8 @@ import {
   ZDocumentTag,
   ZDocumentUpdate,
   ZLinkInput,
+  ZMailImport,
+  ZMailImportInput,
   ZRule,
   ZRuleInput,
   ZTagInput,
@@ -23,6 +25,7 @@ import * as service from './service.ts';
 import type { DocumentDeps } from './service.ts';
 import * as tagsRules from './tags-rules.ts';
 import { storeUpload } from './upload.ts';
+import { listMailImports, removeMailImport, saveMailAttachment, setMailImport } from './mail-imports.ts';
 import { zipStream } from './zip.ts';
 
 const tags = ['documents'];
@@ -264,6 +267,60 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentDeps & { maxFileBytes
       reply
         .status(201)
         .send(await service.createExpense(deps, scopeOf(request), request.params.id, request.body)),
+  );
+
+  // ------------------------------------------------------------ mail
+  app.post(
+    '/api/v1/documents/from-mail',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Save an attachment of the user's own mail as a document",
+        body: z.object({ attachmentId: z.string().max(64) }),
+        response: { 200: ZUploadResult, 201: ZUploadResult },
+      },
+    },
+    async (request, reply) => {
+      const result = await saveMailAttachment(deps, scopeOf(request), request.body.attachmentId);
+      return reply.status(result.status === 'created' ? 201 : 200).send(result);
+    },
+  );
+  app.get(
+    '/api/v1/documents/mail-imports',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "The user's mail folders whose new mail's attachments become documents",
+        response: { 200: z.object({ items: z.array(ZMailImport) }) },
+      },
+    },
+    async (request) => ({ items: await listMailImports(deps, scopeOf(request)) }),
+  );
+  app.put(
+    '/api/v1/documents/mail-imports/:folderId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        params: z.object({ folderId: z.string().max(64) }),
+        body: ZMailImportInput,
+        response: { 200: ZMailImport },
+      },
+    },
+    async (request) => setMailImport(deps, scopeOf(request), request.params.folderId, request.body),
+  );
+  app.delete(
+    '/api/v1/documents/mail-imports/:folderId',
+    {
+      config: manage,
+      schema: { tags, params: z.object({ folderId: z.string().max(64) }), response: { 204: ZNoContent } },
+    },
+    async (request, reply) => {
+      await removeMailImport(deps, scopeOf(request), request.params.folderId);
+      return reply.status(204).send(null);
+    },
   );
 
   // ------------------------------------------------------------ tags

@@ -55,3 +55,15 @@ export async function downloadAttachment(
     },
   };
 }
+
+/** An attachment of the user's own mail, as stored (issue 17: "Save to documents"). */
+export async function attachmentFile(
+  deps: Pick<MailboxDeps, 'db' | 'files'>,
+  scope: MailScope,
+  id: string,
+): Promise<{ fileName: string; content: Buffer }> {
+  const row = await findAttachment(deps.db, scope, id);
+  const content = row && (await deps.files.get(row.storageKey));
+  if (!row || !content) throw new AppError('NOT_FOUND');
+  return { fileName: row.filename, content };
+}

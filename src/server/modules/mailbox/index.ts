@@ -6,3 +6,6 @@ export { deliveryFromRow } from './outgoing-repository.ts';
 export { openSmtp } from './smtp-client.ts';
 export { domainOf } from './analysis/domains.ts';
 export type { MailedXmlFile } from './pec/xml-files.ts';
+export { attachmentFile as mailAttachmentFile } from './attachments-service.ts';
+export { findFolder as findMailFolder } from './folders-repository.ts';
+export type { AttachedFile } from './pec/xml-files.ts';

@@ -31,3 +31,14 @@ export function xmlFilesIn(parsed: ParsedMessage): MailedXmlFile[] {
     .filter((a) => a.size <= MAX_XML_BYTES)
     .map((a) => ({ fileName: a.filename, content: a.content, from }));
 }
+
+/** A file attached to a message (not an inline image, not a certified envelope's own data). */
+export type AttachedFile = { fileName: string; content: Buffer };
+
+/** The files of a message a person attached: what "import attachments into documents" takes. */
+export function attachedFilesIn(parsed: ParsedMessage): AttachedFile[] {
+  return parsed.attachments
+    .filter((a) => !a.isInline && !/^(daticert\.xml|smime\.p7s|winmail\.dat)$/i.test(a.filename))
+    .filter((a) => !/^text\/calendar/i.test(a.contentType))
+    .map((a) => ({ fileName: a.filename, content: a.content }));
+}

@@ -3,7 +3,7 @@ import type { TMessageSummary } from '@shared/mailbox/contracts.ts';
 import { parseMessage, type ParsedMessage } from '../ingest/parse-message.ts';
 import { messageSummary, storeMessage } from '../ingest/store-message.ts';
 import { claimOwnCopy, ownCopiesAmong } from '../outgoing-repository.ts';
-import { xmlFilesIn, type MailedXmlFile } from '../pec/xml-files.ts';
+import { attachedFilesIn, xmlFilesIn, type AttachedFile, type MailedXmlFile } from '../pec/xml-files.ts';
 import { flagColumns, splitLabels } from './flags.ts';
 import { takeVanished } from './moved-elsewhere.ts';
 import type { SyncRun } from './sync-run.ts';
@@ -34,6 +34,8 @@ export async function storeBatch(
   const replies: { from: string | null; ics: string; receivedAt: Date }[] = [];
   /** XML files of the new messages (the SDI's answers), handed over once their batch is committed. */
   const mailedXml: { files: MailedXmlFile[]; receivedAt: Date; messageRowId: string }[] = [];
+  /** Attached files of the new messages, for a folder that imports them into documents. */
+  const newAttachments: { messageRowId: string; files: AttachedFile[] }[] = [];
   const groups = await sizeGroups(run, uids);
   for (const [index, group] of groups.entries()) {
     const fetched = await fetchSources(run, group);
@@ -119,6 +121,11 @@ export async function storeBatch(
           const files = xmlFilesIn(parsed[i]!);
           if (files.length > 0) mailedXml.push({ files, receivedAt: f.internalDate, messageRowId: row.id });
         }
+        // New mail only (not the backfill of older mail): a folder may import its attachments into documents.
+        if (run.deps.newAttachments && position.backfillBelowUid === undefined) {
+          const files = attachedFilesIn(parsed[i]!);
+          if (files.length > 0) newAttachments.push({ messageRowId: row.id, files });
+        }
       }
       const groupLow = Math.min(...group);
       await repo.updateFolder(
@@ -138,6 +145,11 @@ export async function storeBatch(
   for (const reply of replies) {
     await run.deps.calendarReply!({ orgId: run.ctx.scope.orgId, ...reply }).catch((err: unknown) =>
       run.deps.log?.warn({ err }, 'a calendar reply could not be applied'),
+    );
+  }
+  if (newAttachments.length > 0) {
+    await run.deps.newAttachments!({ ...run.ctx.scope, folderId: folder.id, messages: newAttachments }).catch(
+      (err: unknown) => run.deps.log?.warn({ err }, 'the attachments of new mail could not be imported'),
     );
   }
   for (const mailed of mailedXml) {

@@ -1,4 +1,4 @@
-import type { MailedXmlFile } from '../pec/xml-files.ts';
+import type { AttachedFile, MailedXmlFile } from '../pec/xml-files.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { TMailProgress } from '@shared/mailbox/types.ts';
@@ -46,6 +46,16 @@ export type SyncDeps = {
    * XML files arrived in an account (the SDI's notifications, e-invoices: issue 16): the invoicing module reads
    * them. Called after the batch's transaction, once per message that has any.
    */
+  /**
+   * New messages with attached files stored in a folder (issue 17: a folder may import them into documents).
+   * Called after the batch's transaction, once per batch.
+   */
+  newAttachments?: (input: {
+    orgId: string;
+    userId: string;
+    folderId: string;
+    messages: { messageRowId: string; files: AttachedFile[] }[];
+  }) => Promise<unknown>;
   xmlFiles?: (input: {
     orgId: string;
     /** The mailbox's owner. */
