@@ -54,6 +54,11 @@ export async function createTestApp(
     databaseUrlVia?: (url: string) => string;
     /** The app's log goes here instead of nowhere. */
     logStream?: DestinationStream;
+    /**
+     * PostgreSQL only: the app uses this database (another test app's `config.databaseUrl`) instead of a new one,
+     * and leaves it in place on close; a second app instance on the same data.
+     */
+    sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const base = loadConfig({
@@ -63,11 +68,13 @@ export async function createTestApp(
     APP_URL: ORIGIN,
   });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gestionale-test-'));
-  const serverUrl = kind === 'postgres' ? testDatabaseUrl() : undefined;
-  if (kind === 'postgres' && !serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const shared = kind === 'postgres' ? options.sharedDatabaseUrl : undefined;
+  // A shared database is created and dropped by the app that made it.
+  const serverUrl = kind === 'postgres' && !shared ? testDatabaseUrl() : undefined;
+  if (kind === 'postgres' && !serverUrl && !shared) throw new Error('TEST_DATABASE_URL is not set');
   const database = `t_${randomBytes(6).toString('hex')}`;
   if (serverUrl) await adminQuery(serverUrl, `create database ${database}`);
-  const directUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
+  const directUrl = shared ?? (serverUrl ? withDatabase(serverUrl, database) : undefined);
   const databaseUrl = directUrl && options.databaseUrlVia ? options.databaseUrlVia(directUrl) : directUrl;
   const dropDatabase = async () => {
     if (serverUrl) await adminQuery(serverUrl, `drop database if exists ${database} with (force)`);

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       documentMaxFileMb: 50,
       backgroundJobs: true,
       s3: undefined,
+      redis: undefined,
     });
   });
 
@@ -183,6 +184,20 @@ describe('loadConfig', () => {
     );
     // Never the secret itself in the message.
     expect(configError({ ...bucket, S3_BUCKET: '' }).message).not.toContain('secret-key');
+  });
+
+  it('reads REDIS_URL (redis:// or rediss://), never echoing a refused one', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      channelPrefix: 'gestionale:live:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example.test:6380/2' }).redis?.url).toBe(
+      'rediss://:pw@cache.example.test:6380/2',
+    );
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined();
+    const refused = configError({ REDIS_URL: 'http://:hunter22@cache.example.test' }).message;
+    expect(refused).toContain('REDIS_URL must start with redis:// or rediss://');
+    expect(refused).not.toContain('hunter22');
   });
 
   it('turns demo data on by default in the embedded mode and off in server mode', () => {

@@ -51,6 +51,15 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
   S3_REGION: z.preprocess(unsetIfEmpty, z.string().default('us-east-1')),
   S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, booleanFlag.default(true)),
+  // Several app instances: live updates cross them through Redis pub/sub (an empty value counts as unset).
+  REDIS_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'REDIS_URL must start with redis:// or rediss://')
+      .refine((v) => URL.canParse(v), 'REDIS_URL is not a valid URL')
+      .optional(),
+  ),
 });
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -90,6 +99,11 @@ export type AppConfig = {
   backgroundJobs: boolean;
   /** The S3-compatible bucket files go to; undefined: the local folder `dataDir/files`. */
   s3: S3StoreConfig | undefined;
+  /**
+   * REDIS_URL: live updates go through Redis pub/sub to every app instance; undefined: in-process. Channels start
+   * with `channelPrefix` (tests give each file its own).
+   */
+  redis: { url: string; channelPrefix: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, channelPrefix: 'gestionale:live:' } : undefined,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { TServerMessage } from '@shared/realtime/messages.ts';
 
 /**
- * Fan-out of live messages to topics. In-process now; a Redis pub/sub adapter implements the same
- * interface for several app instances (DESIGN.md §5).
+ * Fan-out of live messages to topics: in-process (one app instance), or through Redis pub/sub when REDIS_URL is set
+ * (several instances; realtime-redis.ts). Subscribers and watchers are always this instance's own.
  */
 export type RealtimeHub = {
   publish(topic: string, message: TServerMessage): Promise<void>;
@@ -13,6 +13,11 @@ export type RealtimeHub = {
    * now; returns the function that stops it. The mail sync keeps IMAP IDLE open while its owner listens.
    */
   watchTopics(listener: (topic: string, active: boolean) => void): () => void;
+  /**
+   * Resolves once the subscriptions made so far also hear the other instances (at once in process; with Redis,
+   * when it confirmed them, waiting a bounded time). The live channel says SUBSCRIBED only then.
+   */
+  subscribed(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -85,6 +90,7 @@ export function createInProcessHub(): RealtimeHub {
         watchers.delete(watcher);
       };
     },
+    async subscribed() {},
     async close() {
       listeners.clear();
       watchers.clear();

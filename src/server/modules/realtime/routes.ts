@@ -82,8 +82,10 @@ export async function realtimeRoutes(
           topicList.map((t) => deps.hub.subscribe(t, send)),
         );
       }
-      function subscribe(channel: TChannel) {
+      /** SUBSCRIBED once the topics hear every app instance (Redis confirmed them), so nothing after it is lost. */
+      async function subscribe(channel: TChannel) {
         if (!subscriptions.has(channel)) attach(channel);
+        await deps.hub.subscribed();
         send({ type: 'SUBSCRIBED', channel });
       }
       /** A removed member's open socket stops hearing the organization at once, not on its next connection. */
@@ -151,7 +153,7 @@ export async function realtimeRoutes(
             if (next && !closed) requestRealTimeData([...next]);
           });
       }
-      function handle(raw: string) {
+      async function handle(raw: string) {
         const parsed = parseClientMessage(raw.slice(0, 64 * 1024));
         if (!parsed.ok) {
           const text = catalogueText('common', `apiErrors.${parsed.code}`, locale);
@@ -160,7 +162,7 @@ export async function realtimeRoutes(
         }
         const message = parsed.message;
         if (message.type === 'HEARTBEAT') send({ type: 'HEARTBEAT', timestamp: new Date().toISOString() });
-        else if (message.type === 'SUBSCRIBE') subscribe(message.channel);
+        else if (message.type === 'SUBSCRIBE') await subscribe(message.channel);
         else if (message.type === 'UNSUBSCRIBE') unsubscribe(message.channel);
         else requestRealTimeData(message.metrics);
       }
@@ -192,6 +194,8 @@ export async function realtimeRoutes(
               if (message.type === 'MEMBERSHIP_ENDED') dropOrganization(message.organizationId);
             }),
           );
+          await deps.hub.subscribed();
+          if (closed) return false;
           send({ type: 'CONNECTED', userId: scope.userId, organizationId: scope.orgId });
           return true;
         })
@@ -202,8 +206,8 @@ export async function realtimeRoutes(
       let queue = ready;
       socket.on('message', (data: Buffer) => {
         const raw = data.toString('utf8');
-        queue = queue.then((ok) => {
-          if (ok) handle(raw);
+        queue = queue.then(async (ok) => {
+          if (ok) await handle(raw);
           return ok;
         });
       });
