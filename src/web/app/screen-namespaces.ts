@@ -10,14 +10,20 @@ export const SHELL_NAMESPACES = ['navigation', 'notifications', 'voice'];
 export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
   dashboard: ['dashboard', 'invoices', 'mail'],
   clients: ['clients'],
+  // Record pages show the documents linked to them (issue 17).
+  clientDetail: ['clients', 'documents'],
   calendar: ['calendar'],
+  calendarEvent: ['calendar', 'documents'],
   invoices: ['invoices'],
+  invoice: ['invoices', 'documents'],
   // Received invoices name document types and Natura as the invoices do (their labels, not copies).
   purchaseInvoices: ['purchases', 'invoices'],
-  purchaseInvoice: ['purchases', 'invoices'],
+  purchaseInvoice: ['purchases', 'invoices', 'documents'],
   quotes: ['quotes', 'invoices'],
-  transactions: ['transactions'],
+  quote: ['quotes', 'invoices', 'documents'],
+  transactions: ['transactions', 'documents'],
   inventory: ['inventory'],
+  inventoryItem: ['inventory', 'documents'],
   analytics: ['analytics', 'reports'],
   reports: ['reports', 'invoices'],
   settings: ['settings'],

@@ -13,6 +13,7 @@ import { Dialog } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Facts } from '@web/ui/facts.tsx';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { AttendeesCard } from './attendees-card.tsx';
 import { capitalize } from './calendar-dates.ts';
 import { useCalendarLiveRefresh, useCalendarOptions, useEvent, useInvitations } from './calendar-api.ts';
@@ -189,6 +190,7 @@ function EventView({ event }: { event: TEvent }) {
           <AttendeesCard eventId={event.id} />
           <CommentsCard eventId={event.id} />
         </div>
+        <LinkedDocuments recordType="event" recordId={event.id} />
       </div>
 
       <Dialog

@@ -19,6 +19,7 @@ import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
 import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { WriteEmailLink } from '@web/features/mailbox/write-email-link.tsx';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { useArchiveClient, useClient, useDeleteClient, useSendStatement } from './clients-api.ts';
 import { ClientFacts } from './client-facts.tsx';
 import { Timeline } from './client-timeline.tsx';
@@ -205,7 +206,10 @@ function ClientView({ client }: { client: TClient }) {
       ) : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ClientFacts client={client} />
+        <div className="grid min-w-0 content-start gap-6">
+          <ClientFacts client={client} />
+          <LinkedDocuments recordType="client" recordId={client.id} />
+        </div>
         <Timeline client={client} />
       </div>
 

@@ -6,6 +6,7 @@ import {
   ArrowDownLeft,
   ArrowUpRight,
   CalendarClock,
+  Files,
   FileText,
   Mail,
   Receipt,
@@ -21,15 +22,23 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
+import { useRecordDocuments } from '@web/features/documents/documents-api.ts';
+import { useDocumentPermissions } from '@web/features/documents/linked-documents.tsx';
+import { withDocuments, type DocumentTimelineEntry } from '@web/features/documents/linked-records.ts';
 import { useClientTimeline } from './clients-api.ts';
 import { useClientPermissions } from './client-ui.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
-/** The client's history: documents, payments, events, mail, creation and archiving, newest first. */
+/**
+ * The client's history: quotes and invoices, payments, events, mail, creation and archiving from the server's
+ * timeline, and the documents (uploads linked to the client or filed with it) from the documents list, merged
+ * here; newest first. A documents list that fails leaves the rest of the timeline as it is.
+ */
 export function Timeline({ client }: { client: TClient }) {
   const { t } = useTranslation(['clients', 'common', 'buttons', 'quotes', 'invoices', 'mail']);
   const { organizationId } = useClientPermissions();
   const timeline = useClientTimeline(organizationId, client.id);
+  const documents = useRecordDocuments(organizationId, 'client', client.id, useDocumentPermissions().canView);
   const locale = localeOf(currentLanguage());
 
   return (
@@ -53,11 +62,11 @@ export function Timeline({ client }: { client: TClient }) {
       ) : (
         <CardContent>
           <ol className="relative grid gap-5 border-l border-border pl-6">
-            {timeline.data.items.map((entry) => (
-              <TimelineItem key={entry.id} entry={entry} locale={locale} />
+            {withDocuments(timeline.data.items, documents.items, timeline.data.hasMore).map((entry) => (
+              <TimelineItem key={`${entry.kind}:${entry.id}`} entry={entry} locale={locale} />
             ))}
           </ol>
-          {timeline.data.hasMore ? (
+          {timeline.data.hasMore || documents.more ? (
             <p className="mt-4 text-xs text-muted-foreground">{t('clients:timeline.more')}</p>
           ) : null}
           {timeline.data.upcoming.length > 0 ? (
@@ -71,12 +80,29 @@ export function Timeline({ client }: { client: TClient }) {
   );
 }
 
-function TimelineItem({ entry, locale }: { entry: TClientTimelineEntry; locale: string }) {
-  const { t } = useTranslation(['clients', 'quotes', 'invoices', 'mail']);
+function TimelineItem({
+  entry,
+  locale,
+}: {
+  entry: TClientTimelineEntry | DocumentTimelineEntry;
+  locale: string;
+}) {
+  const { t } = useTranslation(['clients', 'quotes', 'invoices', 'mail', 'documents']);
   let icon: ReactNode;
   let title: ReactNode;
   let detail: ReactNode = null;
-  if (entry.kind === 'transaction') {
+  if (entry.kind === 'document') {
+    icon = <Files className="size-3.5" />;
+    title = (
+      <Link
+        to={`/documents/${encodeURIComponent(entry.id)}`}
+        className="text-primary underline-offset-2 hover:underline"
+      >
+        {t('documents:linked.timeline', { title: entry.title })}
+      </Link>
+    );
+    detail = t('documents:linked.timelineUploaded', { type: t(`documents:types.${entry.documentType}`) });
+  } else if (entry.kind === 'transaction') {
     const income = entry.direction === 'income';
     icon = income ? <ArrowDownLeft className="size-3.5" /> : <ArrowUpRight className="size-3.5" />;
     title = (

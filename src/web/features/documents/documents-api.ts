@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DocumentType,
   ReadingStatus,
   TBulkAction,
   TDocument,
@@ -16,6 +17,7 @@ import type { TChannel, TServerMessage } from '@shared/realtime/messages.ts';
 import type { TTransactionFormValues } from '@shared/transactions/contracts.ts';
 import { api, apiDownload, ApiError, NETWORK_ERROR } from '@web/app/api.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
+import { mergeDocumentLists } from './linked-records.ts';
 
 /** TanStack Query hooks of the documents area; every key starts with 'documents' and the organization id. */
 const root = (orgId: string | null) => ['documents', orgId] as const;
@@ -442,4 +444,100 @@ export function useRecordSearch(orgId: string | null, type: LinkRecordType, q: s
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/** Links one document to a record (the record pages' "Link a document" and "Upload"). */
+export function useLinkDocument(orgId: string | null) {
+  const apply = useApplyDocument(orgId);
+  return useMutation({
+    mutationFn: ({
+      documentId,
+      ...link
+    }: {
+      documentId: string;
+      recordType: LinkRecordType;
+      recordId: string;
+    }) => api<TDocument>(path(documentId, '/links'), { method: 'POST', body: link }),
+    onSuccess: (document) => apply(document),
+  });
+}
+
+/** The signed-in user's mail attachment kept as a document: created, or the same file already stored. */
+export function useSaveFromMail(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: string) =>
+      api<TUploadResult>('/api/v1/documents/from-mail', { method: 'POST', body: { attachmentId } }),
+    // Saving twice because a retry followed a slow answer would only find the duplicate; still, one request.
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists(orgId) }),
+  });
+}
+
+/** A mail folder whose new messages' attachments are filed as documents. */
+export type MailImport = { folderId: string; assignType: DocumentType | null; assignTagIds: string[] };
+
+const mailImportsKey = (orgId: string | null) => [...root(orgId), 'mail-imports'] as const;
+
+export function useMailImports(orgId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: mailImportsKey(orgId),
+    queryFn: async ({ signal }) =>
+      (await api<{ items: MailImport[] }>('/api/v1/documents/mail-imports', { signal })).items,
+    enabled: !!orgId && enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Turns a folder's import on (PUT) or off (DELETE). */
+export function useSetMailImport(orgId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ folderId, on }: { folderId: string; on: boolean }) => {
+      const url = `/api/v1/documents/mail-imports/${encodeURIComponent(folderId)}`;
+      return on ? api<MailImport>(url, { method: 'PUT', body: {} }) : api<null>(url, { method: 'DELETE' });
+    },
+    onSuccess: (answer, { folderId, on }) => {
+      queryClient.setQueryData<MailImport[]>(mailImportsKey(orgId), (items) => {
+        const others = (items ?? []).filter((i) => i.folderId !== folderId);
+        return on ? [...others, answer ?? { folderId, assignType: null, assignTagIds: [] }] : others;
+      });
+    },
+  });
+}
+
+/** How many documents a record page shows (the rest open in the documents list). */
+export const RECORD_DOCUMENTS_PAGE = 50;
+
+/**
+ * The documents of one record for its page: those linked to it and, for a client, also those filed with it as
+ * correspondent (two requests, merged). `more`: the API holds more than were fetched.
+ */
+export function useRecordDocuments(
+  orgId: string | null,
+  recordType: LinkRecordType,
+  recordId: string,
+  enabled = true,
+) {
+  const size = String(RECORD_DOCUMENTS_PAGE);
+  const linked = useDocuments(
+    orgId,
+    new URLSearchParams({ linkedType: recordType, linkedId: recordId, pageSize: size }).toString(),
+    enabled,
+  );
+  const client = recordType === 'client';
+  const filed = useDocuments(
+    orgId,
+    new URLSearchParams({ clientId: recordId, pageSize: size }).toString(),
+    enabled && client,
+  );
+  const parts = client ? [linked, filed] : [linked];
+  const failed = parts.find((p) => p.isError);
+  return {
+    isPending: parts.some((p) => p.isPending),
+    error: failed?.error ?? null,
+    items: mergeDocumentLists(...parts.map((p) => p.data?.items ?? [])),
+    more: parts.some((p) => !!p.data && p.data.total > p.data.items.length),
+    refetch: () => Promise.all(parts.map((p) => p.refetch())),
+  };
 }

@@ -30,6 +30,7 @@ import { EmptyState } from '@web/ui/empty-state.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
 import { useItem } from './inventory-api.ts';
 import { formatStock, unitSymbol } from './inventory-format.ts';
@@ -248,6 +249,7 @@ function ItemDetails({ item }: { item: TItem }) {
       </div>
 
       {goods ? <MovementsCard item={item} /> : null}
+      <LinkedDocuments recordType="inventory_item" recordId={item.id} className="mt-6" />
 
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && close()}>
         {dialog?.kind === 'edit' ? <ItemFormDialog item={item} onSaved={close} /> : null}

@@ -36,6 +36,12 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from '@web/ui/menu.tsx';
 import { useSyncNow } from './mailbox-api.ts';
 import { folderTree } from './mailbox-format.ts';
 import type { MailboxState, MailView } from './mailbox-url.ts';
+import {
+  FolderImportItem,
+  ImportingMark,
+  useImportingFolders,
+  useMailToDocuments,
+} from './mail-documents.tsx';
 
 export const ACCOUNTS_SETTINGS = '/settings?tab=mail-accounts';
 
@@ -230,6 +236,8 @@ function FolderGroup({
   const { t } = useTranslation(['mailbox']);
   const name = useFolderName();
   const headingId = `mail-group-${account?.id ?? 'local'}`;
+  const toDocuments = useMailToDocuments().allowed;
+  const importing = useImportingFolders();
   return (
     <section aria-labelledby={headingId}>
       <div className="flex items-center justify-between gap-1 px-2 py-1">
@@ -263,24 +271,36 @@ function FolderGroup({
             active={folderId === folder.id}
             onClick={() => onFolder(folder.id)}
             onPrefetch={() => onPrefetch?.({ folderId: folder.id })}
+            mark={importing.has(folder.id) ? <ImportingMark /> : null}
             menu={
-              folder.role ? null : (
+              folder.role && !toDocuments ? null : (
                 <Menu>
                   <MenuTrigger
                     className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted"
-                    aria-label={t('mailbox:folderDialog.actions', { name: folder.name })}
+                    aria-label={t('mailbox:folderDialog.actions', { name: name(folder) })}
                   >
                     <MoreHorizontal aria-hidden="true" className="size-4" />
                   </MenuTrigger>
                   <MenuContent>
-                    <MenuItem
-                      onSelect={() => onEdit({ kind: 'folder', folder, accountId: folder.accountId })}
-                    >
-                      {t('mailbox:folderDialog.edit')}
-                    </MenuItem>
-                    <MenuItem onSelect={() => onEdit({ kind: 'deleteFolder', folder })}>
-                      {t('mailbox:folderDialog.delete')}
-                    </MenuItem>
+                    {folder.role ? null : (
+                      <>
+                        <MenuItem
+                          onSelect={() => onEdit({ kind: 'folder', folder, accountId: folder.accountId })}
+                        >
+                          {t('mailbox:folderDialog.edit')}
+                        </MenuItem>
+                        <MenuItem onSelect={() => onEdit({ kind: 'deleteFolder', folder })}>
+                          {t('mailbox:folderDialog.delete')}
+                        </MenuItem>
+                      </>
+                    )}
+                    {toDocuments ? (
+                      <FolderImportItem
+                        folderId={folder.id}
+                        name={name(folder)}
+                        on={importing.has(folder.id)}
+                      />
+                    ) : null}
                   </MenuContent>
                 </Menu>
               )
@@ -391,6 +411,7 @@ function PaneItem({
   onClick,
   onPrefetch,
   menu,
+  mark,
 }: {
   Icon: typeof Inbox;
   label: string;
@@ -402,6 +423,8 @@ function PaneItem({
   onClick: () => void;
   onPrefetch?: () => void;
   menu?: React.ReactNode;
+  /** A small sign after the name (the folder's attachments go to documents). */
+  mark?: React.ReactNode;
 }) {
   const { t } = useTranslation(['mailbox']);
   return (
@@ -421,6 +444,7 @@ function PaneItem({
       >
         <Icon aria-hidden="true" className="size-4 shrink-0" style={color ? { color } : undefined} />
         <span className={cn('truncate', unread > 0 && 'font-semibold')}>{label}</span>
+        {mark}
         {unread > 0 ? (
           <span className="ml-auto text-xs font-semibold tabular-nums">
             {unread}

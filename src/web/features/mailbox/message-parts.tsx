@@ -27,6 +27,7 @@ import { toast } from '@web/ui/toast.ts';
 import { linkify } from '@web/features/settings/linkify.ts';
 import { attachmentUrl, useInlineImages, useLinkClient } from './mailbox-api.ts';
 import { fileSize } from './mailbox-format.ts';
+import { SaveToDocumentsButton } from './mail-documents.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { FRAME_SANDBOX, frameDocument, withInlineImages } from './message-frame.ts';
 import { allowImagesFrom, imagesAllowedFrom } from './image-senders.ts';
@@ -207,6 +208,7 @@ export function Attachments({ attachments }: { attachments: TMailAttachment[] })
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
             ) : null}
+            <SaveToDocumentsButton attachment={a} />
             <a
               href={attachmentUrl(a.id)}
               download={a.filename}

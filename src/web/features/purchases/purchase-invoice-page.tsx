@@ -17,6 +17,7 @@ import { EmptyState } from '@web/ui/empty-state.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 import { toast } from '@web/ui/toast.ts';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { PurchaseDocumentCard, SupplierCard, TotalsCard } from './purchase-detail-cards.tsx';
 import { LinesCard, PaymentScheduleCard, VatSummaryCard } from './purchase-detail-tables.tsx';
 import { PurchaseTypeLabel } from './purchase-list-rows.tsx';
@@ -167,6 +168,7 @@ function PurchaseInvoiceView({ invoice }: { invoice: TPurchaseInvoice }) {
         </div>
         <PaymentScheduleCard invoice={invoice} />
         <PurchasePaymentsCard invoice={invoice} />
+        <LinkedDocuments recordType="purchase_invoice" recordId={invoice.id} />
       </div>
     </div>
   );

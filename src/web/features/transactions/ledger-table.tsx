@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Files, Pencil, Trash2 } from 'lucide-react';
 import { formatDate, formatEuroCents } from '@shared/format/format.ts';
 import { localeOf } from '@shared/i18n/language.ts';
 import {
@@ -13,6 +14,8 @@ import { Badge } from '@web/ui/badge.tsx';
 import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { DataTable, type DataColumn } from '@web/ui/data-table.tsx';
+import { Dialog, DialogContent } from '@web/ui/dialog.tsx';
+import { LinkedDocumentsBody, useDocumentPermissions } from '@web/features/documents/linked-documents.tsx';
 
 function Amount({ entry }: { entry: TTransaction }) {
   const locale = localeOf(currentLanguage());
@@ -30,7 +33,10 @@ function Amount({ entry }: { entry: TTransaction }) {
   );
 }
 
-/** One page of entries: a table on wider screens, one block per entry on phones; edit and delete for managers. */
+/**
+ * One page of entries: a table on wider screens, one block per entry on phones; edit and delete for managers; the
+ * documents of an entry (receipts, invoices received) in a dialog, for whoever may read them.
+ */
 export function LedgerTable({
   items,
   categories,
@@ -46,7 +52,9 @@ export function LedgerTable({
   onDelete: (entry: TTransaction) => void;
   busy: boolean;
 }) {
-  const { t } = useTranslation(['transactions']);
+  const { t } = useTranslation(['transactions', 'documents', 'buttons']);
+  const documents = useDocumentPermissions();
+  const [docsOf, setDocsOf] = useState<TTransaction | null>(null);
   const language = currentLanguage();
   const locale = localeOf(language);
   const category = (entry: TTransaction) => {
@@ -58,27 +66,41 @@ export function LedgerTable({
       date: formatDate(entry.occurredOn, locale),
       amount: formatEuroCents(entry.amountCents, locale),
     });
-  const actions = (entry: TTransaction) =>
-    canManage ? (
-      <div className="flex justify-end gap-1">
+  const actions = (entry: TTransaction) => (
+    <div className="flex justify-end gap-1">
+      {documents.canView ? (
         <Button
           variant="ghost"
           size="icon-sm"
-          aria-label={t('transactions:list.edit', { entry: describe(entry) })}
-          onClick={() => onEdit(entry)}
+          aria-label={t('documents:linked.open', { entry: describe(entry) })}
+          title={t('documents:linked.title')}
+          onClick={() => setDocsOf(entry)}
         >
-          <Pencil aria-hidden="true" className="size-4" />
+          <Files aria-hidden="true" className="size-4" />
         </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={t('transactions:list.delete', { entry: describe(entry) })}
-          onClick={() => onDelete(entry)}
-        >
-          <Trash2 aria-hidden="true" className="size-4 text-danger" />
-        </Button>
-      </div>
-    ) : null;
+      ) : null}
+      {canManage ? (
+        <>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('transactions:list.edit', { entry: describe(entry) })}
+            onClick={() => onEdit(entry)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('transactions:list.delete', { entry: describe(entry) })}
+            onClick={() => onDelete(entry)}
+          >
+            <Trash2 aria-hidden="true" className="size-4 text-danger" />
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
 
   const columns: DataColumn<TTransaction>[] = [
     {
@@ -131,41 +153,61 @@ export function LedgerTable({
       header: t('transactions:columns.actions'),
       headerHidden: true,
       align: 'right',
-      headerClassName: 'w-24 px-5 py-2.5',
+      headerClassName: 'w-32 px-5 py-2.5',
       cell: actions,
     },
   ];
 
   return (
-    <DataTable
-      caption={t('transactions:list.title')}
-      columns={columns}
-      rows={items}
-      getRowId={(entry) => entry.id}
-      hiddenColumns={canManage ? undefined : ['actions']}
-      busy={busy}
-      className="relative"
-      tableClassName="min-w-[44rem] table-fixed"
-      rowTestId="transaction-row"
-      cardTestId="transaction-row"
-      cardProps={() => ({ className: 'flex items-start gap-3 px-4 py-3' })}
-      card={(entry) => (
-        <>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-foreground">
-              {entry.description || t('transactions:noDescription')}
-            </p>
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              {formatDate(entry.occurredOn, locale)} · {category(entry)}
-              {entry.clientName ? ` · ${entry.clientName}` : ''}
-            </p>
-          </div>
-          <div className="flex flex-col items-end gap-1">
-            <Amount entry={entry} />
-            {actions(entry)}
-          </div>
-        </>
-      )}
-    />
+    <>
+      <DataTable
+        caption={t('transactions:list.title')}
+        columns={columns}
+        rows={items}
+        getRowId={(entry) => entry.id}
+        hiddenColumns={canManage || documents.canView ? undefined : ['actions']}
+        busy={busy}
+        className="relative"
+        tableClassName="min-w-[44rem] table-fixed"
+        rowTestId="transaction-row"
+        cardTestId="transaction-row"
+        cardProps={() => ({ className: 'flex items-start gap-3 px-4 py-3' })}
+        card={(entry) => (
+          <>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-foreground">
+                {entry.description || t('transactions:noDescription')}
+              </p>
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                {formatDate(entry.occurredOn, locale)} · {category(entry)}
+                {entry.clientName ? ` · ${entry.clientName}` : ''}
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-1">
+              <Amount entry={entry} />
+              {actions(entry)}
+            </div>
+          </>
+        )}
+      />
+      <Dialog open={docsOf !== null} onOpenChange={(open) => (open ? null : setDocsOf(null))}>
+        {docsOf ? (
+          <DialogContent
+            title={t('documents:linked.dialogOf')}
+            description={`${docsOf.description || t('transactions:noDescription')} · ${describe(docsOf)}`}
+            closeLabel={t('buttons:close')}
+            className="max-w-xl"
+          >
+            <div className="-mx-5 -my-4">
+              <LinkedDocumentsBody
+                recordType="transaction"
+                recordId={docsOf.id}
+                canManage={documents.canManage}
+              />
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { Badge } from '@web/ui/badge.tsx';
 import { Card } from '@web/ui/card.tsx';
 import { PageHeader } from '@web/ui/page-header.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { EmailActivityCard } from '@web/features/invoicing/document-view.tsx';
 import { InvoiceStatusBadge, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { MissingList } from './einvoice-card.tsx';
@@ -112,6 +113,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
         <div className="grid min-w-0 content-start gap-6">
           {isCredit ? null : <InvoicePaymentsCard invoice={invoice} actions={actions} />}
           <RelatedDocumentsCard invoice={invoice} />
+          <LinkedDocuments recordType="invoice" recordId={invoice.id} />
           <EmailActivityCard activity={invoice.activity} />
           {!isCredit && invoice.reminderCount > 0 ? (
             <p className="-mt-3 px-1 text-xs text-muted-foreground">

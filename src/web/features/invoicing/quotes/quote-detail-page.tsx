@@ -8,6 +8,7 @@ import { currentLanguage } from '@web/app/i18n.ts';
 import { useDocumentTitle } from '@web/app/use-document-title.ts';
 import { MailDeliveryBadge } from '@web/features/mail/mail-delivery.tsx';
 import { DocumentSummary, useCommonFacts } from '@web/features/invoicing/document-summary.tsx';
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { EmailActivityCard } from '@web/features/invoicing/document-view.tsx';
 import { QuoteStatusBadge, useInvoicingPermissions } from '@web/features/invoicing/invoicing-ui.tsx';
 import { Alert } from '@web/ui/alert.tsx';
@@ -100,6 +101,7 @@ function QuoteView({ quote }: { quote: TQuote }) {
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <ClientResponseCard quote={quote} />
+          <LinkedDocuments recordType="quote" recordId={quote.id} />
           <EmailActivityCard activity={quote.activity} />
         </div>
       </div>
