@@ -16,6 +16,7 @@ import * as mailboxSchema from './schema/mailbox.ts';
 import * as einvoicingSchema from './schema/einvoicing.ts';
 import * as purchaseSchema from './schema/purchases.ts';
 import * as documentSchema from './schema/documents.ts';
+import * as healthSchema from './schema/health.ts';
 
 export const schema = {
   ...authSchema,
@@ -34,6 +35,7 @@ export const schema = {
   ...einvoicingSchema,
   ...purchaseSchema,
   ...documentSchema,
+  ...healthSchema,
 };
 export type Schema = typeof schema;
 
