@@ -62,6 +62,7 @@ import {
   createReadingRunner,
   documentRoutes,
   importNewMailAttachments,
+  keepMailedInvoices,
   startDocumentTrashSweep,
 } from './modules/documents/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/routes.ts';
@@ -392,6 +393,13 @@ export async function buildApp(
     hub,
     log: app.log,
   });
+  const mailDocumentsDeps = {
+    db: database.db,
+    files,
+    wakeReader: () => documentReader.wake(),
+    maxFileBytes: config.documentMaxFileMb * 1024 * 1024,
+    log: app.log,
+  };
   await app.register(documentRoutes, {
     db: database.db,
     files,
@@ -417,20 +425,12 @@ export async function buildApp(
       // The SDI's answers to e-invoices sent by PEC update those invoices (issue 16).
       // Suppliers' e-invoices delivered to a PEC account are recorded as received invoices (issue 16).
       // A folder may import the attachments of its new mail into documents (issue 17).
-      newAttachments: (input) =>
-        importNewMailAttachments(
-          {
-            db: database.db,
-            files,
-            wakeReader: () => documentReader.wake(),
-            maxFileBytes: config.documentMaxFileMb * 1024 * 1024,
-            log: app.log,
-          },
-          input,
-        ),
+      newAttachments: (input) => importNewMailAttachments(mailDocumentsDeps, input),
       xmlFiles: async (mailed) => {
         await applySdiMail({ db: database.db, hub, log: app.log }, mailed);
-        await receiveMailedInvoices({ db: database.db, files, hub, log: app.log }, mailed);
+        const invoices = await receiveMailedInvoices({ db: database.db, files, hub, log: app.log }, mailed);
+        // The documents keep them too, linked to the received invoice (issue 17).
+        await keepMailedInvoices(mailDocumentsDeps, { ...mailed, files: invoices });
       },
     },
     {

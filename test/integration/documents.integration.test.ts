@@ -4,7 +4,12 @@ import { unzipSync } from 'fflate';
 import { jsPDF } from 'jspdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { createReadingRunner, importNewMailAttachments } from '@server/modules/documents/index.ts';
+import {
+  createReadingRunner,
+  importNewMailAttachments,
+  keepMailedInvoices,
+} from '@server/modules/documents/index.ts';
+import { receiveMailedInvoices } from '@server/modules/purchases/index.ts';
 import { insertAttachments } from '@server/modules/mailbox/attachments-repository.ts';
 import { insertMessage } from '@server/modules/mailbox/messages-repository.ts';
 import { attachmentKey } from '@server/modules/mailbox/storage-keys.ts';
@@ -362,6 +367,44 @@ describe.each(DATABASES)('documents on %s', (kind) => {
       correspondent: { kind: 'supplier', name: 'Carta e Toner S.r.l.' },
     });
     expect(read.links).toEqual([expect.objectContaining({ recordType: 'purchase_invoice', label: 'FT-88' })]);
+  });
+
+  it('an e-invoice received by PEC is kept as a document linked to the received invoice', async () => {
+    await completeProfile(c());
+    const xml = purchaseInvoiceXml({
+      supplierVat: piva(7654322),
+      supplierName: 'Corriere Espresso S.p.A.',
+      customerVat: piva(1234567),
+      number: 'PEC-9',
+      date: '2026-11-02',
+      rows: [{ rate: 22, taxableCents: 5_000 }],
+    });
+    const deps = {
+      db: t.app.services.database.db,
+      files: t.app.services.files,
+      hub: t.app.services.hub,
+    };
+    const mailed = [
+      { fileName: `IT${piva(7654322)}_00009.xml`, content: Buffer.from(xml) },
+      { fileName: 'IT01234567890_00001_RC_001.xml', content: Buffer.from('<ricevuta/>') },
+    ];
+    const invoices = await receiveMailedInvoices(deps, {
+      orgId: owner.organizationId,
+      userId: owner.user.id,
+      files: mailed,
+      receivedAt: new Date(),
+      messageRowId: null,
+    });
+    expect(invoices.map((f) => f.fileName)).toEqual([mailed[0]!.fileName]);
+    const keep = { ...deps, maxFileBytes: 1024 * 1024 };
+    const scope = { orgId: owner.organizationId, userId: owner.user.id };
+    expect(await keepMailedInvoices(keep, { ...scope, files: invoices })).toBe(1);
+    expect(await keepMailedInvoices(keep, { ...scope, files: invoices })).toBe(0);
+    await runner().runDue();
+    const found = await get<TDocumentPage>('/api/v1/documents?q=Corriere+Espresso');
+    expect(found.items.map((d) => d.fileName)).toEqual([mailed[0]!.fileName]);
+    const doc = await get<TDocument>(`/api/v1/documents/${found.items[0]!.id}`);
+    expect(doc.links).toEqual([expect.objectContaining({ recordType: 'purchase_invoice', label: 'PEC-9' })]);
   });
 
   it('a member without manage_financial_data reads but cannot change; another organization sees nothing', async () => {

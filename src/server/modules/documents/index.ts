@@ -1,4 +1,4 @@
 export { documentRoutes } from './routes.ts';
 export { createReadingRunner, type ReadingRunner } from './reading-jobs.ts';
 export { emptyExpiredTrash, startDocumentTrashSweep } from './service.ts';
-export { importNewMailAttachments } from './mail-imports.ts';
+export { importNewMailAttachments, keepMailedInvoices } from './mail-imports.ts';

@@ -103,3 +103,30 @@ export async function importNewMailAttachments(
   }
   return stored;
 }
+
+/**
+ * Suppliers' e-invoices that arrived by PEC (already recorded as received invoices by modules/purchases) are kept
+ * as documents too: the reader links each to its received invoice. A file already stored is not stored again.
+ */
+export async function keepMailedInvoices(
+  deps: MailImportDeps,
+  input: Scope & { files: AttachedFile[] },
+): Promise<number> {
+  let stored = 0;
+  for (const file of input.files) {
+    try {
+      const result = await storeUpload(deps, {
+        orgId: input.orgId,
+        userId: input.userId,
+        fileName: file.fileName,
+        stream: Readable.from([file.content]),
+        maxBytes: deps.maxFileBytes,
+        documentType: 'received_invoice',
+      });
+      if (result.status === 'created') stored++;
+    } catch (err) {
+      deps.log?.info({ code: (err as AppError).code }, 'a received e-invoice was not kept in documents');
+    }
+  }
+  return stored;
+}

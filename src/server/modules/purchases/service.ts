@@ -196,8 +196,8 @@ async function importFile(
 }
 
 /**
- * Records the invoices of the files of one message that arrived in a mailbox of `userId`. Answers how many
- * invoices were recorded. Files that are not invoices, invalid ones and invoices for another business change
+ * Records the invoices of the files of one message that arrived in a mailbox of `userId`. Answers the files that
+ * are invoices of this business (new or recorded before), which the documents keep. Files that are not invoices, invalid ones and invoices for another business change
  * nothing (the last two are logged).
  */
 export async function receiveMailedInvoices(
@@ -209,10 +209,10 @@ export async function receiveMailedInvoices(
     receivedAt: Date;
     messageRowId: string | null;
   },
-): Promise<number> {
-  let recorded = 0;
+): Promise<{ fileName: string; content: Buffer }[]> {
+  const invoiceFiles: { fileName: string; content: Buffer }[] = [];
   for (const f of input.files) {
-    const { recorded: added } = await importFile(deps, {
+    const { result } = await importFile(deps, {
       orgId: input.orgId,
       userId: input.userId,
       fileName: f.fileName,
@@ -221,9 +221,9 @@ export async function receiveMailedInvoices(
       receivedAt: input.receivedAt,
       messageRowId: input.messageRowId,
     });
-    recorded += added;
+    if (result.status === 'recorded' || result.status === 'duplicate') invoiceFiles.push(f);
   }
-  return recorded;
+  return invoiceFiles;
 }
 
 async function tellOfInvoice(
@@ -255,11 +255,16 @@ async function tellOfInvoice(
 export async function listPurchaseInvoices(
   deps: { db: Db },
   orgId: string,
-  query: { page: number; pageSize: number; q?: string },
+  query: { page: number; pageSize: number; q?: string; supplierId?: string },
 ): Promise<TPurchaseInvoicePage> {
+  // An id that is no UUID names no supplier: an empty page.
+  if (query.supplierId !== undefined && !isUuid(query.supplierId)) {
+    return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  }
   const today = await todayIn(deps, { orgId });
   const { items, total } = await repo.listPurchaseInvoices(deps.db, orgId, {
     q: query.q,
+    supplierId: query.supplierId,
     ...toLimitOffset(query),
   });
   return {
