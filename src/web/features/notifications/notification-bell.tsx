@@ -14,6 +14,7 @@ import type { TNotification } from '@shared/realtime/messages.ts';
 import { Button } from '@web/ui/button.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { NotificationIcon } from './notification-icon.tsx';
+import { liveStatusText } from './live-connection.ts';
 import { useNotifications } from './notifications-provider.tsx';
 import { formatRelativeTime } from './relative-time.ts';
 
@@ -71,8 +72,8 @@ export function NotificationBell() {
 
 function NotificationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['notifications', 'buttons']);
-  const { notifications, unread, status, markRead, markAllRead, remove, clear, reconnect } =
-    useNotifications();
+  const { notifications, unread, status, markRead, markAllRead, remove, clear, retry } = useNotifications();
+  const statusText = liveStatusText(status);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const now = useNow(open);
@@ -197,10 +198,10 @@ function NotificationPanel({ open, onClose }: { open: boolean; onClose: () => vo
             aria-hidden="true"
             className={cn('size-2 rounded-full', status.connected ? 'bg-success' : 'bg-muted-foreground')}
           />
-          {status.connected ? t('notifications:live.connected') : t('notifications:live.disconnected')}
+          <span role="status">{t(statusText.key, statusText.values)}</span>
         </span>
         {!status.connected && status.error === 'gave_up' ? (
-          <Button variant="link" className="text-xs" onClick={reconnect}>
+          <Button variant="link" className="text-xs" onClick={retry}>
             {t('buttons:retry')}
           </Button>
         ) : null}

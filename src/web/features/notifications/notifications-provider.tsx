@@ -14,7 +14,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/ui/toast.ts';
 import {
   HEARTBEAT_INTERVAL_MS,
-  MAX_RECONNECT_ATTEMPTS,
   type TChannel,
   type TNotification,
   type TServerMessage,
@@ -26,7 +25,6 @@ import {
   markRead,
   mergeNotifications,
   nextAutoReadIn,
-  reconnectDelay,
   removeNotification,
   toastDuration,
   unreadCount,
@@ -35,6 +33,15 @@ import { api } from '@web/app/api.ts';
 import { meQueryKey } from '@web/app/session.ts';
 import { rememberSessionRevoked } from '@web/features/security/session-revoked.ts';
 import { createLiveChannels, type LiveListener } from './live-channels.ts';
+import {
+  INITIAL_LIVE_CONNECTION,
+  heartbeatLost,
+  liveConnectionStep,
+  type LiveConnection,
+  type LiveEvent,
+  type LivePhase,
+} from './live-connection.ts';
+import { announceLiveConnection, dismissLiveConnection } from './live-connection-toast.tsx';
 import { NotificationToast } from './notification-toast.tsx';
 import { realTimeChannel, type RealTimeData } from './real-time-api.ts';
 
@@ -70,6 +77,21 @@ export interface LiveStatus {
   connected: boolean;
   /** Why the channel is down: a failed connection, or no more retries. */
   error: 'connection' | 'gave_up' | 'unauthorized' | null;
+  /** The spec's connection state (live-connection.ts) and the reconnect attempt under way (1..5). */
+  phase: LivePhase;
+  attempt: number;
+}
+
+function statusOf(state: LiveConnection): LiveStatus {
+  const error =
+    state.phase === 'failed'
+      ? 'gave_up'
+      : state.phase === 'unauthorized'
+        ? 'unauthorized'
+        : state.phase === 'reconnecting'
+          ? 'connection'
+          : null;
+  return { connected: state.phase === 'connected', error, phase: state.phase, attempt: state.attempt };
 }
 
 interface NotificationsValue {
@@ -80,7 +102,10 @@ interface NotificationsValue {
   markAllRead: () => void;
   remove: (id: string) => void;
   clear: () => void;
+  /** Opens the connection anew (another session or organization): the page's first connection again. */
   reconnect: () => void;
+  /** After "Unable to reconnect": five more attempts, the first at once; what was missed is fetched once back. */
+  retry: () => void;
   /** Listens to another channel on this one connection (live-channels.ts); answers the way to stop. */
   subscribeLive: (channel: TChannel, listener: LiveListener) => () => void;
 }
@@ -130,13 +155,15 @@ export function NotificationsProvider({
   children: ReactNode;
 }) {
   const [notifications, dispatch] = useReducer(reducer, []);
-  const [status, setStatus] = useState<LiveStatus>({ connected: false, error: null });
+  const [status, setStatus] = useState<LiveStatus>(() => statusOf(INITIAL_LIVE_CONNECTION));
   const [generation, setGeneration] = useState(0);
   const queryClient = useQueryClient();
   const queryClientRef = useRef(queryClient);
   /** When each notification was first shown here: auto-read counts its 30 s from then. */
   const shownAt = useRef(new Map<string, number>());
   const socketRef = useRef<WebSocket | null>(null);
+  /** Starts a fresh round of attempts on the current connection (the bell's retry, the browser back online). */
+  const resumeRef = useRef<() => void>(() => undefined);
   const [live] = useState(() =>
     createLiveChannels((message) => {
       const ws = socketRef.current;
@@ -146,7 +173,7 @@ export function NotificationsProvider({
 
   useEffect(() => {
     let socket: WebSocket | null = null;
-    let attempts = 0;
+    let state: LiveConnection = INITIAL_LIVE_CONNECTION;
     let heartbeat: number | undefined;
     let retry: number | undefined;
     let stopped = false;
@@ -163,12 +190,22 @@ export function NotificationsProvider({
     dispatch({ type: 'clear' });
     realTimeChannel.reset();
     void load();
-    let opened = false;
+    setStatus(statusOf(state));
     /** The open dashboard and reports refetch (live updates; inactive ones refetch when next shown). */
     const refreshFigures = () => {
       void queryClientRef.current.invalidateQueries({ queryKey: ['dashboard'] });
       void queryClientRef.current.invalidateQueries({ queryKey: ['reports'] });
       realTimeChannel.refresh();
+    };
+    /** One step of the connection's states: the status shown, the message told, the next attempt planned. */
+    const apply = (event: LiveEvent) => {
+      const step = liveConnectionStep(state, event);
+      state = step.next;
+      setStatus(statusOf(state));
+      if (step.announce) announceLiveConnection(step.announce);
+      window.clearTimeout(retry);
+      if (step.retryInMs !== null) retry = window.setTimeout(connect, step.retryInMs);
+      return step;
     };
 
     const connect = () => {
@@ -176,28 +213,40 @@ export function NotificationsProvider({
       socket = ws;
       socketRef.current = ws;
       const sendFrame = (frame: string) => ws.readyState === WebSocket.OPEN && ws.send(frame);
+      /** When the last heartbeat went out, and when the server last said anything. */
+      let beatSentAt: number | null = null;
+      let heardAt: number | null = null;
       ws.onopen = () => {
-        attempts = 0;
-        setStatus({ connected: true, error: null });
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'notifications' }));
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'dashboard' }));
         // Scheduled reports' runs (the server sends them only to members who may see reports).
         ws.send(JSON.stringify({ type: 'SUBSCRIBE', channel: 'reports' }));
         // Live figures: asked now if a page shows them, and again whenever they change.
         realTimeChannel.attach(sendFrame);
-        // The other features' channels (the mailbox's `mail`), told when this is a reconnect.
-        live.opened(opened);
+        const { refetch } = apply({ type: 'opened' });
+        // The other features' channels (the mailbox's `mail`, `documents`), told when this is a reconnect.
+        live.opened(refetch);
         // What arrived while the channel was down is on the server (the first load ran with the page).
-        if (opened) {
+        if (refetch) {
           void load();
           refreshFigures();
+          void queryClientRef.current.invalidateQueries({ queryKey: ['report-schedules'] });
         }
-        opened = true;
         heartbeat = window.setInterval(() => {
-          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
+          if (ws.readyState !== WebSocket.OPEN) return;
+          // No answer to the last heartbeat: the network is gone though the browser has not noticed yet.
+          if (heartbeatLost(beatSentAt, heardAt)) {
+            ws.onclose = null;
+            ws.close(4000, 'Heartbeat lost');
+            closed(4000);
+            return;
+          }
+          beatSentAt = Date.now();
+          ws.send(JSON.stringify({ type: 'HEARTBEAT' }));
         }, HEARTBEAT_INTERVAL_MS);
       };
       ws.onmessage = (event) => {
+        heardAt = Date.now();
         let message: TServerMessage;
         try {
           message = JSON.parse(String(event.data)) as TServerMessage;
@@ -227,38 +276,29 @@ export function NotificationsProvider({
           });
         }
       };
-      ws.onerror = () => setStatus((s) => ({ ...s, error: 'connection' }));
-      ws.onclose = (event) => {
+      const closed = (code: number) => {
         window.clearInterval(heartbeat);
         realTimeChannel.detach(sendFrame);
-        if (stopped) return;
-        if (event.code === 4401) {
-          // The session ended: the guard sends the user to /login.
-          setStatus({ connected: false, error: 'unauthorized' });
-          void queryClientRef.current.invalidateQueries({ queryKey: meQueryKey });
-          return;
-        }
-        if (attempts >= MAX_RECONNECT_ATTEMPTS) {
-          setStatus({ connected: false, error: 'gave_up' });
-          return;
-        }
-        setStatus({ connected: false, error: 'connection' });
-        retry = window.setTimeout(connect, reconnectDelay(attempts));
-        attempts += 1;
+        if (stopped || socket !== ws) return;
+        // The session ended: the guard sends the user to /login.
+        if (code === 4401) void queryClientRef.current.invalidateQueries({ queryKey: meQueryKey });
+        apply({ type: 'closed', code });
       };
+      ws.onclose = (event) => closed(event.code);
     };
 
+    // Back online (or a retry asked): a fresh round of attempts, the first at once.
     const onOnline = () => {
       if (socket && socket.readyState !== WebSocket.CLOSED) return;
-      attempts = 0;
-      window.clearTimeout(retry);
-      connect();
+      apply({ type: 'resume' });
     };
+    resumeRef.current = onOnline;
 
     connect();
     window.addEventListener('online', onOnline);
     return () => {
       stopped = true;
+      dismissLiveConnection();
       window.removeEventListener('online', onOnline);
       window.clearTimeout(retry);
       window.clearInterval(heartbeat);
@@ -281,6 +321,7 @@ export function NotificationsProvider({
   }, [notifications]);
 
   const reconnect = useCallback(() => setGeneration((g) => g + 1), []);
+  const retry = useCallback(() => resumeRef.current(), []);
 
   const value = useMemo<NotificationsValue>(
     () => ({
@@ -304,9 +345,10 @@ export function NotificationsProvider({
         persist('clear');
       },
       reconnect,
+      retry,
       subscribeLive: live.subscribe,
     }),
-    [notifications, status, reconnect, live],
+    [notifications, status, reconnect, retry, live],
   );
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }

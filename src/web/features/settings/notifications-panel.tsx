@@ -8,11 +8,13 @@ import { Button } from '@web/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/ui/card.tsx';
 import { cn } from '@web/ui/cn.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
+import { liveStatusText } from '@web/features/notifications/live-connection.ts';
 
 /** The live channel's state and a test notification pushed back by the server. */
 export function NotificationsPanel() {
   const { t } = useTranslation(['settings', 'notifications', 'common']);
   const { status } = useNotifications();
+  const statusText = liveStatusText(status);
   const send = useMutation({
     mutationFn: () => api<{ id: string }>('/api/v1/notifications/test', { method: 'POST', body: {} }),
     onSuccess: () => toast.success(t('settings:notifications.sent')),
@@ -31,9 +33,7 @@ export function NotificationsPanel() {
             aria-hidden="true"
             className={cn('size-2.5 rounded-full', status.connected ? 'bg-success' : 'bg-muted-foreground')}
           />
-          <span className="text-foreground">
-            {status.connected ? t('notifications:live.connected') : t('notifications:live.disconnected')}
-          </span>
+          <span className="text-foreground">{t(statusText.key, statusText.values)}</span>
         </p>
         <div>
           <Button onClick={() => send.mutate()} loading={send.isPending}>
