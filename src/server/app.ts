@@ -29,6 +29,9 @@ import { registerChangeAnnouncer } from './platform/change-announcer.ts';
 import { resolveAuthSecret } from './platform/secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createHealthMonitor, type HealthMonitor } from './modules/health/monitor.ts';
+import { createRedisProbe } from './modules/health/redis-probe.ts';
+import { systemStatusRoutes } from './modules/health/status-routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { outboxRoutes } from './modules/mail/routes.ts';
 import { senderSettingsRoutes } from './modules/mail/sender-settings-routes.ts';
@@ -117,6 +120,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
     shutdown: Shutdown;
+    /** Health monitoring and recovery (issue 18); tests call its checkNow(). */
+    healthMonitor: HealthMonitor;
   }
 }
 
@@ -452,6 +457,31 @@ export async function buildApp(
     wakeSync: () => mailSync.wake(),
   });
 
+  // Health monitoring and recovery (issue 18): checks every 30 s where background jobs run; recovery wakes the
+  // sync runner, the dispatcher and the documents reader. /system-status reads what it recorded.
+  const redisProbe = config.redis ? createRedisProbe(config.redis.url) : undefined;
+  const healthMonitor = createHealthMonitor({
+    db: database.db,
+    ping: database.ping,
+    files,
+    localFilesDir: config.s3 ? null : config.dataDir,
+    mail,
+    redisPing: redisProbe?.ping,
+    actions: {
+      wakeSync: () => mailSync.wake(),
+      drainOutbox: () => mail.dispatchDue(),
+      wakeReader: () => documentReader.wake(),
+    },
+    log: app.log,
+  });
+  app.decorate('healthMonitor', healthMonitor);
+  if (redisProbe) app.addHook('onClose', () => redisProbe.close());
+  await app.register(systemStatusRoutes, {
+    db: database.db,
+    bucketStore: !!config.s3,
+    smtpConfigured: !!config.smtpUrl,
+  });
+
   registerWebApp(app, config.webDistDir);
   mail.start();
   if (config.backgroundJobs) {
@@ -468,6 +498,7 @@ export async function buildApp(
       }),
       mailSync.start(),
       documentReader.start(),
+      healthMonitor.start(),
       startDocumentTrashSweep({ db: database.db, files, log: app.log }),
       // Files of composers closed without sending (issue 16).
       startUploadSweep({ db: database.db, files, log: app.log }),

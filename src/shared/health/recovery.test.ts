@@ -20,7 +20,8 @@ function play(minutes: number, start = T0, history: RecoveryAttempt[] = []) {
     const d = nextRecovery(history, at);
     if (d.action === 'run') history.push({ level: d.level, at });
     if (d.action === 'emergency') history.push({ level: 'emergency', at });
-    if (d.action !== 'wait') decisions.push({ at, action: d.action, ...(d.action === 'run' ? { level: d.level } : {}) });
+    if (d.action !== 'wait')
+      decisions.push({ at, action: d.action, ...(d.action === 'run' ? { level: d.level } : {}) });
   }
   return { decisions, history };
 }
@@ -81,7 +82,11 @@ describe('recovery escalation (spec §4, §9)', () => {
     ];
     expect(nextRecovery(history, T0 + 59 * MIN)).toEqual({ action: 'wait', until: T0 + 60 * MIN });
     // Half a minute after the first attempt left the window: two remain, so the third level again.
-    expect(nextRecovery(history, T0 + 60.5 * MIN)).toMatchObject({ action: 'run', level: 'fallback', attempt: 3 });
+    expect(nextRecovery(history, T0 + 60.5 * MIN)).toMatchObject({
+      action: 'run',
+      level: 'fallback',
+      attempt: 3,
+    });
   });
 
   it('starts again from immediate after a quiet hour', () => {
@@ -89,7 +94,10 @@ describe('recovery escalation (spec §4, §9)', () => {
       { level: 'immediate', at: T0 },
       { level: 'delayed', at: T0 + MIN },
     ];
-    expect(nextRecovery(history, T0 + 2 * RECOVERY_WINDOW_MS)).toMatchObject({ level: 'immediate', attempt: 1 });
+    expect(nextRecovery(history, T0 + 2 * RECOVERY_WINDOW_MS)).toMatchObject({
+      level: 'immediate',
+      attempt: 1,
+    });
   });
 
   it('triggers proactive recovery below a score of 0.7', () => {
@@ -100,7 +108,13 @@ describe('recovery escalation (spec §4, §9)', () => {
 });
 
 describe('system mode (spec §8 messages)', () => {
-  const base = { score: 1, emergencyActive: false, remote: [], mail: 'healthy', providerFailures: 0 } as const;
+  const base = {
+    score: 1,
+    emergencyActive: false,
+    remote: [],
+    mail: 'healthy',
+    providerFailures: 0,
+  } as const;
   it('is normal when all is well', () => {
     expect(systemMode(base)).toBe('normal');
   });
@@ -109,9 +123,13 @@ describe('system mode (spec §8 messages)', () => {
     expect(systemMode({ ...base, emergencyActive: true })).toBe('emergency');
   });
   it('is offline when every outside connection is offline', () => {
-    expect(systemMode({ ...base, score: 0.93, remote: ['offline', 'offline'], mail: 'offline' })).toBe('offline');
+    expect(systemMode({ ...base, score: 0.93, remote: ['offline', 'offline'], mail: 'offline' })).toBe(
+      'offline',
+    );
     // One mail server down is the provider's trouble, not the server's connectivity.
-    expect(systemMode({ ...base, score: 0.93, remote: ['offline'], mail: 'offline' })).toBe('provider_issues');
+    expect(systemMode({ ...base, score: 0.93, remote: ['offline'], mail: 'offline' })).toBe(
+      'provider_issues',
+    );
     expect(systemMode({ ...base, remote: ['offline', 'healthy'] })).toBe('normal');
   });
   it('names provider issues for the mail server or the caller’s failing accounts', () => {
