@@ -72,6 +72,9 @@ export default defineConfig({
     // only a retry, the attempt after a failure, records one.
     trace: 'on-first-retry',
     launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The app's service worker (issue 18) would precache the whole app (some 5 MB) in every journey's fresh
+    // browser, and requests it answers escape page.route: journeys run without it, except e2e/offline.spec.ts.
+    serviceWorkers: 'block',
   },
   projects: [
     // Journeys on the shared demo business change its data (reminders, schedules): one at a time, beside the others.

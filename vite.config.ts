@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -27,10 +28,40 @@ function preloadLatinFont(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 18): Workbox precaches the shell (index.html, every route chunk, styles, fonts, icons)
+ * and the translation files, so the app opens with the network off after one visit; navigations are answered with
+ * the cached index.html, the API never. The manifests are files of public/ (one per language, index.html picks
+ * it); the worker waits when a new version comes (registerType 'prompt') until the user accepts the reload
+ * (src/web/features/offline/update-prompt.tsx).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  includeAssets: [],
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', 'locales/**/*.json'],
+    // The biggest route chunks (the rich-text editor, the charts) are part of the shell too.
+    maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // Translation files asked with a query or not precached (a namespace added later) still work offline.
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/locales/'),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'locales', expiration: { maxEntries: 200 } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   root: here('./src/web'),
   publicDir: here('./public'),
-  plugins: [react(), tailwindcss(), preloadLatinFont()],
+  plugins: [react(), tailwindcss(), preloadLatinFont(), pwa],
   resolve: {
     alias: { '@shared': here('./src/shared'), '@server': here('./src/server'), '@web': here('./src/web') },
   },

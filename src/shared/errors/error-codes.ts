@@ -33,6 +33,17 @@ export const ERROR_CODES = {
     it: 'Questa pianificazione non ha ancora prodotto un file',
   },
   ALREADY_EXISTS: { status: 409, en: 'This item already exists', it: 'Questo elemento esiste già' },
+  /** Issue 18: a create sent again with its Idempotency-Key. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    en: 'This request key was already used for a different request',
+    it: 'Questa chiave di richiesta è già stata usata per una richiesta diversa',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    en: 'The same request is still being processed: try again in a moment',
+    it: 'La stessa richiesta è ancora in elaborazione: riprova tra un momento',
+  },
   BUSINESS_PROFILE_EXISTS: {
     status: 409,
     en: 'A business profile already exists for your account',

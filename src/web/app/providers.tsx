@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { ThemeProvider } from './theme.tsx';
 import { StepUpHost } from './step-up.tsx';
+
+/** Offline work and the app's updates (issue 18): its own chunk, loaded after the first screen. */
+const OfflineHost = lazy(() => import('@web/features/offline/offline-host.tsx'));
 
 /** Toasts top-right with the spec's durations: 4 s (blank, error, custom), 2 s success, loading until dismissed. */
 export const TOAST_OPTIONS = {
@@ -27,6 +30,9 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
       <ThemeProvider>
         {children}
         <StepUpHost />
+        <Suspense fallback={null}>
+          <OfflineHost />
+        </Suspense>
         <Toaster position="top-right" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 72 }} />
       </ThemeProvider>
     </QueryClientProvider>

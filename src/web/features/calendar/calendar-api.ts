@@ -21,6 +21,7 @@ import type {
 import type { TClient } from '@shared/clients/contracts.ts';
 import { api } from '@web/app/api.ts';
 import { useNotifications } from '@web/features/notifications/notifications-provider.tsx';
+import { sendOrQueue } from '@web/features/offline/offline-queue.ts';
 
 /** Everything of the calendar of one organization sits under this key: a change refreshes it all. */
 export const calendarKey = (orgId: string | null) => ['calendar', orgId] as const;
@@ -101,6 +102,8 @@ export function useCalendarLiveRefresh(orgId: string | null) {
 function useCalendarMutation<V, R>(orgId: string | null, fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
+    // A new event made offline is queued (issue 18); the others fail as offline.
+    networkMode: 'always',
     mutationFn: fn,
     retry: false,
     onSuccess: async (result) => {
@@ -117,7 +120,13 @@ export function useSaveEvent(orgId: string | null) {
   return useCalendarMutation(orgId, ({ id, input }: { id?: string; input: TEventInput }) =>
     id
       ? api<TEvent>(eventPath(id), { method: 'PUT', body: input })
-      : api<TEvent>('/api/v1/events', { method: 'POST', body: input }),
+      : sendOrQueue({ kind: 'event.create', payload: input }, (key) =>
+          api<TEvent>('/api/v1/events', {
+            method: 'POST',
+            body: input,
+            headers: { 'Idempotency-Key': key },
+          }),
+        ),
   );
 }
 

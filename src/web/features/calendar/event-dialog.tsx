@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { fieldText } from '@web/app/field-text.ts';
 import { toast } from '@web/ui/toast.ts';
+import { isQueuedOffline } from '@web/features/offline/offline-queue.ts';
 import { CALENDAR_FIELD_MAX, type TEvent, type TEventInput } from '@shared/calendar/contracts.ts';
 import { Alert } from '@web/ui/alert.tsx';
 import { Button } from '@web/ui/button.tsx';
@@ -30,7 +31,8 @@ export function EventDialog({
   event?: TEvent;
   /** A new event's values (day and slot clicked). */
   initial?: EventFormValues;
-  onDone: (saved: TEvent) => void;
+  /** Saved (null: made offline and queued, issue 18). */
+  onDone: (saved: TEvent | null) => void;
 }) {
   const { t } = useTranslation(['calendar', 'buttons', 'forms']);
   const { orgId } = useCalendarPermissions();
@@ -74,6 +76,11 @@ export function EventDialog({
         );
         onDone(saved);
       } catch (error) {
+        if (isQueuedOffline(error)) {
+          toast(t('common:offline.eventQueued'));
+          onDone(null);
+          return;
+        }
         const issues = detailFieldIssues(error);
         issues.forEach((issue, i) => {
           const field = formFieldOf(issue.path);

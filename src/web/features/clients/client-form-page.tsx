@@ -25,6 +25,7 @@ import {
   PreferencesSection,
 } from './client-form-sections.tsx';
 import { TaxSection } from './client-form-tax-section.tsx';
+import { isQueuedOffline } from '@web/features/offline/offline-queue.ts';
 import { clientFieldIssues, useSaveClient } from './clients-api.ts';
 import { clientName, useClientPermissions } from './client-ui.tsx';
 
@@ -63,6 +64,11 @@ export function ClientFormPage({ client }: { client?: TClient }) {
         toast.success(client ? t('clients:form.updated') : t('clients:form.created'));
         void navigate(`/clients/${saved.id}`);
       } catch (error) {
+        if (isQueuedOffline(error)) {
+          toast(t('common:offline.clientQueued'));
+          void navigate('/clients');
+          return;
+        }
         const issues = clientFieldIssues(error);
         for (const issue of issues) {
           form.setError(

@@ -9,6 +9,7 @@ import type { TClientTimeline } from '@shared/clients/timeline.ts';
 import type { TSendResult } from '@shared/invoicing/contracts.ts';
 import { api, ApiError, NETWORK_ERROR, saveFile } from '@web/app/api.ts';
 import { detailFieldIssues, type FieldIssue } from '@web/app/form-errors.ts';
+import { sendOrQueue } from '@web/features/offline/offline-queue.ts';
 
 export interface ClientPage {
   items: TClient[];
@@ -80,14 +81,24 @@ export function useSendStatement(organizationId: string | null) {
   });
 }
 
-/** Create (no id) or replace (id) a client; every list and the client itself are refreshed. */
+/**
+ * Create (no id) or replace (id) a client; every list and the client itself are refreshed. A new client carries an
+ * Idempotency-Key; offline it is queued and the mutation fails with QueuedOfflineError (issue 18).
+ */
 export function useSaveClient(organizationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: ({ id, values }: { id?: string; values: TClientInput }) =>
       id
         ? api<TClient>(`/api/v1/clients/${id}`, { method: 'PUT', body: values })
-        : api<TClient>('/api/v1/clients', { method: 'POST', body: values }),
+        : sendOrQueue({ kind: 'client.create', payload: values }, (key) =>
+            api<TClient>('/api/v1/clients', {
+              method: 'POST',
+              body: values,
+              headers: { 'Idempotency-Key': key },
+            }),
+          ),
     onSuccess: async (client) => {
       queryClient.setQueryData([...clientsKey(organizationId), 'one', client.id], client);
       await queryClient.invalidateQueries({ queryKey: clientsKey(organizationId) });

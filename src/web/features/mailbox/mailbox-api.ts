@@ -30,6 +30,8 @@ import { MAIL_PAGE_SIZE } from '@shared/mailbox/types.ts';
 import { api } from '@web/app/api.ts';
 import { apiErrorMessage } from '@web/app/error-message.ts';
 import { toast } from '@web/ui/toast.ts';
+import { sendOrQueue } from '@web/features/offline/offline-queue.ts';
+import type { MailActionBase, MailActionPayload } from '@web/features/offline/offline-sync.ts';
 import { applyAction, mapPages, overviewAfterAction, type ListPages } from './mailbox-cache.ts';
 import { inlineAttachmentIds } from './message-frame.ts';
 
@@ -240,6 +242,16 @@ function cachedRows(queryClient: QueryClient, orgId: string | null, ids: Readonl
   return [...rows.values()];
 }
 
+/** What the rows of an action showed before it (kept by onMutate for the offline queue's conflict check). */
+const offlineBase = new WeakMap<TMessageActionInput, MailActionBase>();
+const baseOf = (rows: readonly TMessageSummary[]): MailActionBase =>
+  Object.fromEntries(
+    rows.map((r) => [
+      r.id,
+      { isRead: r.isRead, isStarred: r.isStarred, folderId: r.folderId, labelIds: [...r.labelIds] },
+    ]),
+  );
+
 /**
  * Read/unread, star, important, confidential, label toggle, move, trash and permanent delete of one or many
  * messages (POST /mail/messages/actions). Optimistic: the cache changes first and is put back on failure.
@@ -248,8 +260,18 @@ export function useMessageAction(orgId: string | null) {
   const queryClient = useQueryClient();
   const { t } = useTranslation(['mailbox', 'common']);
   return useMutation({
+    // Offline (issue 18) the action is queued with what the rows showed before it, and the rows keep the change.
+    networkMode: 'always',
     mutationFn: (input: TMessageActionInput) =>
-      api<TMessageActionResult>(`${BASE}/messages/actions`, { method: 'POST', body: input }),
+      sendOrQueue(
+        {
+          kind: 'mail.action',
+          payload: { input } satisfies MailActionPayload,
+          base: offlineBase.get(input),
+        },
+        () => api<TMessageActionResult>(`${BASE}/messages/actions`, { method: 'POST', body: input }),
+        () => ({ updated: input.ids.length }),
+      ),
     onMutate: async (input) => {
       const ids = new Set(input.ids);
       // Only what the optimistic update rewrites: a message fetched ahead, a conversation or a next page under
@@ -261,6 +283,7 @@ export function useMessageAction(orgId: string | null) {
       ]);
       const before = snapshot(queryClient, orgId);
       const rows = cachedRows(queryClient, orgId, ids);
+      offlineBase.set(input, baseOf(rows));
       queryClient.setQueriesData<ListPages>({ queryKey: mailKeys.lists(orgId) }, (data) =>
         mapPages(data, (r) => (ids.has(r.id) ? applyAction(r, input) : r)),
       );
@@ -324,8 +347,13 @@ const draftUrl = (id: string) => `${BASE}/drafts/${encodeURIComponent(id)}`;
  */
 export function useSaveDraft() {
   return useMutation({
+    // Offline (issue 18) the save is queued (one per draft, with the revision the composer saw first) and the
+    // mutation fails as offline: the composer says so, and takes the new revision once the queue sent it.
+    networkMode: 'always',
     mutationFn: ({ id, body }: { id: string; body: TDraftInput }) =>
-      api<TDraftSaved>(draftUrl(id), { method: 'PUT', body }),
+      sendOrQueue({ kind: 'mail.draft', target: id, payload: { draftId: id, body } }, () =>
+        api<TDraftSaved>(draftUrl(id), { method: 'PUT', body }),
+      ),
     retry: false,
   });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TDraftInput } from '@shared/mailbox/drafts.ts';
 import { ApiError } from '@web/app/api.ts';
+import { DRAFT_SYNCED_EVENT, type DraftSyncedDetail } from '@web/features/offline/offline-sync.ts';
 import { saveDraftOnLeave, useSaveDraft } from './mailbox-api.ts';
 
 /**
@@ -94,6 +95,19 @@ export function useServerDraft(options: {
       if (timer.current) clearTimeout(timer.current);
     };
   }, [json, delayMs, saveNow]);
+
+  // A save queued offline reached the server (features/offline): the next save builds on its revision.
+  useEffect(() => {
+    const synced = (event: Event) => {
+      const { detail } = event as CustomEvent<DraftSyncedDetail>;
+      if (detail.draftId !== draftId || detail.revision <= revisionRef.current) return;
+      revisionRef.current = detail.revision;
+      setRevision(detail.revision);
+      if (mode.current === 'active') setState({ kind: 'saved', at: new Date().toISOString() });
+    };
+    window.addEventListener(DRAFT_SYNCED_EVENT, synced);
+    return () => window.removeEventListener(DRAFT_SYNCED_EVENT, synced);
+  }, [draftId]);
 
   // The page goes away (tab closed, reload) or the composer with it: what is not saved yet leaves with keepalive.
   useEffect(() => {
