@@ -17,6 +17,7 @@ import * as einvoicingSchema from './schema/einvoicing.ts';
 import * as purchaseSchema from './schema/purchases.ts';
 import * as documentSchema from './schema/documents.ts';
 import * as healthSchema from './schema/health.ts';
+import * as idempotencySchema from './schema/idempotency.ts';
 
 export const schema = {
   ...authSchema,
@@ -36,6 +37,7 @@ export const schema = {
   ...purchaseSchema,
   ...documentSchema,
   ...healthSchema,
+  ...idempotencySchema,
 };
 export type Schema = typeof schema;
 
