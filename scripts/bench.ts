@@ -55,6 +55,7 @@ import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './
 import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
 import { ocrBench, ocrSection } from './bench/ocr.ts';
 import { storageBench, storageSection } from './bench-storage.ts';
+import { realtimeBench, realtimeSection } from './bench/realtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -693,6 +694,7 @@ const SECTIONS = [
   { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
   { name: 'ocr', title: 'Documents: OCR and fields read from receipts and pages' },
   { name: 'storage', title: 'Files: streaming and encryption at rest' },
+  { name: 'realtime', title: 'Live updates across two instances (Redis)' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
 const sectionNames: readonly string[] = SECTIONS.map((s) => s.name);
@@ -991,6 +993,12 @@ ${volumeTable(volumes)}
 
   // (h) issue 17: OCR and fields over the generated receipts and pages (scripts/bench/ocr.ts)
   if (runs('ocr')) sections.set('ocr', `${heading('ocr')}\n\n${ocrSection(await ocrBench(log))}\n`);
+
+  // (j) issue 18: an event on instance B to a live-channel client of instance A through Redis (bench/realtime.ts)
+  if (runs('realtime')) {
+    const bench = await realtimeBench({ log, pgUrl, redisUrl: process.env.BENCH_REDIS_URL || undefined });
+    sections.set('realtime', `${heading('realtime')}\n\n${realtimeSection(bench)}\n`);
+  }
 
   const command =
     (process.env.BENCH_DATABASE_URL

@@ -112,7 +112,7 @@ export function LinkedDocumentsBody({ recordType, recordId, canManage }: RecordR
         <>
           <ul className="divide-y divide-border" data-testid="linked-documents-list">
             {docs.items.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} />
+              <DocumentRow key={doc.id} doc={doc} recordId={recordId} />
             ))}
           </ul>
           {docs.more ? (
@@ -140,7 +140,8 @@ export function LinkedDocumentsBody({ recordType, recordId, canManage }: RecordR
   );
 }
 
-function DocumentRow({ doc }: { doc: TDocumentListItem }) {
+/** One document: its title to its page, type, date and correspondent (not when it is the record itself), tags. */
+function DocumentRow({ doc, recordId }: { doc: TDocumentListItem; recordId: string }) {
   const { t } = useTranslation(['documents']);
   const locale = localeOf(currentLanguage());
   const date = doc.documentDate
@@ -159,7 +160,7 @@ function DocumentRow({ doc }: { doc: TDocumentListItem }) {
         </Link>
         <p className="text-xs text-muted-foreground">
           {t(`documents:types.${doc.documentType}`)} · {date}
-          {doc.correspondent ? ` · ${doc.correspondent.name}` : ''}
+          {doc.correspondent && doc.correspondent.id !== recordId ? ` · ${doc.correspondent.name}` : ''}
         </p>
         <TagList tags={doc.tags} />
       </div>

@@ -186,9 +186,13 @@ export function Attachments({ attachments }: { attachments: TMailAttachment[] })
         <Paperclip aria-hidden="true" className="size-4" />
         {t('mailbox:attachments.title', { count: attachments.length })}
       </h3>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      {/* As many columns as fit the pane (it is narrow beside the list): a name never shrinks to nothing. */}
+      <ul className="grid min-w-0 grid-cols-[repeat(auto-fill,minmax(min(100%,16rem),1fr))] gap-2">
         {attachments.map((a) => (
-          <li key={a.id} className="flex items-center gap-2 rounded-md border border-border p-2 text-sm">
+          <li
+            key={a.id}
+            className="flex min-w-0 items-center gap-2 rounded-md border border-border p-2 text-sm"
+          >
             <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-foreground" title={a.filename}>
