@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { partitaIvaCheckDigit } from '../src/shared/business-profile/italian-tax-ids.ts';
-import { isoDateIn } from '../src/shared/dates/dates.ts';
-import { baseUrlOf, expect, registerUser, test } from './fixtures.ts';
-import { expectSettled, onboardViaApi, uniqueCompany } from './helpers.ts';
+import { expect, registerUser, test } from './fixtures.ts';
+import { expectSettled, onboardViaApi } from './helpers.ts';
+import { createCompanyClient, createDraftInvoice, issueInvoice, issuingBusiness } from './records.ts';
 
 /**
  * Writing to a client from its page and from its invoice (issue 16: "a composer opened … from a client, quote or
@@ -14,73 +13,14 @@ import { expectSettled, onboardViaApi, uniqueCompany } from './helpers.ts';
 const CLIENT = 'Officine Verdi S.p.A.';
 const ADDRESS = 'amministrazione@officineverdi.example';
 
-function randomPartitaIva(): string {
-  const first = `${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}037`;
-  return first + partitaIvaCheckDigit(first);
-}
-
 /** A business able to issue, a client with an address, one without, and an invoice issued to the first. */
 async function businessWithClients(page: Page) {
-  const headers = { Origin: baseUrlOf(page) };
   await registerUser(page, { name: 'Anna Bianchi' });
-  await onboardViaApi(page, {
-    companyName: uniqueCompany('Officina'),
-    partitaIva: randomPartitaIva(),
-    taxRegime: 'RF01',
-    address: {
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      state: 'FC',
-      province: 'FC',
-      zipCode: '47121',
-      country: 'IT',
-    },
-  });
-  const client = (data: Record<string, unknown>) =>
-    page.request.post('/api/v1/clients', {
-      headers,
-      data: {
-        type: 'company',
-        vatNumber: randomPartitaIva(),
-        sdiCode: 'M5UXCR1',
-        address: 'Corso Buenos Aires 1',
-        city: 'Milano',
-        postalCode: '20124',
-        province: 'MI',
-        country: 'IT',
-        preferredLanguage: 'it',
-        ...data,
-      },
-    });
-  const withAddress = await client({ companyName: CLIENT, email: ADDRESS });
-  expect(withAddress.status(), await withAddress.text()).toBe(201);
-  const clientId = ((await withAddress.json()) as { id: string }).id;
-  const without = await client({ companyName: 'Ferramenta Neri S.n.c.' });
-  expect(without.status(), await without.text()).toBe(201);
-  const noAddressId = ((await without.json()) as { id: string }).id;
-
-  const draft = await page.request.post('/api/v1/invoices', {
-    headers,
-    data: {
-      clientId,
-      issueDate: isoDateIn('Europe/Rome'),
-      lines: [
-        {
-          description: 'Manutenzione impianto',
-          quantity: '1',
-          unit: 'h',
-          unitPriceCents: 50_000,
-          discountPercent: '0',
-          vatRate: 22,
-        },
-      ],
-    },
-  });
-  expect(draft.status(), await draft.text()).toBe(201);
-  const { id: invoiceId } = (await draft.json()) as { id: string };
-  const issued = await page.request.post(`/api/v1/invoices/${invoiceId}/issue`, { headers, data: {} });
-  expect(issued.status(), await issued.text()).toBe(200);
-  const { number } = (await issued.json()) as { number: string };
+  await onboardViaApi(page, issuingBusiness());
+  const clientId = await createCompanyClient(page, { companyName: CLIENT, email: ADDRESS });
+  const noAddressId = await createCompanyClient(page, { companyName: 'Ferramenta Neri S.n.c.' });
+  const invoiceId = await createDraftInvoice(page, clientId);
+  const number = await issueInvoice(page, invoiceId);
   return { clientId, noAddressId, invoiceId, number };
 }
 

@@ -1,18 +1,11 @@
 import { ImapFlow } from 'imapflow';
 import type { Page } from '@playwright/test';
-import { partitaIvaCheckDigit } from '../src/shared/business-profile/italian-tax-ids.ts';
-import { isoDateIn } from '../src/shared/dates/dates.ts';
 import type { TSdiState } from '../src/shared/invoicing/sdi.ts';
 import type { Dovecot } from '../test/helpers/dovecot.ts';
 import { pecEnvelope, sdiNotification } from '../test/helpers/pec.ts';
 import { baseUrlOf, expect, registerUser } from './fixtures.ts';
-import { onboardViaApi, uniqueCompany } from './helpers.ts';
-
-/** A valid Partita IVA no other run has used. */
-function randomPartitaIva(): string {
-  const first = `${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}037`;
-  return first + partitaIvaCheckDigit(first);
-}
+import { onboardViaApi } from './helpers.ts';
+import { createCompanyClient, createDraftInvoice, issueInvoice, issuingBusiness } from './records.ts';
 
 /**
  * A new signed-in owner whose business has everything the e-invoice needs, a company client with VAT number,
@@ -20,60 +13,11 @@ function randomPartitaIva(): string {
  * invoice's id and number.
  */
 export async function businessWithIssuedInvoice(page: Page, name: string) {
-  const headers = { Origin: baseUrlOf(page) };
   await registerUser(page, { name });
-  await onboardViaApi(page, {
-    companyName: uniqueCompany('Officina'),
-    partitaIva: randomPartitaIva(),
-    taxRegime: 'RF01',
-    address: {
-      street: 'Via Emilia 12',
-      city: 'Forlì',
-      state: 'FC',
-      province: 'FC',
-      zipCode: '47121',
-      country: 'IT',
-    },
-  });
-  const client = await page.request.post('/api/v1/clients', {
-    headers,
-    data: {
-      type: 'company',
-      companyName: 'Cliente Verdi S.p.A.',
-      vatNumber: randomPartitaIva(),
-      sdiCode: 'M5UXCR1',
-      address: 'Corso Buenos Aires 1',
-      city: 'Milano',
-      postalCode: '20124',
-      province: 'MI',
-      country: 'IT',
-      preferredLanguage: 'it',
-    },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const clientId = ((await client.json()) as { id: string }).id;
-  const draft = await page.request.post('/api/v1/invoices', {
-    headers,
-    data: {
-      clientId,
-      issueDate: isoDateIn('Europe/Rome'),
-      lines: [
-        {
-          description: 'Manutenzione impianto',
-          quantity: '1',
-          unit: 'h',
-          unitPriceCents: 50_000,
-          discountPercent: '0',
-          vatRate: 22,
-        },
-      ],
-    },
-  });
-  expect(draft.status(), await draft.text()).toBe(201);
-  const { id } = (await draft.json()) as { id: string };
-  const issued = await page.request.post(`/api/v1/invoices/${id}/issue`, { headers, data: {} });
-  expect(issued.status(), await issued.text()).toBe(200);
-  return { invoiceId: id, number: ((await issued.json()) as { number: string }).number };
+  await onboardViaApi(page, issuingBusiness());
+  const clientId = await createCompanyClient(page, { companyName: 'Cliente Verdi S.p.A.' });
+  const invoiceId = await createDraftInvoice(page, clientId);
+  return { invoiceId, number: await issueInvoice(page, invoiceId) };
 }
 
 /**
