@@ -60,7 +60,7 @@ import {
   startQuoteJobs,
   templateValuesFor,
 } from './modules/invoicing/index.ts';
-import { purchaseRoutes, receiveMailedInvoices } from './modules/purchases/index.ts';
+import { purchaseRoutes, receiveMailedInvoices, supplierRoutes } from './modules/purchases/index.ts';
 import {
   createReadingRunner,
   documentRoutes,
@@ -391,6 +391,7 @@ export async function buildApp(
   });
   await app.register(sdiRoutes, { ...mailboxDeps, mail });
   await app.register(purchaseRoutes, { db: database.db, files });
+  await app.register(supplierRoutes, { db: database.db });
   // Documents (issue 17): uploads are read (text layer, OCR) by one background reader per instance.
   const documentReader = createReadingRunner({
     db: database.db,

@@ -60,6 +60,8 @@ export const ROUTES = [
   { name: 'dashboard', path: '/dashboard', category: 'main', available: true, access: org },
   { name: 'clients', path: '/clients', category: 'main', available: true, access: org },
   { name: 'clientDetail', path: '/clients/:id', category: 'main', available: true, access: org },
+  // A supplier: the contacts page's other view (/clients?view=suppliers, issue 17).
+  { name: 'supplier', path: '/suppliers/:id', category: 'main', available: true, access: org },
   { name: 'invoices', path: '/invoices', category: 'financial', available: true, access: org },
   // Static segments before the parameterised ones: findRoute takes the first match.
   { name: 'invoiceNew', path: '/invoices/new', category: 'financial', available: true, access: org },
@@ -136,7 +138,7 @@ export const ROUTES = [
   { name: 'help', path: '/help', category: 'support', available: false },
   { name: 'documentation', path: '/documentation', category: 'support', available: false },
   { name: 'apiReference', path: '/api-reference', category: 'support', available: true },
-  { name: 'systemStatus', path: '/system-status', category: 'support', available: false },
+  { name: 'systemStatus', path: '/system-status', category: 'support', available: true, access: org },
   { name: 'security', path: '/security', category: 'legal', available: false },
   { name: 'compliance', path: '/compliance', category: 'legal', available: false },
   { name: 'terms', path: '/terms', category: 'legal', available: false },

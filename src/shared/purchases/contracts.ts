@@ -71,6 +71,8 @@ export type TPurchaseInvoicePage = z.infer<typeof ZPurchaseInvoicePage>;
 
 export const ZPurchaseInvoiceQuery = zPageQuery(25).extend({
   q: z.string().trim().max(100).optional(),
+  /** One supplier's invoices (its page, issue 17). */
+  supplierId: z.string().max(64).optional(),
 });
 
 export const ZPurchasePayment = z.object({

@@ -17,6 +17,7 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
     import('@web/features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
   clients: () => import('@web/features/clients/clients-page.tsx').then((m) => m.ClientsPage),
   clientDetail: () => import('@web/features/clients/client-detail-page.tsx').then((m) => m.ClientRoutePage),
+  supplier: () => import('@web/features/clients/supplier-page.tsx').then((m) => m.SupplierPage),
   purchaseInvoices: () =>
     import('@web/features/purchases/purchase-invoices-page.tsx').then((m) => m.PurchaseInvoicesPage),
   purchaseInvoice: () =>
@@ -44,6 +45,8 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
   email: () => import('@web/features/mailbox/mailbox-page.tsx').then((m) => m.MailboxPage),
   documents: () => import('@web/features/documents/documents-page.tsx').then((m) => m.DocumentsPage),
   document: () => import('@web/features/documents/document-page.tsx').then((m) => m.DocumentPage),
+  systemStatus: () =>
+    import('@web/features/system-status/system-status-page.tsx').then((m) => m.SystemStatusPage),
 };
 
 /** The screens whose code has arrived, by route name (loadPage fills it). */

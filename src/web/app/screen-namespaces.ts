@@ -12,6 +12,8 @@ export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
   clients: ['clients'],
   // Record pages show the documents linked to them (issue 17).
   clientDetail: ['clients', 'documents'],
+  // A supplier lists its received invoices with their labels (purchases, invoices).
+  supplier: ['clients', 'purchases', 'invoices'],
   calendar: ['calendar'],
   calendarEvent: ['calendar', 'documents'],
   invoices: ['invoices'],

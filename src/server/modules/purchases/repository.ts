@@ -84,15 +84,19 @@ export async function setDocumentWhereNone(db: DbOrTx, orgId: string, ids: strin
   }
 }
 
-/** A page of the received invoices, newest document first; `q` matches the supplier's name or the number. */
+/**
+ * A page of the received invoices, newest document first; `q` matches the supplier's name or the number,
+ * `supplierId` keeps one supplier's.
+ */
 export async function listPurchaseInvoices(
   db: DbOrTx,
   orgId: string,
-  query: { q?: string; limit: number; offset: number },
+  query: { q?: string; supplierId?: string; limit: number; offset: number },
 ) {
   const filter = and(
     eq(p.organizationId, orgId),
     query.q ? or(ilike(suppliers.name, `%${query.q}%`), ilike(p.number, `%${query.q}%`)) : undefined,
+    query.supplierId ? eq(p.supplierId, query.supplierId) : undefined,
   );
   const [items, [count]] = await Promise.all([
     db

@@ -24,6 +24,7 @@ import { useArchiveClient, useClient, useDeleteClient, useSendStatement } from '
 import { ClientFacts } from './client-facts.tsx';
 import { Timeline } from './client-timeline.tsx';
 import { ArchivedBadge, clientName, useClientPermissions } from './client-ui.tsx';
+import { AlsoSupplierLink } from './also-supplier-link.tsx';
 import { SkeletonRows } from '@web/ui/skeleton-rows.tsx';
 
 const named = <K extends string, P extends object>(
@@ -156,6 +157,7 @@ function ClientView({ client }: { client: TClient }) {
               <Badge tone="neutral">{t('clients:fields.publicAdministration')}</Badge>
             ) : null}
             {archived ? <ArchivedBadge /> : null}
+            <AlsoSupplierLink clientId={client.id} />
           </span>
         }
         actions={

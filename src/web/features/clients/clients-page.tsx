@@ -22,6 +22,9 @@ import { useClientList, type ClientListParams } from './clients-api.ts';
 import { useClientPermissions } from './client-ui.tsx';
 import { Pagination } from '@web/ui/pagination.tsx';
 import { PagedListBody } from '@web/ui/paged-list-body.tsx';
+import { contactsView } from './contacts-view.ts';
+import { ContactsViewSwitch } from './contacts-view-switch.tsx';
+import { SupplierListPage } from './supplier-list.tsx';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -43,8 +46,17 @@ function readParams(search: URLSearchParams): ClientListParams {
   };
 }
 
-/** /clients: search (typo-tolerant, on the server), filters and sort in the URL, pages of 10. */
+/**
+ * /clients: the contacts, as clients or (`?view=suppliers`) as suppliers: one contacts page with two views, since
+ * a contact can be both (issue 17).
+ */
 export function ClientsPage() {
+  const [search] = useSearchParams();
+  return contactsView(search) === 'suppliers' ? <SupplierListPage /> : <ClientListPage />;
+}
+
+/** The clients: search (typo-tolerant, on the server), filters and sort in the URL, pages of 10. */
+function ClientListPage() {
   const { t } = useTranslation(['clients', 'navigation', 'common', 'buttons']);
   useDocumentTitle(t('navigation:routes.clients'));
   const { organizationId, canManage, canExport } = useClientPermissions();
@@ -131,6 +143,7 @@ export function ClientsPage() {
         description={t('clients:list.description')}
         actions={actions}
       />
+      <ContactsViewSwitch current="clients" />
       <Card>
         <div
           role="search"

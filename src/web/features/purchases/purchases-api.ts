@@ -10,6 +10,8 @@ import { api, apiDownload } from '@web/app/api.ts';
 export interface PurchaseListParams {
   q?: string;
   page?: number;
+  /** One supplier's invoices (its page). */
+  supplierId?: string;
 }
 
 export const PURCHASES_PAGE_SIZE = 20;
@@ -20,13 +22,18 @@ export const purchasesKey = (orgId: string | null) => ['purchase-invoices', orgI
 /** One page of the received invoices, newest document date first; `q` matches the supplier or the number. */
 export const purchaseInvoicesQuery = (orgId: string | null, params: PurchaseListParams) =>
   queryOptions({
-    queryKey: [...purchasesKey(orgId), 'list', { q: params.q, page: params.page ?? 1 }],
+    queryKey: [
+      ...purchasesKey(orgId),
+      'list',
+      { q: params.q, page: params.page ?? 1, supplierId: params.supplierId },
+    ],
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({
         page: String(params.page ?? 1),
         pageSize: String(PURCHASES_PAGE_SIZE),
       });
       if (params.q) search.set('q', params.q);
+      if (params.supplierId) search.set('supplierId', params.supplierId);
       return api<TPurchaseInvoicePage>(`/api/v1/purchase-invoices?${search.toString()}`, { signal });
     },
     staleTime: 30_000,
