@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../platform/db.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { RealtimeHub } from '../../platform/realtime.ts';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.ts';
 import { scopeOf, userOf } from '../../platform/request-context.ts';
 import {
   addComment,
@@ -128,13 +129,25 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     '/api/v1/events',
     {
       config: write,
-      schema: { tags, summary: 'Create an event', body: ZEventInput, response: { 201: ZEvent } },
+      schema: {
+        tags,
+        summary: 'Create an event; an Idempotency-Key header makes a repeat answer the first event',
+        body: ZEventInput,
+        response: { 201: ZEvent },
+      },
     },
     async (request, reply) => {
       const { orgId, userId } = scopeOf(request);
-      return reply
-        .status(201)
-        .send(await createEvent(withLog(request.log), { orgId, userId, input: request.body }));
+      // Sent again with the same Idempotency-Key (the offline queue's replay), it answers the first event.
+      const answer = await idempotent(
+        deps.db,
+        { orgId, userId, kind: 'events.create', key: idempotencyKeyOf(request) },
+        async () => ({
+          status: 201,
+          body: await createEvent(withLog(request.log), { orgId, userId, input: request.body }),
+        }),
+      );
+      return reply.status(201).send(answer.body);
     },
   );
 

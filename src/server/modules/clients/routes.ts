@@ -13,6 +13,7 @@ import { localeFromAcceptLanguage } from '@shared/errors/error-codes.ts';
 import { fieldMessage } from '@shared/errors/field-messages.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errorHandler } from '../../platform/errors.ts';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.ts';
 import { scopeOf } from '../../platform/request-context.ts';
 import {
   createClient,
@@ -169,15 +170,24 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
       config: write,
       schema: {
         tags,
-        summary: 'Create a client (409 ALREADY_EXISTS when the P.IVA or e-mail is taken)',
+        summary:
+          'Create a client (409 ALREADY_EXISTS when the P.IVA or e-mail is taken); an Idempotency-Key header makes a repeat answer the first client',
         body: ZClientInput,
         response: { 201: ZClient },
       },
     },
     async (request, reply) => {
       const { orgId, userId } = scopeOf(request);
-      const client = await createClient(deps, { orgId, userId, values: request.body });
-      return reply.status(201).send(client);
+      // Sent again with the same Idempotency-Key (the offline queue's replay), it answers the first client.
+      const answer = await idempotent(
+        deps.db,
+        { orgId, userId, kind: 'clients.create', key: idempotencyKeyOf(request) },
+        async () => ({
+          status: 201,
+          body: await createClient(deps, { orgId, userId, values: request.body }),
+        }),
+      );
+      return reply.status(201).send(answer.body);
     },
   );
 
