@@ -138,7 +138,7 @@ export const ROUTES = [
   { name: 'help', path: '/help', category: 'support', available: false },
   { name: 'documentation', path: '/documentation', category: 'support', available: false },
   { name: 'apiReference', path: '/api-reference', category: 'support', available: true },
-  { name: 'systemStatus', path: '/system-status', category: 'support', available: false },
+  { name: 'systemStatus', path: '/system-status', category: 'support', available: true, access: org },
   { name: 'security', path: '/security', category: 'legal', available: false },
   { name: 'compliance', path: '/compliance', category: 'legal', available: false },
   { name: 'terms', path: '/terms', category: 'legal', available: false },

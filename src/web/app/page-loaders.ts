@@ -45,6 +45,8 @@ export const PAGE_LOADERS: Partial<Record<RouteName, () => Promise<ComponentType
   email: () => import('@web/features/mailbox/mailbox-page.tsx').then((m) => m.MailboxPage),
   documents: () => import('@web/features/documents/documents-page.tsx').then((m) => m.DocumentsPage),
   document: () => import('@web/features/documents/document-page.tsx').then((m) => m.DocumentPage),
+  systemStatus: () =>
+    import('@web/features/system-status/system-status-page.tsx').then((m) => m.SystemStatusPage),
 };
 
 /** The screens whose code has arrived, by route name (loadPage fills it). */

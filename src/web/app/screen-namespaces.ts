@@ -33,4 +33,5 @@ export const SCREEN_NAMESPACES: Partial<Record<RouteName, string[]>> = {
   documents: ['documents'],
   // The expense made from a receipt uses the ledger's form and its labels.
   document: ['documents', 'transactions', 'forms'],
+  systemStatus: ['system-status'],
 };

@@ -7,7 +7,7 @@ import {
   nextRecovery,
   type RecoveryErrorType,
 } from '@shared/health/recovery.ts';
-import type { MonitoredSubsystem, TSubsystems } from '@shared/health/system-status.ts';
+import type { MonitoredSubsystem, SubsystemCode, TSubsystems } from '@shared/health/system-status.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailPort } from '../../platform/mail.ts';
 import type { FileStore } from '../../platform/storage.ts';
@@ -27,6 +27,11 @@ export const SAMPLES_KEPT_MS = 24 * 60 * 60 * 1000;
 export const EVENTS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Pruning runs on every this many checks (about every 10 minutes). */
 const PRUNE_EVERY = 20;
+/**
+ * States that say how the installation is set up, not that something broke (mail kept in the outbox without an SMTP
+ * server, the embedded default): shown on the cards, never an incident that would stay open for ever.
+ */
+const CONFIGURATION_CODES: ReadonlySet<SubsystemCode> = new Set(['no_smtp', 'not_configured']);
 /** Accounts or stuck syncs acted on per check, at most. */
 const RECOVERY_BATCH = 20;
 
@@ -135,12 +140,12 @@ export function createHealthMonitor(deps: HealthMonitorDeps, options: HealthMoni
     return { checkedAt: at, status, score, subsystems, recorded, recoveries };
   }
 
-  /** A subsystem out of healthy opens an incident; back to healthy closes it; a worse state updates it. */
+  /** A subsystem out of healthy opens an incident; back to healthy closes it; a change of state updates it. */
   async function trackIncidents(subsystems: TSubsystems, at: Date) {
     const open = new Map((await repo.openIncidents(deps.db)).map((i) => [i.subsystem, i]));
     for (const [name, state] of Object.entries(subsystems)) {
       const incident = open.get(name);
-      if (state.status === 'healthy') {
+      if (state.status === 'healthy' || CONFIGURATION_CODES.has(state.code)) {
         if (incident) await repo.closeIncident(deps.db, incident.id, at);
       } else if (!incident) {
         await repo.openIncident(deps.db, {

@@ -11,6 +11,7 @@ import { Logo } from '@web/ui/logo.tsx';
 import { Spinner } from '@web/ui/spinner.tsx';
 import { NotificationsProvider } from '@web/features/notifications/notifications-provider.tsx';
 import { NoAccessPage } from '@web/features/placeholder/no-access-page.tsx';
+import { SystemModeBanner } from '@web/features/system-status/system-mode-banner.tsx';
 import { useRouteName } from '@web/features/placeholder/route-name.ts';
 import { VoiceButton } from '@web/features/voice/voice-button.tsx';
 import { SidebarNav } from './sidebar.tsx';
@@ -129,6 +130,8 @@ export function AppShell() {
           )}
         >
           <div data-page-content className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 lg:px-8 lg:pt-8">
+            {/* Spec §8's mode messages (issue 18): emergency, offline, provider issues. */}
+            <SystemModeBanner organizationId={me.activeOrganizationId} />
             <RouteErrorBoundary resetKey={location.pathname} fullPage={false}>
               <Suspense fallback={<ContentLoading />}>
                 {decision === 'forbidden' ? (
