@@ -1,3 +1,4 @@
+import { LinkedDocuments } from '@web/features/documents/linked-documents.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -144,6 +145,7 @@ function SupplierView({ supplier: s, orgId }: { supplier: TSupplierDetail; orgId
             </CardContent>
           </Card>
           <SupplierInvoices orgId={orgId} supplier={s} />
+          <LinkedDocuments recordType="supplier" recordId={s.id} />
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <Card>

@@ -11,13 +11,14 @@ import { toast } from '@web/ui/toast.ts';
 import { useAddLink, useRemoveLink } from './documents-api.ts';
 import { LinkDialog } from './link-dialog.tsx';
 
-/** The page of a linked record (clients and suppliers share the contacts' page). */
+/** The page of a linked record. */
 export function linkPath(link: Pick<TDocumentLink, 'recordType' | 'recordId'>): string {
   const id = encodeURIComponent(link.recordId);
   switch (link.recordType) {
     case 'client':
-    case 'supplier':
       return `/clients/${id}`;
+    case 'supplier':
+      return `/suppliers/${id}`;
     case 'invoice':
       return `/invoices/${id}`;
     case 'quote':

@@ -525,13 +525,17 @@ export function useRecordDocuments(
     new URLSearchParams({ linkedType: recordType, linkedId: recordId, pageSize: size }).toString(),
     enabled,
   );
-  const client = recordType === 'client';
+  // A contact's documents are also those filed with it as correspondent.
+  const contact = recordType === 'client' || recordType === 'supplier';
   const filed = useDocuments(
     orgId,
-    new URLSearchParams({ clientId: recordId, pageSize: size }).toString(),
-    enabled && client,
+    new URLSearchParams({
+      [recordType === 'supplier' ? 'supplierId' : 'clientId']: recordId,
+      pageSize: size,
+    }).toString(),
+    enabled && contact,
   );
-  const parts = client ? [linked, filed] : [linked];
+  const parts = contact ? [linked, filed] : [linked];
   const failed = parts.find((p) => p.isError);
   return {
     isPending: parts.some((p) => p.isPending),

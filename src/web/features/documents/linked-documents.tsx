@@ -52,7 +52,7 @@ export function LinkedDocuments({ recordType, recordId, className }: RecordRef &
         icon={<Files aria-hidden="true" className="size-5" />}
         title={t('documents:linked.title')}
         description={
-          recordType === 'client'
+          recordType === 'client' || recordType === 'supplier'
             ? t('documents:linked.descriptionClient')
             : t('documents:linked.description')
         }
