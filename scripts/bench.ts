@@ -13,10 +13,12 @@
  *  (f) mail-send: compose to sent with 5 MB attached, and an SDI notification to the invoice's status
  *      (bench-mail-send.ts);
  *  (g) storage: a 50 MB file streamed into and out of the encrypted local and S3 (s3rver) file stores, MB/s and
- *      this process's peak RSS growth (bench-storage.ts).
+ *      this process's peak RSS growth (bench-storage.ts);
+ *  (i) documents: search p50/p95/p99 over 10,000 generated documents (PGlite and PostgreSQL), and the upload of a
+ *      5, a 50 and a 200 MB file through the HTTP route with the server process's peak RSS (bench/documents.ts).
  *
  * `npm run bench -- --only=<name>[,<name>…]` runs only the named sections (cold-start, http, web, volume,
- * invoices, reports, mailbox, mail-send, storage) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
+ * invoices, reports, mailbox, mail-send, storage, ocr, documents) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
  * carries its date; the preamble gains a "Last partial run" line). Without --only every section runs and the
  * file is written anew.
  *
@@ -55,6 +57,7 @@ import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './
 import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
 import { ocrBench, ocrSection } from './bench/ocr.ts';
 import { storageBench, storageSection } from './bench-storage.ts';
+import { documentsBench, documentsSection } from './bench/documents.ts';
 import { realtimeBench, realtimeSection } from './bench/realtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -694,6 +697,7 @@ const SECTIONS = [
   { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
   { name: 'ocr', title: 'Documents: OCR and fields read from receipts and pages' },
   { name: 'storage', title: 'Files: streaming and encryption at rest' },
+  { name: 'documents', title: 'Documents: search and upload' },
   { name: 'realtime', title: 'Live updates across two instances (Redis)' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
@@ -998,6 +1002,18 @@ ${volumeTable(volumes)}
   if (runs('realtime')) {
     const bench = await realtimeBench({ log, pgUrl, redisUrl: process.env.BENCH_REDIS_URL || undefined });
     sections.set('realtime', `${heading('realtime')}\n\n${realtimeSection(bench)}\n`);
+  }
+
+  // (i) issue 17: search over 10,000 documents, and a 50 MB upload with the server's peak memory (bench/documents.ts)
+  if (runs('documents')) {
+    const bench = await documentsBench({
+      tmpRoot,
+      log,
+      pgUrl,
+      resetPostgres: pgUrl ? () => resetPostgres(pgUrl) : undefined,
+      startServer: (o: { dataDir: string }) => startServer({ ...o, demoData: false }),
+    });
+    sections.set('documents', `${heading('documents')}\n\n${documentsSection(bench, pgVersion)}\n`);
   }
 
   const command =

@@ -15,8 +15,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { TDocumentListItem, TDocumentQuery, TDocumentTag } from '@shared/documents/contracts.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import { independentReads, type DbOrTx } from '../../db/database.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { documentLinks, documents, documentTagLinks, documentTags } from '../../db/schema/documents.ts';
 import { suppliers } from '../../db/schema/purchases.ts';
@@ -165,6 +166,70 @@ async function likeQuery(db: DbOrTx, orgId: string, id: string): Promise<SQL | n
   );
 }
 
+/**
+ * Ranking reads each match's whole search vector, kept out of line (TOAST, a few KB a document): for a common word,
+ * thousands of them. So only the newest RANK_CAP matches are ranked (a search with fewer is ordered wholly by rank),
+ * and older matches follow them, newest first. The index's bitmap itself reads no vector, nor does the count.
+ */
+export const SEARCH_RANK_CAP = 1000;
+/** The most of a document's text a snippet is looked for in, and the part of it read first (see snippetOf). */
+const SNIPPET_MAX_CHARS = 20000;
+const SNIPPET_WINDOW_CHARS = 600;
+
+/**
+ * The snippet: ts_headline marks the search's words in a fragment of the text. It parses and stems all the text it
+ * is given, about half a microsecond a character (5 to 10 ms for a contract's 20,000), and a page of long documents
+ * took over 100 ms. So it is first given 600 characters from a little before the first place where a word of the
+ * search, or its Italian or English stem, appears as plain text, in any case (one regexp_instr: about 0.1 ms),
+ * marking there any of the words (a fragment with all of them may lie elsewhere); only when nothing
+ * was marked there (the plain text was inside another word) does it read the 20,000 for the whole
+ * search. A subquery, so that the text is read (detoasted) and the first headline computed once.
+ */
+function snippetOf(words: string[]): SQL<string | null> {
+  const query = tsQueryOf(words);
+  const anyWord = sql.join(
+    words.map((word, i) => {
+      const term = i === words.length - 1 ? `${word}:*` : word;
+      return sql`to_tsquery('simple', ${term}) || to_tsquery('italian', ${term}) || to_tsquery('english', ${term})`;
+    }),
+    sql` || `,
+  );
+  // The words and their stems as one case-insensitive pattern (the words are letters and digits only).
+  const pattern = sql`array_to_string(array[${sql.join(
+    words.flatMap((w) => [
+      sql`${w}::text`,
+      sql`(ts_lexize('italian_stem', ${w}))[1]`,
+      sql`(ts_lexize('english_stem', ${w}))[1]`,
+    ]),
+    sql`, `,
+  )}], '|')`;
+  const headline = (of: SQL, q: SQL) =>
+    sql`ts_headline('italian', ${of}, (${q}), ${SNIPPET_HEADLINE_OPTIONS})`;
+  const window = sql`substr(l.body, greatest(1, coalesce(nullif(regexp_instr(l.body, ${pattern}, 1, 1, 0, 'i'), 0), 1) - 100), ${sql.raw(String(SNIPPET_WINDOW_CHARS))})`;
+  return sql<string | null>`case when ${d.content} is null or ${d.content} = '' then null else (
+    select case when strpos(h.marked, chr(2)) > 0 then h.marked else ${headline(sql`l.body`, query)} end
+    from (select left(${d.content}, ${sql.raw(String(SNIPPET_MAX_CHARS))}) as body) l
+    cross join lateral (select ${headline(window, anyWord)} as marked) h) end`;
+}
+
+/**
+ * A search's query on the GIN index's bitmap (settings local to this transaction). PostgreSQL does not count reading
+ * each row's search vector out of line (TOAST) in a scan's filter: for a word in a third of the documents it chose a
+ * sequential scan, or a walk of the date index, that reads every vector, several times slower than the bitmap, which
+ * reads none (docs/BENCHMARKS.md, "Documents: search and upload"). Nor parallel workers: starting them took longer (about 10
+ * ms) than sorting a few thousand matches. Inside a caller's transaction the settings would outlive the query, so
+ * there the planner is left alone.
+ */
+async function withGinIndex<T>(db: DbOrTx, run: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    return run(tx);
+  });
+}
+
 export async function listDocuments(
   db: DbOrTx,
   orgId: string,
@@ -179,24 +244,29 @@ export async function listDocuments(
     where = and(where, sql`${d.searchVector} @@ (${like})`, sql`${d.id} <> ${q.likeId}`)!;
     rank = sql`ts_rank(${d.searchVector}, ${like})`;
   }
-  const snippet =
-    words.length > 0
-      ? sql<
-          string | null
-        >`case when ${d.content} is null or ${d.content} = '' then null else ts_headline('italian', left(${d.content}, 20000), (${tsQueryOf(words)}), ${SNIPPET_HEADLINE_OPTIONS}) end`
-      : sql<null>`null`;
+  // Evaluated lazily: the rank for the newest SEARCH_RANK_CAP matches only, null (last) for the others.
+  const ranked = rank
+    ? sql`case when row_number() over (order by ${d.createdAt} desc, ${d.id} desc) <= ${sql.raw(String(SEARCH_RANK_CAP))} then ${rank} end desc nulls last`
+    : null;
+  // A costly column, computed by PostgreSQL after the sort and the limit, for the page's rows only.
+  const snippet = words.length > 0 ? snippetOf(words) : sql<null>`null`;
   const offset = (q.page - 1) * q.pageSize;
-  const [rows, [counted]] = await Promise.all([
-    db
+  const page = (tx: DbOrTx) =>
+    tx
       .select({ ...listColumns, snippet })
       .from(d)
       .leftJoin(clients, eq(clients.id, d.clientId))
       .leftJoin(suppliers, eq(suppliers.id, d.supplierId))
       .where(where)
-      .orderBy(...(rank ? [desc(rank)] : []), desc(d.createdAt), desc(d.id))
+      .orderBy(...(ranked ? [ranked] : []), desc(d.createdAt), desc(d.id))
       .limit(q.pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(d).where(where),
+      .offset(offset);
+  const total = async (tx: DbOrTx) =>
+    (await tx.select({ total: count() }).from(d).where(where))[0]?.total ?? 0;
+  const searching = rank !== null;
+  const [rows, counted] = await independentReads(db, [
+    () => (searching ? withGinIndex(db, page) : page(db)),
+    () => (searching ? withGinIndex(db, total) : total(db)),
   ]);
   const tags = await tagsOf(
     db,
@@ -204,7 +274,7 @@ export async function listDocuments(
   );
   return {
     items: rows.map((row) => toListItem(row as ListRow, tags.get(row.id) ?? [])),
-    total: counted?.total ?? 0,
+    total: counted,
   };
 }
 
