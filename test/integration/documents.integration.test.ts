@@ -401,6 +401,8 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     expect(await keepMailedInvoices(keep, { ...scope, files: invoices })).toBe(1);
     expect(await keepMailedInvoices(keep, { ...scope, files: invoices })).toBe(0);
     await runner().runDue();
+    // An invoice number is found as written ("PEC-9": PostgreSQL's parser reads 'pec' and '-9').
+    expect((await get<TDocumentPage>('/api/v1/documents?q=PEC-9')).total).toBe(1);
     const found = await get<TDocumentPage>('/api/v1/documents?q=Corriere+Espresso');
     expect(found.items.map((d) => d.fileName)).toEqual([mailed[0]!.fileName]);
     const doc = await get<TDocument>(`/api/v1/documents/${found.items[0]!.id}`);

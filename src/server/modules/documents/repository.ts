@@ -115,12 +115,20 @@ function toListItem(row: ListRow, tags: TDocumentTag[]): TDocumentListItem {
   };
 }
 
+/**
+ * The search's words (prefix on the last), or the text as PostgreSQL's parser reads it: "FT-88" is indexed as
+ * 'ft' and '-88', which the words "ft" and "88" do not find, but the parsed text does.
+ */
+function searchQuery(words: string[], raw: string | undefined): SQL {
+  return sql`((${tsQueryOf(words)}) || websearch_to_tsquery('simple', ${(raw ?? '').slice(0, 200)}))`;
+}
+
 function filtersOf(orgId: string, q: TDocumentQuery, words: string[]): SQL {
   const parts: (SQL | undefined)[] = [
     eq(d.organizationId, orgId),
     q.trash === 'true' ? isNotNull(d.deletedAt) : isNull(d.deletedAt),
   ];
-  if (words.length > 0) parts.push(sql`${d.searchVector} @@ (${tsQueryOf(words)})`);
+  if (words.length > 0) parts.push(sql`${d.searchVector} @@ ${searchQuery(words, q.q)}`);
   if (q.type) parts.push(eq(d.documentType, q.type));
   if (q.clientId) parts.push(eq(d.clientId, q.clientId));
   if (q.supplierId) parts.push(eq(d.supplierId, q.supplierId));
@@ -237,7 +245,8 @@ export async function listDocuments(
 ): Promise<{ items: TDocumentListItem[]; total: number }> {
   const words = searchWordsOf(q.q);
   let where = filtersOf(orgId, q, words);
-  let rank: SQL | null = words.length > 0 ? sql`ts_rank(${d.searchVector}, ${tsQueryOf(words)})` : null;
+  let rank: SQL | null =
+    words.length > 0 ? sql`ts_rank(${d.searchVector}, ${searchQuery(words, q.q)})` : null;
   if (q.likeId) {
     const like = await likeQuery(db, orgId, q.likeId);
     if (!like) return { items: [], total: 0 };
