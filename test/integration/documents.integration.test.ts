@@ -10,6 +10,8 @@ import {
   keepMailedInvoices,
 } from '@server/modules/documents/index.ts';
 import { receiveMailedInvoices } from '@server/modules/purchases/index.ts';
+import { createS3FileStore } from '@server/platform/storage.ts';
+import { startS3Server, type S3TestServer } from '../helpers/s3.ts';
 import { insertAttachments } from '@server/modules/mailbox/attachments-repository.ts';
 import { insertMessage } from '@server/modules/mailbox/messages-repository.ts';
 import { attachmentKey } from '@server/modules/mailbox/storage-keys.ts';
@@ -500,5 +502,55 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     // Without the folder's rule, nothing is imported.
     expect((await c().del(`/api/v1/documents/mail-imports/${inbox.id}`)).statusCode).toBe(204);
     expect(await importNewMailAttachments(deps, mail('altro.txt', 'Non importato'))).toBe(0);
+  });
+});
+
+/** Server mode as the issue's "done when" names it: PostgreSQL and the files in an S3-compatible bucket. */
+describe.skipIf(!DATABASES.includes('postgres'))('documents on PostgreSQL with an S3 bucket', () => {
+  let s3: S3TestServer;
+  let t: TestApp;
+  let owner: SignedInWithOrg;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp('postgres', { s3: s3.config });
+    owner = await createSignedInUserWithOrg(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+  });
+
+  it('stores the upload encrypted in the bucket, reads it, finds its words and serves it back', async () => {
+    const pdf = textPdf(['Verbale di consegna', 'Merce ricevuta: bancale ottanio']);
+    const body = multipart('consegna.pdf', pdf);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { cookie: owner.cookie, origin: ORIGIN, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = (res.json() as TUploadResult).document;
+    const reader = createReadingRunner({
+      db: t.app.services.database.db,
+      files: t.app.services.files,
+      hub: t.app.services.hub,
+      log: t.app.log,
+    });
+    expect(await reader.runDue()).toBe(1);
+    const c = api(t.app, owner.cookie);
+    expect(
+      ((await c.get('/api/v1/documents?q=ottanio')).json() as TDocumentPage).items.map((d) => d.id),
+    ).toEqual([id]);
+    const file = await c.get(`/api/v1/documents/${id}/file?download=1`);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+
+    const bucket = createS3FileStore(s3.config);
+    const keys: string[] = [];
+    for await (const entry of bucket.list(`documents/${owner.organizationId}/`)) keys.push(entry.key);
+    expect(keys).toHaveLength(1);
+    const atRest = (await bucket.get(keys[0]!))!;
+    expect(atRest.subarray(0, 4).toString('latin1')).toBe('GFE1');
+    expect(atRest.includes(Buffer.from('%PDF'))).toBe(false);
   });
 });
