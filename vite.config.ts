@@ -47,6 +47,9 @@ const pwa = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
+    // The first worker takes the open page at once (it opens offline without a reload); a later one still waits for
+    // the user's "Reload", since it does not skip waiting.
+    clientsClaim: true,
     // Translation files asked with a query or not precached (a namespace added later) still work offline.
     runtimeCaching: [
       {

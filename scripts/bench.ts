@@ -18,7 +18,7 @@
  *      5, a 50 and a 200 MB file through the HTTP route with the server process's peak RSS (bench/documents.ts).
  *
  * `npm run bench -- --only=<name>[,<name>…]` runs only the named sections (cold-start, http, web, volume,
- * invoices, reports, mailbox, mail-send, storage, ocr, documents) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
+ * invoices, reports, mailbox, mail-send, storage, ocr, documents, realtime, pwa) and replaces only those in docs/BENCHMARKS.md, keeping the others as they were (each heading
  * carries its date; the preamble gains a "Last partial run" line). Without --only every section runs and the
  * file is written anew.
  *
@@ -57,8 +57,9 @@ import { MAILBOX_RUNS, MAILBOX_SIZES, mailboxBench, type MailboxBench } from './
 import { mailSendBench, type MailSendBench } from './bench-mail-send.ts';
 import { ocrBench, ocrSection } from './bench/ocr.ts';
 import { storageBench, storageSection } from './bench-storage.ts';
-import { documentsBench, documentsSection } from './bench/documents.ts';
 import { realtimeBench, realtimeSection } from './bench/realtime.ts';
+import { documentsBench, documentsSection } from './bench/documents.ts';
+import { pwaBench, pwaSection } from './bench/pwa.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp', `bench-${Date.now()}`);
@@ -697,8 +698,9 @@ const SECTIONS = [
   { name: 'mail-send', title: 'Mail: sending, and e-invoices to the SDI by PEC' },
   { name: 'ocr', title: 'Documents: OCR and fields read from receipts and pages' },
   { name: 'storage', title: 'Files: streaming and encryption at rest' },
-  { name: 'documents', title: 'Documents: search and upload' },
   { name: 'realtime', title: 'Live updates across two instances (Redis)' },
+  { name: 'documents', title: 'Documents: search and upload' },
+  { name: 'pwa', title: 'Installable app: offline start and installability' },
 ] as const;
 type SectionName = (typeof SECTIONS)[number]['name'];
 const sectionNames: readonly string[] = SECTIONS.map((s) => s.name);
@@ -1014,6 +1016,20 @@ ${volumeTable(volumes)}
       startServer: (o: { dataDir: string }) => startServer({ ...o, demoData: false }),
     });
     sections.set('documents', `${heading('documents')}\n\n${documentsSection(bench, pgVersion)}\n`);
+  }
+
+  // (k) issue 18: the app shell opening offline and Chromium's installability check (bench/pwa.ts)
+  if (runs('pwa')) {
+    const server = await startServer({ dataDir: path.join(tmpRoot, 'pwa') });
+    let bench: Awaited<ReturnType<typeof pwaBench>> | { error: string };
+    try {
+      bench = await pwaBench({ baseUrl: server.url, tmpRoot, log });
+    } catch (error) {
+      bench = { error: (error as Error).message };
+    } finally {
+      await server.stop();
+    }
+    sections.set('pwa', `${heading('pwa')}\n\n${pwaSection(bench)}\n`);
   }
 
   const command =

@@ -7,9 +7,9 @@ import type {
 } from '@shared/clients/import-export.ts';
 import type { TClientTimeline } from '@shared/clients/timeline.ts';
 import type { TSendResult } from '@shared/invoicing/contracts.ts';
-import { api, ApiError, NETWORK_ERROR, saveFile } from '@web/app/api.ts';
+import { api, ApiError, isRetryable, NETWORK_ERROR, saveFile } from '@web/app/api.ts';
 import { detailFieldIssues, type FieldIssue } from '@web/app/form-errors.ts';
-import { sendOrQueue } from '@web/features/offline/offline-queue.ts';
+import { isQueuedOffline, sendOrQueue } from '@web/features/offline/offline-queue.ts';
 
 export interface ClientPage {
   items: TClient[];
@@ -89,6 +89,8 @@ export function useSaveClient(organizationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
+    // Once more on a server error, as every mutation; a create queued offline is not tried again.
+    retry: (failureCount, error) => failureCount < 1 && !isQueuedOffline(error) && isRetryable(error),
     mutationFn: ({ id, values }: { id?: string; values: TClientInput }) =>
       id
         ? api<TClient>(`/api/v1/clients/${id}`, { method: 'PUT', body: values })
