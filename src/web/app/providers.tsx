@@ -2,10 +2,22 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { ThemeProvider } from './theme.tsx';
+import { useMe } from './session.ts';
 import { StepUpHost } from './step-up.tsx';
 
-/** Offline work and the app's updates (issue 18): its own chunk, loaded after the first screen. */
+/**
+ * Issue 18: the app's updates (every page), and offline work for a signed-in user (IndexedDB through Dexie): their
+ * own chunks, loaded after the first screen; the sign-in page never loads the offline store.
+ */
+const UpdatePrompt = lazy(async () => ({
+  default: (await import('@web/features/offline/update-prompt.tsx')).UpdatePrompt,
+}));
 const OfflineHost = lazy(() => import('@web/features/offline/offline-host.tsx'));
+
+function OfflineWork() {
+  const { data: me } = useMe();
+  return me ? <OfflineHost /> : null;
+}
 
 /** Toasts top-right with the spec's durations: 4 s (blank, error, custom), 2 s success, loading until dismissed. */
 export const TOAST_OPTIONS = {
@@ -31,7 +43,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         {children}
         <StepUpHost />
         <Suspense fallback={null}>
-          <OfflineHost />
+          <OfflineWork />
+          <UpdatePrompt />
         </Suspense>
         <Toaster position="top-right" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 72 }} />
       </ThemeProvider>

@@ -10,13 +10,12 @@ import { toast } from '@web/ui/toast.ts';
 import { persistQueryCache } from './offline-cache.ts';
 import { onQueueChange, queueVersion, readQueue, saveOperations, setOfflineScope } from './offline-queue.ts';
 import { syncQueue, type DraftPayload } from './offline-sync.ts';
-import { UpdatePrompt } from './update-prompt.tsx';
 
 /**
  * Offline work for the whole app (issue 18), loaded after the first screen (providers.tsx): keeps the data of
  * recent screens for offline reading, says when the connection goes and comes back (spec §8's offline toasts),
  * sends the queued changes on reconnection and when a retry is due, asks about drafts changed elsewhere meanwhile,
- * shows how many changes wait, and offers a new version of the app.
+ * and shows how many changes wait. Mounted while someone is signed in.
  */
 
 const TOAST_MS = { offline: 6000, info: 4000 };
@@ -189,7 +188,6 @@ export default function OfflineHost() {
           </DialogContent>
         )}
       </Dialog>
-      <UpdatePrompt />
     </>
   );
 }
