@@ -22,7 +22,7 @@ test('conto economico: competenza e cassa per mese, con il dettaglio dietro ogni
   await page.getByLabel('Periodo', { exact: true }).selectOption('year');
   const accrual = page.getByTestId('pnl-accrual');
   await expect(accrual.getByRole('columnheader')).toHaveCount(1 + 12 + 1);
-  await expect(accrual.getByRole('rowheader', { name: 'Costi per acquisti' })).toBeVisible();
+  await expect(accrual.getByRole('rowheader', { name: 'Costi per acquisti', exact: true })).toBeVisible();
   await expect(accrual.getByRole('rowheader', { name: 'Totale costi per acquisti' })).toBeVisible();
   // The stat is the total of the table.
   const total = page.getByTestId('pnl-revenue-total').getByRole('cell').last();
