@@ -93,6 +93,41 @@ describe('the documents reading job', () => {
     expect(found.items.map((d) => d.id)).toContain(photo.id);
   });
 
+  it('reads a HEIC photo and keeps it as JPEG, which every browser shows', async () => {
+    const heic = await fs.readFile(path.join(import.meta.dirname, '../fixtures/documents/receipt.heic'));
+    const doc = await upload('scontrino iPhone.HEIC', heic);
+    expect(doc.mimeType).toBe('image/heic');
+    expect(await runner().runDue()).toBe(1);
+    expect(await read(doc.id)).toMatchObject({
+      readingStatus: 'done',
+      textSource: 'ocr',
+      mimeType: 'image/jpeg',
+      fileName: 'scontrino iPhone.jpg',
+      suggestions: { totalCents: { value: 10243 }, documentDate: { value: '2026-07-03' } },
+    });
+    const file = await c().get(`/api/v1/documents/${doc.id}/file`);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // The same photo again is still the same document (its SHA-256 is the original's).
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: {
+        cookie: owner.cookie,
+        origin: ORIGIN,
+        'content-type': 'multipart/form-data; boundary=----readingtest',
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          '------readingtest\r\nContent-Disposition: form-data; name="file"; filename="copia.heic"\r\nContent-Type: application/octet-stream\r\n\r\n',
+        ),
+        heic,
+        Buffer.from('\r\n------readingtest--\r\n'),
+      ]),
+    });
+    expect(again.json()).toMatchObject({ status: 'duplicate', document: { id: doc.id } });
+  });
+
   it('a cancelled reading is not taken; one whose lease ran out is resumed, at most three times', async () => {
     const cancelled = await upload('annullato.txt', Buffer.from('da non leggere'));
     const res = await c().post(`/api/v1/documents/${cancelled.id}/reading/cancel`);
